@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { bootstrapService } from '@fodmap/server';
+import { AppModule } from './app.module';
+
+void bootstrapService('foods', AppModule);

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { ServiceCoreModule } from '@fodmap/server';
+
+@Module({
+  imports: [ServiceCoreModule.forRoot({ name: 'journal', entities: [], migrations: [] })],
+})
+export class AppModule {}

@@ -1,0 +1,25 @@
+/** The signed-in person as the browser sees it (spec §3 User). The password never leaves identity. */
+export interface User {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  emailNotifications: boolean;
+  mealNotifications: boolean;
+  timeZone: string;
+  createdAt: string;
+}
+
+/** Spec §3: email notifications are on unless explicitly false; meal notifications are off unless true. */
+export function notificationDefaults(stored: { emailNotifications?: boolean | null; mealNotifications?: boolean | null }) {
+  return {
+    emailNotifications: stored.emailNotifications !== false,
+    mealNotifications: stored.mealNotifications === true,
+  };
+}
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];

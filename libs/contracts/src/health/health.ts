@@ -1,0 +1,7 @@
+export const SERVICE_NAMES = ['identity', 'journal', 'foods', 'insights', 'notifications'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  services: Record<ServiceName, 'up' | 'down'>;
+}

@@ -1,0 +1,23 @@
+import { INestMicroservice, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { loadConfig } from './config';
+import { ensureDatabase, ensureSchema } from './database';
+import { requireDependencies } from './preflight';
+
+/** Starts a NestJS microservice on NATS after checking that PostgreSQL and NATS answer and its schema exists. */
+export async function bootstrapService(name: string, appModule: Type<unknown>): Promise<INestMicroservice> {
+  const config = loadConfig();
+  await requireDependencies(config, ['postgres', 'nats']);
+  await ensureDatabase(config.databaseUrl);
+  await ensureSchema(config.databaseUrl, name);
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(appModule, {
+    transport: Transport.NATS,
+    options: { servers: [config.natsUrl], queue: name, name },
+    logger: ['error', 'warn', 'log'],
+  });
+  app.enableShutdownHooks();
+  await app.listen();
+  console.log(`${name} service ready`);
+  return app;
+}

@@ -1,0 +1,7 @@
+export * from './config';
+export * from './preflight';
+export * from './database';
+export * from './rpc';
+export * from './subjects';
+export * from './service-core.module';
+export * from './bootstrap-service';

@@ -1,0 +1,76 @@
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
+import { connect, NatsConnection } from 'nats';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { loadConfig, ServerConfig } from './config';
+import { serviceDataSourceOptions } from './database';
+import { subject } from './subjects';
+
+export const SERVER_CONFIG = Symbol('SERVER_CONFIG');
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+export const SERVICE_NAME = Symbol('SERVICE_NAME');
+
+export interface ServiceCoreOptions {
+  /** The service's name: also its PostgreSQL schema and its NATS queue group. */
+  name: string;
+  entities: NonNullable<DataSourceOptions['entities']>;
+  migrations: NonNullable<DataSourceOptions['migrations']>;
+}
+
+export interface ServiceHealth {
+  service: string;
+  status: 'up' | 'down';
+  postgres: 'up' | 'down';
+}
+
+function healthControllerFor(name: string) {
+  @Controller()
+  class HealthController {
+    constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+    @MessagePattern(subject(`${name}.health.check`))
+    async check(): Promise<ServiceHealth> {
+      const postgres = await this.dataSource
+        .query('SELECT 1')
+        .then(() => 'up' as const)
+        .catch(() => 'down' as const);
+      return { service: name, status: postgres, postgres };
+    }
+  }
+  return HealthController;
+}
+
+class NatsConnectionCloser implements OnApplicationShutdown {
+  constructor(@Inject(NATS_CONNECTION) private readonly nats: NatsConnection) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.nats.drain().catch(() => undefined);
+  }
+}
+
+/** What every microservice shares: its schema (migrations at start-up), a NATS connection for JetStream, a health answer. */
+@Global()
+@Module({})
+export class ServiceCoreModule {
+  static forRoot(options: ServiceCoreOptions): DynamicModule {
+    const config = loadConfig();
+    return {
+      module: ServiceCoreModule,
+      imports: [
+        TypeOrmModule.forRoot({
+          ...serviceDataSourceOptions(config.databaseUrl, options.name, options.entities, options.migrations),
+          retryAttempts: 0,
+        }),
+      ],
+      controllers: [healthControllerFor(options.name)],
+      providers: [
+        { provide: SERVER_CONFIG, useValue: config },
+        { provide: SERVICE_NAME, useValue: options.name },
+        { provide: NATS_CONNECTION, useFactory: (cfg: ServerConfig) => connect({ servers: cfg.natsUrl, name: options.name }), inject: [SERVER_CONFIG] },
+        NatsConnectionCloser,
+      ],
+      exports: [SERVER_CONFIG, SERVICE_NAME, NATS_CONNECTION],
+    };
+  }
+}
