@@ -26,3 +26,26 @@ export interface Caller {
   userId: number;
   timeZone: string;
 }
+
+// An inline type import keeps this file append-only for the engineers editing it concurrently.
+type AuthSchemas = typeof import('./auth/auth.schemas');
+type InputOf<Name extends keyof AuthSchemas> = AuthSchemas[Name] extends { _input: infer Input } ? Input : never;
+
+/** Request payloads of the identity subjects; `input` is the browser's body, validated again by identity. */
+export interface IdentityRequests {
+  register: { input: InputOf<'registerSchema'> };
+  login: { input: InputOf<'loginSchema'> };
+  get: { userId: number };
+  updateNotifications: { caller: Caller; input: InputOf<'notificationPreferencesSchema'> };
+  setPhoto: { caller: Caller; profileImageUrl: string | null };
+  /** resetBaseUrl: the public origin the emailed link points at, e.g. https://fodmapjournal.app */
+  forgotPassword: { input: InputOf<'forgotPasswordSchema'>; resetBaseUrl: string };
+  resetPassword: { input: InputOf<'resetPasswordSchema'> };
+  subscriptionStatus: { caller: Caller };
+  domainConfig: { host: string | null };
+}
+
+/** What the password subjects answer with. */
+export interface MessageReply {
+  message: string;
+}

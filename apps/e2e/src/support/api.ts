@@ -1,0 +1,63 @@
+import { inject } from 'vitest';
+
+/** A person using the API: one cookie jar, JSON in and out. */
+export class ApiSession {
+  private cookie = '';
+  readonly baseUrl = inject('gatewayUrl');
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
+    const isForm = body instanceof FormData;
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      redirect: 'manual',
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+        ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body?: unknown) => this.request('POST', path, body ?? {});
+  patch = (path: string, body: unknown) => this.request('PATCH', path, body);
+  get sessionCookie(): string {
+    return this.cookie;
+  }
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export async function registerUser(label = 'person', firstName = 'Alex'): Promise<{ api: ApiSession; email: string; password: string; user: any }> {
+  const api = new ApiSession();
+  const email = uniqueEmail(label);
+  const password = 'Correct-Horse-9';
+  const res = await api.post('/api/auth/local/register', { email, password, confirmPassword: password, firstName, lastName: 'Tester', timeZone: 'Europe/London' });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { api, email, password, user: res.body };
+}
+
+/** The emails the mail catcher received for an address, newest first. */
+export async function emailsTo(address: string): Promise<Array<{ subject: string; text: string; html: string }>> {
+  const response = await fetch(`${inject('mailUrl')}/api/messages`);
+  const messages = (await response.json()) as Array<{ to: string | string[]; subject: string; text: string; html: string }>;
+  return messages.filter((message) => JSON.stringify(message.to).toLowerCase().includes(address.toLowerCase()));
+}
+
+export async function waitForEmail(address: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [latest] = await emailsTo(address);
+    if (latest) return latest;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No email reached ${address} within ${timeoutMs / 1000} s`);
+}

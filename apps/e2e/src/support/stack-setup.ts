@@ -1,0 +1,128 @@
+/**
+ * Vitest global setup for the API and browser end-to-end suites: starts the whole built product (five services and
+ * the gateway) against real PostgreSQL, NATS and Redis, with a database, NATS prefix, port and mail catcher of its
+ * own, and removes all of it afterwards.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { connect } from 'nats';
+import Redis from 'ioredis';
+import type { TestProject } from 'vitest/node';
+import { dependenciesOf, findUnreachable, loadConfig } from '../../../../libs/server/src';
+
+const ROOT = resolve(__dirname, '../../../..');
+const SERVICES = ['identity', 'journal', 'foods', 'insights', 'notifications'];
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    gatewayUrl: string;
+    mailUrl: string;
+    stackPids: Record<string, number>;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, children: ChildProcess[], timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const crashed = children.find((child) => child.exitCode !== null);
+    if (crashed) throw new Error(`A process of the stack exited with code ${crashed.exitCode} before it was healthy`);
+    const ok = await fetch(`${url}/api/health`).then((res) => res.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The stack at ${url} was not healthy within ${timeoutMs / 1000} s`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const base = loadConfig();
+  const missing = await findUnreachable(dependenciesOf(base, ['postgres', 'nats', 'redis']));
+  if (missing.length > 0) throw new Error(`End-to-end tests need real services (no container engine here):\n${missing.join('\n')}`);
+
+  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const databaseUrl = new URL(base.databaseUrl);
+  databaseUrl.pathname = `/fodmap_test_e2e_${runId}`;
+  const natsPrefix = `e2e_${runId}`;
+  const port = await freePort();
+  const gatewayUrl = `http://127.0.0.1:${port}`;
+
+  const { startMailcatcher } = await import(join(ROOT, 'tools/mailcatcher/mailcatcher.mjs'));
+  const mail = await startMailcatcher({ smtpPort: 0, httpPort: 0 });
+
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl.toString(),
+    NATS_PREFIX: natsPrefix,
+    PORT: String(port),
+    PUBLIC_URL: gatewayUrl,
+    SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+  };
+  const output: string[] = [];
+  const children = [...SERVICES, 'gateway'].map((name) => {
+    const child = spawn(process.execPath, [join(ROOT, `apps/${name}/dist/main.js`)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk) => output.push(`${name}| ${chunk}`));
+    child.stderr?.on('data', (chunk) => output.push(`${name}| ${chunk}`));
+    return child;
+  });
+  try {
+    await waitForHealth(gatewayUrl, children);
+  } catch (error) {
+    children.forEach((child) => child.kill('SIGKILL'));
+    await mail.close();
+    throw new Error(`${(error as Error).message}\n${output.join('').slice(-4000)}`);
+  }
+
+  project.provide('gatewayUrl', gatewayUrl);
+  project.provide('mailUrl', `http://127.0.0.1:${mail.httpPort}`);
+  project.provide('stackPids', Object.fromEntries([...SERVICES, 'gateway'].map((name, i) => [name, children[i].pid ?? 0])));
+
+  return async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+          }),
+      ),
+    );
+    await mail.close();
+    await removeRunData(base.databaseUrl, databaseUrl.pathname.slice(1), base.natsUrl, natsPrefix, base.redisUrl);
+  };
+}
+
+async function removeRunData(adminUrl: string, database: string, natsUrl: string, prefix: string, redisUrl: string): Promise<void> {
+  if (!database.includes('test')) throw new Error(`Refusing to drop ${database}: not a test database`);
+  const admin = new URL(adminUrl);
+  admin.pathname = '/postgres';
+  const pg = new Client({ connectionString: admin.toString() });
+  await pg.connect();
+  await pg.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await pg.end();
+
+  const nats = await connect({ servers: natsUrl });
+  const jsm = await nats.jetstreamManager();
+  for await (const stream of jsm.streams.list()) {
+    if (stream.config.name.startsWith(prefix) || stream.config.name.startsWith(`OBJ_${prefix}`)) await jsm.streams.delete(stream.config.name);
+  }
+  await nats.close();
+
+  const redis = new Redis(redisUrl);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+}

@@ -1,0 +1,29 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, PayloadTooLargeException } from '@nestjs/common';
+import { Messages } from '@fodmap/contracts';
+import { Response } from 'express';
+
+/** Every /api failure is JSON `{ message }` with the right status (architecture rule 5). */
+@Catch()
+export class JsonExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Gateway');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const [status, message] = this.describe(exception);
+    if (status >= 500 && status !== HttpStatus.GATEWAY_TIMEOUT) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    response.status(status).json({ message });
+  }
+
+  private describe(exception: unknown): [number, string] {
+    // Multer's size limit is the only 413 the gateway raises: a photo above 5 MB.
+    if (exception instanceof PayloadTooLargeException) return [HttpStatus.PAYLOAD_TOO_LARGE, Messages.photoTooLarge];
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === HttpStatus.NOT_FOUND && /^Cannot /.test(exception.message)) return [status, Messages.apiNotFound];
+      const body = exception.getResponse();
+      const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+      return [status, Array.isArray(message) ? String(message[0]) : String(message ?? exception.message)];
+    }
+    return [HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong on our side. Please try again.'];
+  }
+}

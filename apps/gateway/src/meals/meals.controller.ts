@@ -1,0 +1,17 @@
+import { Body, Controller, Post, UseGuards } from '@nestjs/common';
+import { Caller, createMealSchema, Meal, Rpc } from '@fodmap/contracts';
+import { z } from 'zod';
+import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { ZodBody } from '../http/zod-body.pipe';
+import { ServiceClient } from '../services/service-client';
+
+@Controller('meals')
+@UseGuards(SignedInGuard)
+export class MealsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post()
+  create(@CurrentCaller() caller: Caller, @Body(new ZodBody(createMealSchema)) input: z.output<typeof createMealSchema>): Promise<Meal> {
+    return this.services.send<Meal>(Rpc.journal.createMeal, { caller, input });
+  }
+}

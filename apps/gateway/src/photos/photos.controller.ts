@@ -1,0 +1,45 @@
+import { BadRequestException, Controller, Get, NotFoundException, Param, Post, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { Caller, Messages, PHOTO_MAX_BYTES, Rpc, User } from '@fodmap/contracts';
+import { randomUUID } from 'node:crypto';
+import { Response } from 'express';
+import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { ServiceClient } from '../services/service-client';
+import { EXTENSION_OF, sniffImageType, typeOfExtension } from './image-type';
+import { PhotoStore } from './photo-store';
+
+const PHOTO_PATH = '/api/photos/';
+
+@Controller()
+export class PhotosController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly photos: PhotoStore,
+  ) {}
+
+  @Post('auth/user/photo')
+  @UseGuards(SignedInGuard)
+  @UseInterceptors(FileInterceptor('photo', { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } }))
+  async upload(@CurrentCaller() caller: Caller, @UploadedFile() file: Express.Multer.File | undefined): Promise<User & { message: string }> {
+    if (!file) throw new BadRequestException({ message: Messages.photoMissing });
+    const type = sniffImageType(file.buffer);
+    if (!type) throw new BadRequestException({ message: Messages.photoInvalid });
+    const name = `${caller.userId}-${randomUUID()}.${EXTENSION_OF[type]}`;
+    await this.photos.put(name, file.buffer);
+    const previous = await this.services.send<User>(Rpc.identity.get, { userId: caller.userId });
+    const user = await this.services.send<User>(Rpc.identity.setPhoto, { caller, profileImageUrl: PHOTO_PATH + name });
+    if (previous.profileImageUrl?.startsWith(PHOTO_PATH)) await this.photos.remove(previous.profileImageUrl.slice(PHOTO_PATH.length));
+    return { ...user, message: Messages.photoUpdated };
+  }
+
+  @Get('photos/:name')
+  async serve(@Param('name') name: string, @Res() res: Response): Promise<void> {
+    const type = typeOfExtension(name);
+    const bytes = /^[0-9]+-[0-9a-f-]{36}\.[a-z]+$/.test(name) && type ? await this.photos.get(name) : null;
+    if (!bytes || !type) throw new NotFoundException({ message: 'Photo not found' });
+    res.setHeader('Content-Type', type);
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.end(Buffer.from(bytes));
+  }
+}

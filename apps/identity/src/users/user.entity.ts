@@ -1,0 +1,39 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity({ name: 'users' })
+export class UserEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** Always stored lowercased, so the unique index is case-insensitive in effect. */
+  @Column({ type: 'text', unique: true })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'text' })
+  passwordHash: string;
+
+  @Column({ name: 'first_name', type: 'text' })
+  firstName: string;
+
+  @Column({ name: 'last_name', type: 'text' })
+  lastName: string;
+
+  @Column({ name: 'profile_image_url', type: 'text', nullable: true })
+  profileImageUrl: string | null;
+
+  @Column({ name: 'is_admin', type: 'boolean', default: false })
+  isAdmin: boolean;
+
+  /** Null until the user chooses; read through notificationDefaults (spec §3). */
+  @Column({ name: 'email_notifications', type: 'boolean', nullable: true })
+  emailNotifications: boolean | null;
+
+  @Column({ name: 'meal_notifications', type: 'boolean', nullable: true })
+  mealNotifications: boolean | null;
+
+  @Column({ name: 'time_zone', type: 'text', default: 'UTC' })
+  timeZone: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,55 @@
+import { Alert, AlertTitle, Snackbar } from '@mui/material';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { splitMessage, ToastContext, type Toast, type ToastApi, type ToastVariant } from './toast-context';
+
+/** Spec §9: a toast stays 5 to 6 seconds. */
+export const TOAST_DURATION_MS = 5000;
+
+interface ShownToast extends Toast {
+  id: number;
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<ShownToast | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const toast = useCallback((next: Toast) => {
+    setCurrent({ ...next, id: Date.now() });
+    setOpen(true);
+  }, []);
+  const api = useMemo<ToastApi>(
+    () => ({ toast, toastMessage: (message: string, variant?: ToastVariant) => toast({ ...splitMessage(message), variant }) }),
+    [toast],
+  );
+
+  const close = (_event?: unknown, reason?: string) => {
+    // A tap elsewhere on the screen must not swallow a message the person has not read yet.
+    if (reason !== 'clickaway') setOpen(false);
+  };
+  const destructive = current?.variant === 'destructive';
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <Snackbar
+        key={current?.id}
+        open={open}
+        autoHideDuration={TOAST_DURATION_MS}
+        onClose={close}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        sx={{ maxWidth: 420, mx: 'auto' }}
+      >
+        <Alert
+          onClose={close}
+          severity={destructive ? 'error' : 'success'}
+          variant={destructive ? 'filled' : 'standard'}
+          data-variant={current?.variant ?? 'default'}
+          sx={{ width: '100%', boxShadow: 3 }}
+        >
+          <AlertTitle sx={{ mb: current?.description ? 0.5 : 0 }}>{current?.title}</AlertTitle>
+          {current?.description}
+        </Alert>
+      </Snackbar>
+    </ToastContext.Provider>
+  );
+}

@@ -1,0 +1,29 @@
+import { createContext, useContext } from 'react';
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface Toast {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+export interface ToastApi {
+  /** Shows a toast, replacing the one on screen: the spec allows one at a time. */
+  toast: (toast: Toast) => void;
+  /** Shows a spec message written as 'Title - Description' (e.g. 'Session expired - Please sign in…') as a toast. */
+  toastMessage: (message: string, variant?: ToastVariant) => void;
+}
+
+export const ToastContext = createContext<ToastApi | null>(null);
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}
+
+export function splitMessage(message: string): Toast {
+  const at = message.indexOf(' - ');
+  return at < 0 ? { title: message } : { title: message.slice(0, at), description: message.slice(at + 3) };
+}

@@ -1,0 +1,33 @@
+import type { User } from '@fodmap/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiRequest, isUnauthorized } from '../../lib/api';
+
+export const CURRENT_USER_PATH = '/api/auth/user';
+export const currentUserKey = [CURRENT_USER_PATH] as const;
+
+/** Spec §4 Session: a 401 on the current-user call means nobody is signed in, not an error. */
+async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    return await apiRequest<User>('GET', CURRENT_USER_PATH);
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}
+
+export interface Session {
+  user: User | null;
+  isLoading: boolean;
+}
+
+export function useSession(): Session {
+  const { data, isPending } = useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, retry: false });
+  return { user: data ?? null, isLoading: isPending };
+}
+
+/** Replaces the cached user after sign-in, a profile change or sign-out (null). */
+export function useSetCurrentUser() {
+  const queryClient = useQueryClient();
+  return useCallback((user: User | null) => queryClient.setQueryData<User | null>(currentUserKey, user), [queryClient]);
+}

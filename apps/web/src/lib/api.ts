@@ -1,0 +1,76 @@
+import { Messages } from '@fodmap/contracts';
+
+/**
+ * A non-OK answer from the API. The message follows spec §8 (`{status}: {detail}`); status and detail are kept
+ * apart so screens can show the server's own words and recognise a 401 without parsing the message.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(`${status}: ${detail}`);
+    this.name = 'ApiError';
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const looksLikeHtml = (text: string) => /^\s*(<!doctype html|<html)/i.test(text);
+
+function detailFromJson(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { message, error } = body as { message?: unknown; error?: unknown };
+  const candidate = message ?? error;
+  if (typeof candidate === 'string') return candidate;
+  // Validation layers may answer with a list of messages; every one of them is useful to the reader.
+  if (Array.isArray(candidate) && candidate.every((item) => typeof item === 'string')) return candidate.join(', ');
+  return undefined;
+}
+
+async function errorDetail(response: Response): Promise<string> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return response.statusText;
+  }
+  if (!text.trim()) return response.statusText;
+  try {
+    return detailFromJson(JSON.parse(text)) ?? response.statusText;
+  } catch {
+    return looksLikeHtml(text) ? Messages.htmlInsteadOfJson : text;
+  }
+}
+
+/**
+ * The one way the web talks to the API (spec §7, §8): JSON in and out, the session cookie always sent.
+ * A FormData body goes as multipart, leaving the browser to set the boundary.
+ */
+export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    credentials: 'include',
+  });
+
+  if (!response.ok) throw new ApiError(response.status, await errorDetail(response));
+
+  // 204 carries no body by definition, so there is no JSON to insist on.
+  if (response.status === 204) return null as T;
+  const type = response.headers.get('content-type') ?? '';
+  // application/json and its +json variants (problem+json) are all JSON.
+  if (!/json/i.test(type)) throw new Error(Messages.expectedJson(type || 'unknown'));
+  return (await response.json()) as T;
+}
+
+export const isUnauthorized = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 401;
+
+/** The server's own words for a failure, or the fallback the spec names when there are none. */
+export const serverMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.detail.trim() ? error.detail : fallback;

@@ -1,0 +1,54 @@
+// Runs the whole product from the built apps: the gateway (http://localhost:3000), the five services, and, unless
+// SMTP_URL points elsewhere, the development mail catcher. Ctrl-C stops every process.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { loadConfig, requireDependencies } = createRequire(import.meta.url)(join(root, 'libs/server/dist/index.js'));
+
+const config = loadConfig();
+await requireDependencies(config, ['postgres', 'nats', 'redis']);
+
+const processes = [
+  ...(process.env.SMTP_URL ? [] : [['mail', 'tools/mailcatcher/mailcatcher.mjs']]),
+  ...['identity', 'journal', 'foods', 'insights', 'notifications'].map((name) => [name, `apps/${name}/dist/main.js`]),
+  ['gateway', 'apps/gateway/dist/main.js'],
+];
+
+let stopping = false;
+const children = processes.map(([name, script]) => {
+  const child = spawn(process.execPath, [join(root, script)], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `${name.padEnd(13)}|`;
+  for (const stream of [child.stdout, child.stderr]) {
+    let partial = '';
+    stream.on('data', (chunk) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop();
+      for (const line of lines) console.log(`${prefix} ${line}`);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${prefix} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
+    stop(code || 1);
+  });
+  return child;
+});
+
+function stop(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  const alive = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  for (const child of alive) child.kill('SIGTERM');
+  const force = setTimeout(() => alive.forEach((child) => child.kill('SIGKILL')), 5000);
+  Promise.all(alive.map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(() => {
+    clearTimeout(force);
+    process.exit(exitCode);
+  });
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+console.log(`FODMAP Journal starting at ${config.publicUrl}${process.env.SMTP_URL ? '' : ' (emails: http://localhost:8025)'}`);
