@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Browser } from 'playwright-core';
+import { uniqueEmail, waitForEmail } from '../support/api';
+import { launchBrowser, phone } from '../support/browser';
+
+describe('a new person on a phone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('goes from the start page to an account, signs out, recovers a forgotten password and signs in with it', async () => {
+    const { page } = await phone(browser, inject('gatewayUrl'));
+    const email = uniqueEmail('journey');
+
+    await page.goto('/');
+    await expect.poll(() => page.getByText('890+').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Skip Intro' }).click();
+    await page.waitForURL('**/login');
+
+    await page.getByRole('button', { name: 'Create Account' }).first().click();
+    await page.getByLabel('First Name').fill('Jordan');
+    await page.getByLabel('Last Name').fill('Lee');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('first-password-1');
+    await page.getByLabel('Confirm Password').fill('first-password-1');
+    await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByText('Jordan').first().isVisible()).toBe(true);
+    await page.screenshot({ path: 'test-results/dashboard.png' });
+
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-9');
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByText('Login failed').first().isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: /Forgot password/i }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect.poll(() => page.getByText("we've sent a password reset link").first().isVisible()).toBe(true);
+
+    const mail = await waitForEmail(email);
+    const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link as string);
+    await page.getByLabel('New Password').fill('Brand-New-Pass1!');
+    await page.getByLabel('Confirm Password').fill('Brand-New-Pass1!');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.waitForURL('**/login', { timeout: 10_000 });
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Brand-New-Pass1!');
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByText('Jordan').first().isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,80 @@
+import { loginSchema, Messages, notificationPreferencesSchema, registerSchema, User } from '@fodmap/contracts';
+import { rpcFailure } from '@fodmap/server';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { parseInput } from '../common/rpc-input';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { SubscriptionService } from '../subscription/subscription.service';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from './time-zone';
+import { UserEntity } from './user.entity';
+import { recordUserRegistered } from './user-registered.event';
+import { toUser } from './user.view';
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly passwords: PasswordHasher,
+    private readonly subscriptions: SubscriptionService,
+  ) {}
+
+  async register(input: unknown): Promise<User> {
+    const { email, password, firstName, lastName, timeZone } = parseInput(registerSchema, input);
+    const zone = timeZone === undefined ? DEFAULT_TIME_ZONE : canonicalTimeZone(timeZone);
+    if (zone === null) throw rpcFailure(400, Messages.invalidTimeZone);
+    if (await this.users.existsBy({ email })) throw rpcFailure(409, Messages.emailTaken);
+    const passwordHash = await this.passwords.hash(password);
+    try {
+      const user = await this.dataSource.transaction(async (manager) => {
+        const created = await manager.save(manager.create(UserEntity, { email, passwordHash, firstName, lastName, timeZone: zone }));
+        await this.subscriptions.startTrial(manager, created.id, created.createdAt);
+        await recordUserRegistered(manager, { userId: created.id, email, firstName, lastName, timeZone: zone });
+        return created;
+      });
+      return toUser(user);
+    } catch (error) {
+      // Two registrations with one email raced past the check above: the unique index decides.
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw rpcFailure(409, Messages.emailTaken);
+      }
+      throw error;
+    }
+  }
+
+  async login(input: unknown): Promise<User> {
+    const { email, password } = parseInput(loginSchema, input);
+    const user = await this.users.findOneBy({ email });
+    const passwordMatches = await this.passwords.verify(user?.passwordHash ?? null, password);
+    if (!user || !passwordMatches) throw rpcFailure(401, Messages.invalidCredentials);
+    return toUser(user);
+  }
+
+  async get(userId: unknown): Promise<User> {
+    if (typeof userId !== 'number' || !Number.isSafeInteger(userId) || userId < 1) throw rpcFailure(401, Messages.unauthorized);
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw rpcFailure(404, Messages.userNotFound);
+    return toUser(user);
+  }
+
+  async updateNotifications(userId: number, input: unknown): Promise<User> {
+    const preferences = parseInput(notificationPreferencesSchema, input);
+    return this.update(userId, preferences);
+  }
+
+  async setPhoto(userId: number, profileImageUrl: unknown): Promise<User> {
+    if (profileImageUrl !== null && (typeof profileImageUrl !== 'string' || profileImageUrl.trim() === '')) {
+      throw rpcFailure(400, Messages.photoMissing);
+    }
+    return this.update(userId, { profileImageUrl });
+  }
+
+  private async update(userId: number, changes: Partial<Pick<UserEntity, 'emailNotifications' | 'mealNotifications' | 'profileImageUrl'>>): Promise<User> {
+    const result = await this.users.update({ id: userId }, changes);
+    if (!result.affected) throw rpcFailure(401, Messages.unauthorized);
+    return toUser(await this.users.findOneByOrFail({ id: userId }));
+  }
+}

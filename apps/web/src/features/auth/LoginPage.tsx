@@ -1,0 +1,118 @@
+import { Alert, Button, Link, Stack, Tab, Tabs, TextField } from '@mui/material';
+import { loginSchema, Messages, registerSchema, type User } from '@fodmap/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useToast } from '../../components/toast/toast-context';
+import { apiRequest, serverMessage } from '../../lib/api';
+import { useSetCurrentUser } from '../session/use-session';
+import { AuthCard } from './AuthCard';
+
+type Mode = 'signIn' | 'createAccount';
+type LoginBody = { email: string; password: string };
+type RegisterBody = LoginBody & { confirmPassword?: string; firstName: string; lastName: string; timeZone?: string };
+
+const EMPTY_FORM = { email: '', password: '', firstName: '', lastName: '', confirmPassword: '' };
+
+/** The person's own zone, so "today" on their dashboard and emails is their today (architecture: Time). */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Spec §2 /login: sign in and create account on one screen. */
+export function LoginPage() {
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { toast } = useToast();
+  const setCurrentUser = useSetCurrentUser();
+  const navigate = useNavigate();
+
+  const enterApp = (user: User) => {
+    setCurrentUser(user);
+    navigate('/dashboard', { replace: true });
+  };
+
+  const signIn = useMutation({
+    mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/auth/local/login', body),
+    onSuccess: (user) => {
+      toast({ title: Messages.welcomeBack, description: Messages.loggedInAs(user.firstName || user.email) });
+      enterApp(user);
+    },
+    onError: (error) => toast({ title: Messages.loginFailed, description: serverMessage(error, Messages.invalidCredentials), variant: 'destructive' }),
+  });
+
+  const createAccount = useMutation({
+    mutationFn: (body: RegisterBody) => apiRequest<User>('POST', '/api/auth/local/register', body),
+    onSuccess: (user) => {
+      toast({ title: Messages.welcome, description: Messages.accountCreatedFor(user.firstName) });
+      enterApp(user);
+    },
+    onError: (error) =>
+      toast({ title: Messages.registrationFailed, description: serverMessage(error, Messages.registrationFallback), variant: 'destructive' }),
+  });
+
+  const update = (field: keyof typeof EMPTY_FORM) => (event: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: event.target.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mode === 'signIn') {
+      const parsed = loginSchema.safeParse({ email: form.email, password: form.password });
+      setProblem(parsed.success ? null : parsed.error.issues[0].message);
+      if (parsed.success) signIn.mutate(parsed.data);
+    } else {
+      const parsed = registerSchema.safeParse({ ...form, timeZone: browserTimeZone() });
+      setProblem(parsed.success ? null : parsed.error.issues[0].message);
+      if (parsed.success) createAccount.mutate(parsed.data);
+    }
+  };
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setProblem(null);
+  };
+
+  const busy = signIn.isPending || createAccount.isPending;
+  const creating = mode === 'createAccount';
+
+  return (
+    <AuthCard>
+      <Tabs value={mode} onChange={(_event, next: Mode) => switchMode(next)} variant="fullWidth" sx={{ mb: 2 }} aria-label="Sign in or create an account">
+        <Tab value="signIn" label="Sign In" />
+        <Tab value="createAccount" label="Create Account" />
+      </Tabs>
+      <Stack component="form" spacing={2} noValidate onSubmit={submit}>
+        {problem && <Alert severity="error">{problem}</Alert>}
+        {creating && (
+          <Stack direction="row" spacing={2}>
+            <TextField label="First Name" value={form.firstName} onChange={update('firstName')} autoComplete="given-name" fullWidth />
+            <TextField label="Last Name" value={form.lastName} onChange={update('lastName')} autoComplete="family-name" fullWidth />
+          </Stack>
+        )}
+        <TextField label="Email" type="email" value={form.email} onChange={update('email')} autoComplete="email" inputMode="email" fullWidth />
+        <TextField
+          label="Password"
+          type="password"
+          value={form.password}
+          onChange={update('password')}
+          autoComplete={creating ? 'new-password' : 'current-password'}
+          fullWidth
+        />
+        {creating && (
+          <TextField
+            label="Confirm Password"
+            type="password"
+            value={form.confirmPassword}
+            onChange={update('confirmPassword')}
+            autoComplete="new-password"
+            fullWidth
+          />
+        )}
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {creating ? 'Create Account' : 'Sign In'}
+        </Button>
+        <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'center' }}>
+          Forgot password?
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,19 @@
+import InsightsIcon from '@mui/icons-material/Insights';
+import { EmptyState } from '../../components/EmptyState';
+import { ScreenBody } from '../../components/ScreenBody';
+import { ScreenHeader } from '../../components/ScreenHeader';
+
+/** Spec §2 Insights: activity over a period and food-symptom correlations. */
+export function InsightsPage() {
+  return (
+    <>
+      <ScreenHeader title="Insights" />
+      <ScreenBody>
+        <EmptyState icon={<InsightsIcon />} title="Your patterns">
+          Daily FODMAP risk, symptom counts and the foods most often followed by symptoms will appear here as you log
+          meals and symptoms.
+        </EmptyState>
+      </ScreenBody>
+    </>
+  );
+}
