@@ -31,5 +31,15 @@ export default defineConfig({
   build: {
     outDir: resolve(__dirname, 'dist'),
     emptyOutDir: true,
+    rollupOptions: {
+      // Libraries change far less often than the app, so a release leaves phones with these chunks cached.
+      output: {
+        manualChunks: {
+          react: ['react', 'react-dom', 'react-dom/client', 'react-router-dom'],
+          mui: ['@mui/material', '@emotion/react', '@emotion/styled'],
+          data: ['@tanstack/react-query', 'zod'],
+        },
+      },
+    },
   },
 });

@@ -69,4 +69,11 @@ export const Messages = {
   trialDaysLeft: (days: number) => `You have ${days} day${days === 1 ? '' : 's'} left in your free trial`,
   subscriptionDaysLeft: (days: number) => `Your subscription ends in ${days} day${days === 1 ? '' : 's'}`,
   adminAccessRequired: 'Admin access is required to view this page',
+  foodNameRequired: 'Food name required',
+  fodmapRatingRequired: 'FODMAP rating required',
+  searchTermTooShort: 'Search term must be at least 2 characters',
+  foodNotFound: 'Food not found',
+  foodIdInvalid: 'Food id must be a positive whole number',
+  foodAdded: 'Food Added!',
+  createFoodFailed: 'Failed to create food',
 } as const;

@@ -21,7 +21,7 @@ describe('a new person on a phone', () => {
     await page.getByRole('button', { name: 'Skip Intro' }).click();
     await page.waitForURL('**/login');
 
-    await page.getByRole('button', { name: 'Create Account' }).first().click();
+    await page.getByRole('tab', { name: 'Create Account' }).click();
     await page.getByLabel('First Name').fill('Jordan');
     await page.getByLabel('Last Name').fill('Lee');
     await page.getByLabel('Email').fill(email);

@@ -23,7 +23,7 @@ export function BottomTabs() {
     <Paper component="nav" aria-label="Main" elevation={8} sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar', pb: 'env(safe-area-inset-bottom)' }}>
       <BottomNavigation showLabels value={current}>
         {TABS.map((tab) => (
-          <BottomNavigationAction key={tab.path} component={Link} to={tab.path} value={tab.path} label={tab.label} icon={tab.icon} />
+          <BottomNavigationAction key={tab.path} component={Link} to={tab.path} value={tab.path} label={tab.label} icon={tab.icon} sx={{ minWidth: 0, px: 0.5 }} />
         ))}
       </BottomNavigation>
     </Paper>

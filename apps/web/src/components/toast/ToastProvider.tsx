@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Snackbar } from '@mui/material';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { splitMessage, ToastContext, type Toast, type ToastApi, type ToastVariant } from './toast-context';
 
 /** Spec §9: a toast stays 5 to 6 seconds. */
@@ -12,9 +12,12 @@ interface ShownToast extends Toast {
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [open, setOpen] = useState(false);
+  const shown = useRef(0);
 
+  // A new id remounts the snackbar, so a replacing toast gets its own full display time.
   const toast = useCallback((next: Toast) => {
-    setCurrent({ ...next, id: Date.now() });
+    shown.current += 1;
+    setCurrent({ ...next, id: shown.current });
     setOpen(true);
   }, []);
   const api = useMemo<ToastApi>(

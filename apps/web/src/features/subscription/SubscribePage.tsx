@@ -3,12 +3,13 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import LockIcon from '@mui/icons-material/Lock';
 import { Messages } from '@fodmap/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../session/use-session';
+import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { useSubscriptionStatus } from './use-subscription-status';
 
 function Notice({ icon, title, children, action }: { icon: ReactNode; title: string; children?: ReactNode; action: ReactNode }) {
@@ -34,6 +35,11 @@ function Notice({ icon, title, children, action }: { icon: ReactNode; title: str
 export function SubscribePage() {
   const { user } = useSession();
   const subscription = useSubscriptionStatus();
+  const handleUnauthorized = useUnauthorizedHandler();
+
+  useEffect(() => {
+    if (subscription.error) handleUnauthorized(subscription.error);
+  }, [subscription.error, handleUnauthorized]);
 
   if (!user) {
     return (

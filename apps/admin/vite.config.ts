@@ -1,0 +1,21 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The gateway serves this build at /admin/, so every asset URL carries that prefix.
+export default defineConfig({
+  root: __dirname,
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    alias: { '@fodmap/contracts': resolve(__dirname, '../../libs/contracts/src/index.ts') },
+  },
+  server: {
+    port: 5174,
+    proxy: { '/api': { target: 'http://localhost:3000' } },
+  },
+  build: {
+    outDir: resolve(__dirname, 'dist'),
+    emptyOutDir: true,
+  },
+});

@@ -1,0 +1,85 @@
+import { Food, FoodSummary, Messages } from '@fodmap/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession, registerUser } from '../support/api';
+
+let ann: ApiSession;
+let bob: ApiSession;
+beforeAll(async () => {
+  ann = (await registerUser('foods-ann', 'Ann')).api;
+  bob = (await registerUser('foods-bob', 'Bob')).api;
+});
+
+describe('foods', () => {
+  it('keeps signed-out people out of every food route', async () => {
+    const visitor = new ApiSession();
+    for (const res of [
+      await visitor.get('/api/foods'),
+      await visitor.get('/api/foods/search?q=garlic'),
+      await visitor.get('/api/foods/1'),
+      await visitor.post('/api/debug/quick-add-food', { name: 'Soup', fodmapRating: 'low' }),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: Messages.unauthorized });
+    }
+  });
+
+  it('finds Garlic first for the typo galic, with its rating, serving and sources', async () => {
+    const res = await ann.get('/api/foods/search?q=galic');
+    expect(res.status).toBe(200);
+    const [first] = res.body as Food[];
+    expect(first.name).toMatch(/^garlic\b/i);
+    expect(first).toMatchObject({ fodmapRating: 'high', isPrivate: false });
+    expect(first.servingSize).toEqual(expect.any(String));
+    expect(first.citations.length).toBeGreaterThan(0);
+    expect((res.body as Food[]).length).toBeLessThanOrEqual(20);
+  });
+
+  it('answers a missing or too short search term with a 400 that says why', async () => {
+    for (const path of ['/api/foods/search', '/api/foods/search?q=', '/api/foods/search?q=%20g%20']) {
+      const res = await ann.get(path);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: Messages.searchTermTooShort });
+    }
+  });
+
+  it('answers an id that is not a positive whole number with a 400 and an unknown one with a 404', async () => {
+    expect((await ann.get('/api/foods/abc')).body).toEqual({ message: Messages.foodIdInvalid });
+    expect((await ann.get('/api/foods/0')).status).toBe(400);
+    const missing = await ann.get('/api/foods/2000000000');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: Messages.foodNotFound });
+  });
+
+  it('shows a private food to its creator alone', async () => {
+    const created = await ann.post('/api/debug/quick-add-food', { name: '  Ann’s overnight oats ', fodmapRating: 'low', servingSize: '1 jar', foodType: 'grain', description: '' });
+    expect(created.status).toBe(201);
+    const oats = created.body as Food;
+    expect(oats).toMatchObject({ name: 'Ann’s overnight oats', fodmapRating: 'low', servingSize: '1 jar', foodType: 'grain', description: null, isPrivate: true });
+    expect(oats.id).toEqual(expect.any(Number));
+
+    const annSearch = (await ann.get('/api/foods/search?q=overnight%20oat')).body as Food[];
+    expect(annSearch[0]).toMatchObject({ id: oats.id });
+    const bobSearch = (await bob.get('/api/foods/search?q=overnight%20oat')).body as Food[];
+    expect(bobSearch.map((food) => food.id)).not.toContain(oats.id);
+
+    const annList = (await ann.get('/api/foods')).body as FoodSummary[];
+    expect(annList[0]).toMatchObject({ id: oats.id, isPrivate: true });
+    expect(annList.filter((food) => !food.isPrivate).length).toBeGreaterThan(0);
+    const bobList = (await bob.get('/api/foods')).body as FoodSummary[];
+    expect(bobList.map((food) => food.id)).not.toContain(oats.id);
+
+    expect((await ann.get(`/api/foods/${oats.id}`)).body).toEqual(oats);
+    const bobGet = await bob.get(`/api/foods/${oats.id}`);
+    expect(bobGet.status).toBe(404);
+    expect(bobGet.body).toEqual({ message: Messages.foodNotFound });
+  });
+
+  it('validates a new food with the New Food form messages', async () => {
+    const noName = await ann.post('/api/debug/quick-add-food', { name: '   ', fodmapRating: 'low' });
+    expect(noName.status).toBe(400);
+    expect(noName.body).toEqual({ message: Messages.foodNameRequired });
+    const noRating = await ann.post('/api/debug/quick-add-food', { name: 'Soup' });
+    expect(noRating.status).toBe(400);
+    expect(noRating.body).toEqual({ message: Messages.fodmapRatingRequired });
+  });
+});

@@ -1,0 +1,104 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { User } from '@fodmap/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from './App';
+
+const ann: User = {
+  id: 1,
+  email: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  profileImageUrl: null,
+  isAdmin: false,
+  emailNotifications: true,
+  mealNotifications: false,
+  timeZone: 'Europe/London',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A stand-in for the gateway: signed out until a login succeeds. */
+function fakeApi() {
+  let signedIn = false;
+  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+    if (path === '/api/domain-config') return json(200, { displayName: 'Gut Diary' });
+    if (path === '/api/auth/user') return signedIn ? json(200, ann) : json(401, { message: 'Unauthorized' });
+    if (path === '/api/subscription-status') return json(200, { status: 'trial', daysLeft: 5, subscriptionEndsAt: '2030-01-01T00:00:00.000Z' });
+    if (path === '/api/auth/local/login' && init?.method === 'POST') {
+      signedIn = true;
+      return json(200, ann);
+    }
+    return json(404, { message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function openAt(path: string) {
+  window.history.pushState({}, '', path);
+  render(<App />);
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('routing (spec §2)', () => {
+  it('shows the start page on a first visit, and Skip Intro leads to sign-in', async () => {
+    fakeApi();
+    openAt('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Skip Intro' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(sessionStorage.getItem('hasSeenStartPage')).toBe('true');
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('moves on from the start page by itself after 10 seconds', async () => {
+    vi.useFakeTimers();
+    fakeApi();
+    openAt('/');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_100);
+    });
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('keeps /reset-password reachable on a first visit', async () => {
+    fakeApi();
+    openAt('/reset-password');
+    expect(await screen.findByText('Invalid or missing reset token. Please request a new password reset.')).toBeTruthy();
+  });
+
+  it('signs in with a lowercased email and lands on the branded dashboard', async () => {
+    sessionStorage.setItem('hasSeenStartPage', 'true');
+    const fetchMock = fakeApi();
+    openAt('/login');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please fill in both email and password')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Ann@Example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Hi, Ann')).toBeTruthy();
+    expect(screen.getByText('Welcome back!')).toBeTruthy();
+    expect(screen.getByText('Logged in as Ann')).toBeTruthy();
+    expect(await screen.findByText('You have 5 days left in your free trial')).toBeTruthy();
+    expect(screen.getAllByText('Gut Diary').length).toBeGreaterThan(0);
+    expect(document.title).toBe('Gut Diary');
+    const login = fetchMock.mock.calls.find(([path]) => path === '/api/auth/local/login');
+    expect(JSON.parse(String(login?.[1]?.body))).toEqual({ email: 'ann@example.com', password: 'secret-pass' });
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    sessionStorage.setItem('hasSeenStartPage', 'true');
+    fakeApi();
+    openAt('/nowhere');
+    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, ApiError, isUnauthorized } from './api';
+
+function answer(status: number, body: string, contentType?: string, statusText = 'Status Text') {
+  const headers = contentType ? { 'Content-Type': contentType } : undefined;
+  const fetchMock = vi.fn().mockResolvedValue(new Response(body, { status, statusText, headers }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiRequest error rules (spec §8)', () => {
+  it('uses the message field of a JSON error body', async () => {
+    answer(409, JSON.stringify({ message: 'An account with this email already exists', error: 'Conflict' }), 'application/json', 'Conflict');
+    await expect(apiRequest('POST', '/api/auth/local/register', {})).rejects.toThrow('409: An account with this email already exists');
+  });
+
+  it('falls back to the error field, then to the status text', async () => {
+    answer(400, JSON.stringify({ error: 'Bad things' }), 'application/json');
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('400: Bad things');
+    answer(500, JSON.stringify({ other: 1 }), 'application/json', 'Internal Server Error');
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('500: Internal Server Error');
+  });
+
+  it('reports an HTML error page as such, and other text as it is', async () => {
+    answer(502, '<!DOCTYPE html><html><body>Bad gateway</body></html>', 'text/html');
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('502: Received HTML page instead of JSON response');
+    answer(503, 'upstream down', 'text/plain');
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('503: upstream down');
+  });
+
+  it('uses the status text when the error body is empty', async () => {
+    answer(404, '', undefined, 'Not Found');
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('404: Not Found');
+  });
+
+  it('rejects a successful answer that is not JSON', async () => {
+    answer(200, '<html></html>', 'text/html; charset=utf-8');
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('Expected JSON response but got: text/html; charset=utf-8');
+  });
+
+  it('keeps the status apart so a 401 is recognised', async () => {
+    answer(401, JSON.stringify({ message: 'Unauthorized' }), 'application/json', 'Unauthorized');
+    const error = await apiRequest('GET', '/api/meals').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(isUnauthorized(error)).toBe(true);
+    expect((error as ApiError).detail).toBe('Unauthorized');
+  });
+});
+
+describe('apiRequest requests', () => {
+  it('sends JSON with the session cookie, and a content type only when there is a body', async () => {
+    const fetchMock = answer(200, JSON.stringify({ id: 1 }), 'application/json');
+    await expect(apiRequest('POST', '/api/auth/local/login', { email: 'a@b.c', password: 'x' })).resolves.toEqual({ id: 1 });
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/local/login', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.c', password: 'x' }),
+      credentials: 'include',
+    });
+
+    answer(200, '{}', 'application/json');
+    await apiRequest('GET', '/api/auth/user');
+    const [, init] = vi.mocked(fetch).mock.calls[0];
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
+    expect(init?.body).toBeUndefined();
+  });
+
+  it('leaves the multipart boundary to the browser for a FormData body', async () => {
+    const fetchMock = answer(200, '{}', 'application/json');
+    const form = new FormData();
+    form.append('photo', new Blob(['x'], { type: 'image/png' }), 'me.png');
+    await apiRequest('POST', '/api/auth/user/photo', form);
+    const [, init] = fetchMock.mock.calls[0];
+    expect(init.headers).toEqual({ Accept: 'application/json' });
+    expect(init.body).toBe(form);
+  });
+});
