@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { DEFAULT_DOMAIN_CONFIG } from '../../libs/contracts/src/config/domain-config';
+import { DEFAULT_DOMAIN_CONFIG } from '@fodmap/contracts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

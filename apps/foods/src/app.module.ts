@@ -1,7 +1,18 @@
 import { Module } from '@nestjs/common';
-import { ServiceCoreModule } from '@fodmap/server';
+import { eventStoreEntities, ServiceCoreModule } from '@fodmap/server';
+import { CatalogueMetaEntity } from './catalogue/catalogue-meta.entity';
+import { FoodEntity } from './foods/food.entity';
+import { FoodsModule } from './foods/foods.module';
+import { FoodsSchema1763790000000 } from './migrations/1763790000000-foods-schema';
 
 @Module({
-  imports: [ServiceCoreModule.forRoot({ name: 'foods', entities: [], migrations: [] })],
+  imports: [
+    ServiceCoreModule.forRoot({
+      name: 'foods',
+      entities: [FoodEntity, CatalogueMetaEntity, ...eventStoreEntities],
+      migrations: [FoodsSchema1763790000000],
+    }),
+    FoodsModule,
+  ],
 })
 export class AppModule {}

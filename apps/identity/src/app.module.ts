@@ -1,7 +1,28 @@
+import { eventStoreEntities, ServiceCoreModule } from '@fodmap/server';
 import { Module } from '@nestjs/common';
-import { ServiceCoreModule } from '@fodmap/server';
+import { DomainConfigEntity } from './domain-config/domain-config.entity';
+import { DomainConfigModule } from './domain-config/domain-config.module';
+import { IdentityEventsModule } from './identity-events.module';
+import { IdentitySchema1763780000000 } from './migrations/1763780000000-identity-schema';
+import { PasswordResetTokenEntity } from './passwords/password-reset-token.entity';
+import { PasswordsModule } from './passwords/passwords.module';
+import { SubscriptionEntity } from './subscription/subscription.entity';
+import { SubscriptionModule } from './subscription/subscription.module';
+import { UserEntity } from './users/user.entity';
+import { UsersModule } from './users/users.module';
 
 @Module({
-  imports: [ServiceCoreModule.forRoot({ name: 'identity', entities: [], migrations: [] })],
+  imports: [
+    ServiceCoreModule.forRoot({
+      name: 'identity',
+      entities: [UserEntity, SubscriptionEntity, PasswordResetTokenEntity, DomainConfigEntity, ...eventStoreEntities],
+      migrations: [IdentitySchema1763780000000],
+    }),
+    IdentityEventsModule,
+    UsersModule,
+    PasswordsModule,
+    SubscriptionModule,
+    DomainConfigModule,
+  ],
 })
 export class AppModule {}

@@ -10,6 +10,7 @@ export interface MealCreatedV1 {
   timestamp: string;
   /** The user's IANA time zone when the meal was logged, so consumers can place it on the user's own day. */
   timeZone: string;
+  notes: string | null;
 }
 
 export interface PasswordResetRequestedV1 {
@@ -33,4 +34,17 @@ export const EventTypes = {
   MealCreated: 'MealCreated',
   PasswordResetRequested: 'PasswordResetRequested',
   UserRegistered: 'UserRegistered',
+  FoodCreated: 'FoodCreated',
 } as const;
+
+/** A person created a private food (stream `food-<foodId>`); only its creator can see or log it. */
+export interface FoodCreatedV1 {
+  foodId: number;
+  userId: number;
+  name: string;
+  description: string | null;
+  servingSize: string | null;
+  fodmapRating: 'low' | 'medium' | 'high';
+  foodType: string;
+  createdAt: string;
+}

@@ -7,3 +7,5 @@ export * from './subscription/subscription';
 export * from './config/domain-config';
 export * from './meals/meal';
 export * from './health/health';
+export * from './foods/food';
+export * from './foods/fodmap-rating';

@@ -76,4 +76,6 @@ export const Messages = {
   foodIdInvalid: 'Food id must be a positive whole number',
   foodAdded: 'Food Added!',
   createFoodFailed: 'Failed to create food',
+  foodAddedDescription: (name: string) => `${name} is now in your foods`,
+  createdFoodNotSelected: "Food may have been created but couldn't be selected automatically",
 } as const;

@@ -7,7 +7,6 @@ export const Rpc = {
     get: 'identity.user.get',
     updateNotifications: 'identity.user.update-notifications',
     setPhoto: 'identity.photo.set',
-    getPhoto: 'identity.photo.get',
     forgotPassword: 'identity.password.forgot',
     resetPassword: 'identity.password.reset',
     subscriptionStatus: 'identity.subscription.status',
@@ -18,6 +17,12 @@ export const Rpc = {
   },
   insights: {
     dailyMeals: 'insights.daily-meals.get',
+  },
+  foods: {
+    list: 'foods.food.list',
+    search: 'foods.food.search',
+    get: 'foods.food.get',
+    quickAdd: 'foods.food.quick-add',
   },
 } as const;
 

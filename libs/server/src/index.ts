@@ -5,3 +5,4 @@ export * from './rpc';
 export * from './subjects';
 export * from './service-core.module';
 export * from './bootstrap-service';
+export * from './events';

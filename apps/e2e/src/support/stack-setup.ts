@@ -10,7 +10,7 @@ import { Client } from 'pg';
 import { connect } from 'nats';
 import Redis from 'ioredis';
 import type { TestProject } from 'vitest/node';
-import { dependenciesOf, findUnreachable, loadConfig } from '../../../../libs/server/src';
+import { dependenciesOf, findUnreachable, loadConfig } from '@fodmap/server';
 
 const ROOT = resolve(__dirname, '../../../..');
 const SERVICES = ['identity', 'journal', 'foods', 'insights', 'notifications'];

@@ -1,11 +1,12 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
 
 /** A reset link's token; only its SHA-256 hash is kept, so a leaked table cannot reset anyone's password. */
 @Entity({ name: 'password_reset_tokens' })
 export class PasswordResetTokenEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
+  /** Chosen before the insert: it also names the event stream of this reset request. */
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
 
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;

@@ -15,9 +15,9 @@ export class SubscriptionService {
     await manager.insert(SubscriptionEntity, { userId, status: 'trial', endsAt: trialEndsAt(registeredAt) });
   }
 
-  async statusOf(userId: number, now = new Date()): Promise<SubscriptionStatus> {
+  async statusOf(userId: number): Promise<SubscriptionStatus> {
     const subscription = await this.subscriptions.findOneBy({ userId });
     if (!subscription) throw rpcFailure(401, Messages.unauthorized);
-    return subscriptionStatusAt(subscription, now);
+    return subscriptionStatusAt(subscription, new Date());
   }
 }

@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'users' })
 export class UserEntity {
-  @PrimaryGeneratedColumn()
+  /** Drawn from the users_id_seq sequence before the insert, because it also names the user's event stream. */
+  @PrimaryColumn({ type: 'integer' })
   id: number;
 
   /** Always stored lowercased, so the unique index is case-insensitive in effect. */

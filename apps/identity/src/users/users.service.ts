@@ -1,5 +1,5 @@
 import { loginSchema, Messages, notificationPreferencesSchema, registerSchema, User } from '@fodmap/contracts';
-import { rpcFailure } from '@fodmap/server';
+import { EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
@@ -8,7 +8,7 @@ import { PasswordHasher } from '../passwords/password-hasher';
 import { SubscriptionService } from '../subscription/subscription.service';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from './time-zone';
 import { UserEntity } from './user.entity';
-import { recordUserRegistered } from './user-registered.event';
+import { userRegistered, userStream } from './user-registered.event';
 import { toUser } from './user.view';
 
 const UNIQUE_VIOLATION = '23505';
@@ -18,6 +18,7 @@ export class UsersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly events: EventStore,
     private readonly passwords: PasswordHasher,
     private readonly subscriptions: SubscriptionService,
   ) {}
@@ -28,14 +29,16 @@ export class UsersService {
     if (zone === null) throw rpcFailure(400, Messages.invalidTimeZone);
     if (await this.users.existsBy({ email })) throw rpcFailure(409, Messages.emailTaken);
     const passwordHash = await this.passwords.hash(password);
+    // The id is drawn first because it names the event stream that the user row is written with.
+    const [{ id }]: Array<{ id: number }> = await this.dataSource.query(`SELECT nextval(pg_get_serial_sequence('identity.users', 'id'))::int AS id`);
+    const registeredAt = new Date();
     try {
-      const user = await this.dataSource.transaction(async (manager) => {
-        const created = await manager.save(manager.create(UserEntity, { email, passwordHash, firstName, lastName, timeZone: zone }));
-        await this.subscriptions.startTrial(manager, created.id, created.createdAt);
-        await recordUserRegistered(manager, { userId: created.id, email, firstName, lastName, timeZone: zone });
-        return created;
+      const event = userRegistered({ userId: id, email, firstName, lastName, timeZone: zone });
+      await this.events.append(userStream(id), 0, [event], { userId: id, occurredAt: registeredAt.toISOString() }, async (manager) => {
+        await manager.insert(UserEntity, { id, email, passwordHash, firstName, lastName, timeZone: zone, createdAt: registeredAt });
+        await this.subscriptions.startTrial(manager, id, registeredAt);
       });
-      return toUser(user);
+      return toUser(await this.users.findOneByOrFail({ id }));
     } catch (error) {
       // Two registrations with one email raced past the check above: the unique index decides.
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {

@@ -117,10 +117,20 @@ describe('rateServing', () => {
     expect(r2.rating).toBe('high');
   });
 
-  it('does not conclude medium while a group is unknown', () => {
+  it('does not conclude medium while a group is unknown, but reports the proven minimum', () => {
     const r = rateServing({ ...unknown, excessFructose: 0.25 }, 100, 'other');
     expect(r.exceeded).toEqual(['excessFructose']);
     expect(r.rating).toBe('unknown');
+    expect(r.minimumRating).toBe('medium');
+    expect(rateServing({ ...unknown, fructans: 0.05 }, 100, 'other').minimumRating).toBe('low');
+    expect(rateServing({ ...unknown, fructans: 2 }, 100, 'other').minimumRating).toBe('high');
+  });
+
+  it('minimumRating equals rating whenever the rating is decided', () => {
+    for (const lactose of [0, 0.5, 1.5, 3]) {
+      const r = rateServing({ ...none, lactose }, 100, 'other');
+      expect(r.minimumRating).toBe(r.rating);
+    }
   });
 
   it('rejects a non-positive serving', () => {

@@ -78,6 +78,11 @@ export interface ServingRating {
   unknownGroups: FodmapGroup[];
   /** worst known grams / cut-off ratio (0 when nothing is known) */
   worstRatio: number;
+  /**
+   * The least rating the known values prove: 'high' / 'medium' when a known (lower-bound) amount already
+   * exceeds a cut-off, 'low' when nothing known exceeds. Equals `rating` whenever `rating` is not 'unknown'.
+   */
+  minimumRating: Exclude<FodmapRating, 'unknown'>;
   groups: GroupAssessment[];
 }
 
@@ -106,6 +111,8 @@ function round4(n: number): number {
  *   unknown, so the result is 'unknown' and the caller must fall back to a categorical
  *   source. Components that are absent by composition must be passed as 0, not null.
  * - excess fructose uses the 0.4 g cut-off only when every other component is known to be 0.
+ * - `minimumRating` reports what the known values prove even when `rating` is 'unknown'
+ *   (e.g. measured fructans alone over the cut-off prove at least 'medium').
  */
 export function rateServing(components: FodmapComponents, servingGrams: number, oligoGroup: OligoGroup): ServingRating {
   if (!(servingGrams > 0)) throw new Error(`servingGrams must be positive, got ${servingGrams}`);
@@ -170,11 +177,9 @@ export function rateServing(components: FodmapComponents, servingGrams: number, 
   }
   worstRatio = round4(worstRatio);
 
-  let rating: FodmapRating;
-  if (worstRatio > MEDIUM_BAND_MULTIPLIER + 1e-9) rating = 'high';
-  else if (unknownGroups.length > 0) rating = 'unknown';
-  else if (exceeded.length > 0) rating = 'medium';
-  else rating = 'low';
+  const minimumRating: Exclude<FodmapRating, 'unknown'> =
+    worstRatio > MEDIUM_BAND_MULTIPLIER + 1e-9 ? 'high' : exceeded.length > 0 ? 'medium' : 'low';
+  const rating: FodmapRating = minimumRating === 'high' || unknownGroups.length === 0 ? minimumRating : 'unknown';
 
-  return { rating, exceeded, unknownGroups, worstRatio, groups };
+  return { rating, minimumRating, exceeded, unknownGroups, worstRatio, groups };
 }

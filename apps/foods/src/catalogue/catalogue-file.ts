@@ -1,0 +1,117 @@
+import { FOOD_TYPES, FoodCitation } from '@fodmap/contracts';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const grams = z.number().nonnegative().nullable();
+const words = z.array(z.string()).default([]);
+
+/** One food of apps/foods/data/catalogue.json, as the data build writes it. */
+const catalogueFoodSchema = z.object({
+  key: z.string().min(1),
+  name: z.string().trim().min(1),
+  description: z.string().nullish(),
+  foodType: z.enum(FOOD_TYPES),
+  category: z.string().nullish(),
+  synonyms: words,
+  servingSize: z.string().nullish(),
+  servingGrams: z.number().positive().nullish(),
+  caloriesPerServing: z.number().nonnegative().nullish(),
+  usdaNdb: z.union([z.string(), z.number()]).nullish(),
+  fructans: grams,
+  galactans: grams,
+  excessFructose: grams,
+  sorbitol: grams,
+  mannitol: grams,
+  xylitol: grams,
+  lactose: grams,
+  fodmapRating: z.enum(['low', 'medium', 'high', 'unknown']),
+  ratingBasis: z.string().nullish(),
+  canTriggerIbs: z.boolean().default(false),
+  ibsTriggerType: z.string().nullish(),
+  ibsTriggerSeverity: z.string().nullish(),
+  ibdTrigger: z.boolean().default(false),
+  ibdSeverity: z.string().nullish(),
+  ibdFlareAvoid: z.boolean().default(false),
+  crohnsTrigger: z.boolean().default(false),
+  crohnsSeverity: z.string().nullish(),
+  colitisTrigger: z.boolean().default(false),
+  colitisSeverity: z.string().nullish(),
+  crohnsSymptoms: words,
+  colitisSymptoms: words,
+  ibdSymptoms: words,
+  confidenceScore: z.number().min(0).max(100).nullish(),
+  needsVerification: z.boolean().default(false),
+  citations: z.array(z.string()).default([]),
+  sourceNotes: z.string().nullish(),
+});
+export type CatalogueFood = z.infer<typeof catalogueFoodSchema>;
+
+const catalogueSchema = z.object({
+  version: z.union([z.string().min(1), z.number()]).transform(String),
+  foods: z.array(catalogueFoodSchema),
+});
+
+const bibliographySchema = z.array(
+  z.object({
+    id: z.string().min(1),
+    title: z.string().min(1),
+    url: z.string().nullish(),
+    doi: z.string().nullish(),
+  }),
+);
+
+export interface Catalogue {
+  version: string;
+  /** sha256 over both files */
+  contentHash: string;
+  foods: CatalogueFood[];
+  /** bibliography id → what the API shows of it */
+  citations: Map<string, FoodCitation>;
+}
+
+/** apps/foods/data, from src/catalogue or dist/catalogue alike; FOODS_DATA_DIR points elsewhere (tests, containers). */
+export function catalogueDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FOODS_DATA_DIR ?? resolve(__dirname, '../../data');
+}
+
+/** Reads and checks the catalogue; null when the data build has not produced it yet. A malformed file is an error. */
+export function readCatalogue(directory: string): Catalogue | null {
+  const cataloguePath = join(directory, 'catalogue.json');
+  if (!existsSync(cataloguePath)) return null;
+  const catalogueText = readFileSync(cataloguePath, 'utf8');
+  const bibliographyPath = join(directory, 'bibliography.json');
+  const bibliographyText = existsSync(bibliographyPath) ? readFileSync(bibliographyPath, 'utf8') : '[]';
+
+  const catalogue = parse(catalogueSchema, catalogueText, cataloguePath);
+  const bibliography = parse(bibliographySchema, bibliographyText, bibliographyPath);
+  const citations = new Map<string, FoodCitation>(bibliography.map((entry) => [entry.id, { id: entry.id, title: entry.title, url: citationUrl(entry) }]));
+
+  const keys = new Set<string>();
+  for (const food of catalogue.foods) {
+    if (keys.has(food.key)) throw new Error(`${cataloguePath}: the key ${food.key} appears twice`);
+    keys.add(food.key);
+    const unknown = food.citations.find((id) => !citations.has(id));
+    if (unknown) throw new Error(`${cataloguePath}: ${food.key} cites ${unknown}, which ${bibliographyPath} does not list`);
+  }
+
+  const contentHash = createHash('sha256').update(catalogueText).update('\0').update(bibliographyText).digest('hex');
+  return { version: catalogue.version, contentHash, foods: catalogue.foods, citations };
+}
+
+/** The source's own URL, else its DOI as a resolver link, whichever way the DOI was written. */
+function citationUrl(entry: { url?: string | null; doi?: string | null }): string | null {
+  if (entry.url) return entry.url;
+  const doi = entry.doi?.trim().replace(/^(https?:\/\/(dx\.)?doi\.org\/|doi:\s*)/i, '');
+  return doi ? `https://doi.org/${doi}` : null;
+}
+
+function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, text: string, path: string): T {
+  const result = schema.safeParse(JSON.parse(text));
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`${path} is not a valid food catalogue file: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,68 @@
+import { Food, FoodSummary } from '@fodmap/contracts';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull, Not } from 'typeorm';
+import { FoodEntity } from '../foods/food.entity';
+import { toFood, toSummary } from '../foods/food.view';
+import { FoodSearchIndex, SearchHit } from '../search/food-search-index';
+import { catalogueDirectory, readCatalogue } from './catalogue-file';
+import { CatalogueMetaEntity } from './catalogue-meta.entity';
+import { seedCatalogue } from './catalogue-seeder';
+
+/**
+ * The catalogue held in memory: seeded into PostgreSQL at start-up (before the service takes requests), then read
+ * back once so that list, get and search never touch the database for catalogue foods. It changes only with a
+ * new catalogue file, that is with a new deployment.
+ */
+@Injectable()
+export class FoodCatalogue implements OnModuleInit {
+  private readonly logger = new Logger('Catalogue');
+  private byId = new Map<number, Food>();
+  private summaries: FoodSummary[] = [];
+  private index = new FoodSearchIndex([]);
+  private currentVersion: string | null = null;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async onModuleInit(): Promise<void> {
+    const directory = catalogueDirectory();
+    const catalogue = readCatalogue(directory);
+    if (catalogue) {
+      const outcome = await seedCatalogue(this.dataSource, catalogue, this.logger);
+      this.logger.log(`Food catalogue version ${outcome.version}: ${outcome.foodCount} foods ${outcome.seeded ? 'seeded' : 'already up to date'}`);
+    } else {
+      // Still a working service (private foods, and whatever catalogue an earlier start seeded) rather than a crash loop.
+      this.logger.warn(`No food catalogue at ${directory}/catalogue.json: serving the foods already in the database`);
+    }
+    await this.load();
+  }
+
+  /** Reads the catalogue foods from the database and rebuilds the in-memory index. */
+  async load(): Promise<void> {
+    const rows = await this.dataSource.getRepository(FoodEntity).find({ where: { key: Not(IsNull()) }, order: { name: 'ASC', id: 'ASC' } });
+    const meta = await this.dataSource.getRepository(CatalogueMetaEntity).findOne({ where: { id: 1 } });
+    const live = rows.filter((row) => !row.retired);
+    this.byId = new Map(rows.map((row) => [row.id, toFood(row)]));
+    this.summaries = live.map((row) => toSummary(this.byId.get(row.id)!));
+    this.index = new FoodSearchIndex(live.map((row) => ({ id: row.id, name: row.name, synonyms: row.synonyms })));
+    this.currentVersion = meta?.version ?? null;
+  }
+
+  get version(): string | null {
+    return this.currentVersion;
+  }
+
+  /** A catalogue food by id, retired ones included: a meal logged with one still shows it. */
+  get(id: number): Food | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Every current catalogue food, by name. */
+  list(): FoodSummary[] {
+    return this.summaries;
+  }
+
+  search(query: string, limit: number): SearchHit[] {
+    return this.index.search(query, limit);
+  }
+}

@@ -1,0 +1,198 @@
+import { Caller, EventTypes, Food, FoodCreatedV1, FoodSummary, Messages, Rpc } from '@fodmap/contracts';
+import { INestMicroservice } from '@nestjs/common';
+import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { connect, NatsConnection, StringCodec } from 'nats';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { firstValueFrom } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../tools/testing/database';
+import { suitePrefix, testConfig } from '../../../tools/testing/test-environment';
+
+const bibliography = [
+  { id: 'muir2007', title: 'Fructan and free fructose content of common Australian vegetables and fruit', authors: 'Muir JG et al.', year: 2007, doi: '10.1021/jf070954o', covers: 'fructans' },
+  { id: 'usda-sr28', title: 'USDA National Nutrient Database for Standard Reference, Release 28', authors: 'USDA', year: 2016, url: 'https://www.ars.usda.gov/', covers: 'serving, calories' },
+];
+
+function catalogueFood(key: string, name: string, fodmapRating: string, extra: Record<string, unknown> = {}) {
+  return {
+    key, name, description: `${name} (test)`, foodType: 'vegetable', category: 'vegetables', synonyms: [], servingSize: '1 cup (100 g)', servingGrams: 100,
+    caloriesPerServing: 40, usdaNdb: '11215', fructans: null, galactans: null, excessFructose: null, sorbitol: null, mannitol: null, xylitol: null, lactose: null,
+    fodmapRating, ratingBasis: 'test', canTriggerIbs: false, ibsTriggerType: null, ibsTriggerSeverity: 'mild', ibdTrigger: false, ibdSeverity: null, ibdFlareAvoid: false,
+    crohnsTrigger: false, crohnsSeverity: null, colitisTrigger: false, colitisSeverity: null, crohnsSymptoms: [], colitisSymptoms: [], ibdSymptoms: [],
+    confidenceScore: 80, needsVerification: false, citations: ['muir2007', 'usda-sr28'], sourceNotes: null, ...extra,
+  };
+}
+
+const version1 = [
+  catalogueFood('garlic', 'Garlic, raw', 'high', { fructans: 17.4, canTriggerIbs: true, ibsTriggerType: 'fructans', crohnsSymptoms: ['bloating', 'gas'] }),
+  catalogueFood('garlic-bread', 'Garlic bread', 'high', { foodType: 'grain' }),
+  catalogueFood('gherkin', 'Gherkin', 'low'),
+  catalogueFood('banana-ripe', 'Banana, ripe', 'medium', { foodType: 'fruit' }),
+  catalogueFood('zucchini', 'Zucchini', 'low', { synonyms: ['courgette'] }),
+  catalogueFood('spring-onion-tops', 'Spring onion, green tops only', 'low'),
+  catalogueFood('lentils', 'Lentils, boiled', 'high', { foodType: 'protein' }),
+];
+
+const ann: Caller = { userId: 101, timeZone: 'Europe/London' };
+const bob: Caller = { userId: 202, timeZone: 'America/New_York' };
+
+let dataDirectory: string;
+let app: INestMicroservice;
+let client: ClientProxy;
+let nats: NatsConnection;
+let prefix: string;
+
+function writeCatalogue(version: string, foods: object[]): void {
+  writeFileSync(join(dataDirectory, 'catalogue.json'), JSON.stringify({ version, foods }));
+  writeFileSync(join(dataDirectory, 'bibliography.json'), JSON.stringify(bibliography));
+}
+
+/** Boots the foods service the way main.ts does, on this suite's NATS prefix and the run's test database. */
+async function startFoods(): Promise<void> {
+  const { bootstrapService } = await import('@fodmap/server');
+  const { AppModule } = await import('./app.module');
+  app = await bootstrapService('foods', AppModule);
+}
+
+const call = <T>(name: string, payload: unknown) => firstValueFrom(client.send<T>(`${prefix}.${name}`, payload));
+async function failure(name: string, payload: unknown): Promise<{ status: number; message: string }> {
+  const reply = await call<unknown>(name, payload).then(
+    (value) => ({ unexpectedReply: value }),
+    (error: { status: number; message: string }) => error,
+  );
+  if ('unexpectedReply' in reply) throw new Error(`${name} was expected to fail but answered ${JSON.stringify(reply.unexpectedReply)}`);
+  return { status: reply.status, message: reply.message };
+}
+const sql = <Row,>(text: string, values: unknown[] = []): Promise<Row[]> => app.get(DataSource).query(text, values);
+const search = (caller: Caller, q: string) => call<Food[]>(Rpc.foods.search, { caller, input: { q } });
+const quickAdd = (caller: Caller, input: Record<string, unknown>) => call<Food>(Rpc.foods.quickAdd, { caller, input });
+
+beforeAll(async () => {
+  const config = testConfig();
+  prefix = suitePrefix('foods');
+  // Read when the modules load: subjects by @MessagePattern, the catalogue directory at start-up.
+  process.env.NATS_PREFIX = prefix;
+  dataDirectory = mkdtempSync(join(tmpdir(), 'foods-catalogue-'));
+  process.env.FOODS_DATA_DIR = dataDirectory;
+  writeCatalogue('2025.1', version1);
+  await startFoods();
+  client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [config.natsUrl] } });
+  await client.connect();
+  nats = await connect({ servers: config.natsUrl });
+});
+
+afterAll(async () => {
+  await client?.close();
+  await nats?.drain();
+  await app?.close();
+  rmSync(dataDirectory, { recursive: true, force: true });
+});
+
+describe('catalogue seeding', () => {
+  it('seeds the catalogue at start-up with its version and resolved citations', async () => {
+    const [meta] = await sql<{ version: string; food_count: number }>('SELECT version, food_count FROM foods.catalogue_meta');
+    expect(meta).toEqual({ version: '2025.1', food_count: version1.length });
+    const [garlic] = await search(ann, 'garlic');
+    expect(garlic).toMatchObject({
+      name: 'Garlic, raw',
+      fodmapRating: 'high',
+      fructans: 17.4,
+      lactose: null,
+      crohnsSymptoms: ['bloating', 'gas'],
+      isPrivate: false,
+      citations: [
+        { id: 'muir2007', title: bibliography[0].title, url: 'https://doi.org/10.1021/jf070954o' },
+        { id: 'usda-sr28', title: bibliography[1].title, url: 'https://www.ars.usda.gov/' },
+      ],
+    });
+  });
+
+  it('changes nothing when the service starts again with the same catalogue', async () => {
+    const before = await sql('SELECT id, key, updated_at FROM foods.foods WHERE key IS NOT NULL ORDER BY id');
+    const [metaBefore] = await sql<{ seeded_at: Date }>('SELECT seeded_at FROM foods.catalogue_meta');
+    await app.close();
+    await startFoods();
+    expect(await sql('SELECT id, key, updated_at FROM foods.foods WHERE key IS NOT NULL ORDER BY id')).toEqual(before);
+    expect((await sql<{ seeded_at: Date }>('SELECT seeded_at FROM foods.catalogue_meta'))[0]).toEqual(metaBefore);
+  });
+
+  it('upserts a new version by key: ids kept, changes applied, a dropped food retired but still readable', async () => {
+    const [{ id: garlicId }] = await sql<{ id: number }>(`SELECT id FROM foods.foods WHERE key = 'garlic'`);
+    const [{ id: gherkinId }] = await sql<{ id: number }>(`SELECT id FROM foods.foods WHERE key = 'gherkin'`);
+    const version2 = [
+      ...version1.filter((food) => food.key !== 'gherkin').map((food) => (food.key === 'garlic' ? { ...food, confidenceScore: 95 } : food)),
+      catalogueFood('aubergine', 'Aubergine', 'low'),
+    ];
+    writeCatalogue('2025.2', version2);
+    await app.close();
+    await startFoods();
+
+    expect((await sql('SELECT version, food_count FROM foods.catalogue_meta'))[0]).toEqual({ version: '2025.2', food_count: version2.length });
+    expect(await call<Food>(Rpc.foods.get, { caller: ann, id: garlicId })).toMatchObject({ id: garlicId, confidenceScore: 95 });
+    expect((await search(ann, 'eggplant')).map((food) => food.name)).toEqual(['Aubergine']);
+    const list = await call<FoodSummary[]>(Rpc.foods.list, { caller: ann });
+    expect(list.map((food) => food.name)).not.toContain('Gherkin');
+    expect(await call<Food>(Rpc.foods.get, { caller: ann, id: gherkinId })).toMatchObject({ name: 'Gherkin' });
+  });
+});
+
+describe('search', () => {
+  it('ranks the typo galic to garlic, the plain food first', async () => {
+    expect((await search(ann, 'galic')).map((food) => food.name)).toEqual(['Garlic, raw', 'Garlic bread']);
+  });
+
+  it('finds English variants and words still being typed', async () => {
+    expect((await search(ann, 'courgette')).map((food) => food.name)).toEqual(['Zucchini']);
+    expect((await search(ann, 'scallion')).map((food) => food.name)).toEqual(['Spring onion, green tops only']);
+    expect((await search(ann, 'BANAN'))[0].name).toBe('Banana, ripe');
+  });
+
+  it('rejects a missing or too short search term with a clear message', async () => {
+    expect(await failure(Rpc.foods.search, { caller: ann, input: { q: ' a ' } })).toEqual({ status: 400, message: Messages.searchTermTooShort });
+    expect(await failure(Rpc.foods.search, { caller: ann, input: {} })).toEqual({ status: 400, message: Messages.searchTermTooShort });
+  });
+
+  it('answers nobody who is not signed in', async () => {
+    expect(await failure(Rpc.foods.search, { input: { q: 'garlic' } })).toEqual({ status: 401, message: Messages.unauthorized });
+    expect(await failure(Rpc.foods.list, { caller: { userId: 'ann' } })).toEqual({ status: 401, message: Messages.unauthorized });
+  });
+});
+
+describe('private foods', () => {
+  it('shows a private food to its creator alone: search, list and get', async () => {
+    const soup = await quickAdd(ann, { name: "  Grandma's lentil soup ", fodmapRating: 'medium', description: '', servingSize: '1 bowl', foodType: 'protein' });
+    expect(soup).toMatchObject({ name: "Grandma's lentil soup", fodmapRating: 'medium', description: null, servingSize: '1 bowl', foodType: 'protein', isPrivate: true });
+    expect(soup.id).toBeGreaterThan(0);
+
+    expect((await search(ann, 'lentil soup')).map((food) => food.name)).toEqual(["Grandma's lentil soup"]);
+    expect((await search(ann, 'lentil')).map((food) => food.name)).toEqual(['Lentils, boiled', "Grandma's lentil soup"]);
+    expect((await search(bob, 'lentil')).map((food) => food.name)).toEqual(['Lentils, boiled']);
+
+    const annList = await call<FoodSummary[]>(Rpc.foods.list, { caller: ann });
+    expect(annList[0]).toEqual({ id: soup.id, name: "Grandma's lentil soup", description: null, servingSize: '1 bowl', caloriesPerServing: null, fodmapRating: 'medium', foodType: 'protein', isPrivate: true });
+    expect((await call<FoodSummary[]>(Rpc.foods.list, { caller: bob })).map((food) => food.id)).not.toContain(soup.id);
+
+    expect(await call<Food>(Rpc.foods.get, { caller: ann, id: soup.id })).toEqual(soup);
+    expect(await failure(Rpc.foods.get, { caller: bob, id: soup.id })).toEqual({ status: 404, message: Messages.foodNotFound });
+  });
+
+  it('records FoodCreated and publishes it to JetStream', async () => {
+    const tea = await quickAdd(bob, { name: 'Builder’s tea', fodmapRating: 'low' });
+    const [stored] = await sql<{ stream_id: string; type: string; data: FoodCreatedV1 }>('SELECT stream_id, type, data FROM foods.events WHERE stream_id = $1', [`food-${tea.id}`]);
+    expect(stored).toMatchObject({ type: EventTypes.FoodCreated, data: { foodId: tea.id, userId: bob.userId, name: 'Builder’s tea', fodmapRating: 'low', foodType: 'other' } });
+
+    const jsm = await nats.jetstreamManager();
+    const published = await eventually(() => jsm.streams.getMessage(`${prefix}_events`, { last_by_subj: `${prefix}.events.foods.FoodCreated` }));
+    expect(JSON.parse(StringCodec().decode(published.data))).toMatchObject({ streamId: `food-${tea.id}`, type: EventTypes.FoodCreated, data: { foodId: tea.id } });
+  });
+
+  it('validates a new food with the spec messages', async () => {
+    expect(await failure(Rpc.foods.quickAdd, { caller: ann, input: { name: '   ', fodmapRating: 'low' } })).toEqual({ status: 400, message: Messages.foodNameRequired });
+    expect(await failure(Rpc.foods.quickAdd, { caller: ann, input: { name: 'Soup' } })).toEqual({ status: 400, message: Messages.fodmapRatingRequired });
+    expect(await failure(Rpc.foods.quickAdd, { caller: ann, input: { name: 'Soup', fodmapRating: 'unknown' } })).toEqual({ status: 400, message: Messages.fodmapRatingRequired });
+    expect(await failure(Rpc.foods.get, { caller: ann, id: 'abc' })).toEqual({ status: 400, message: Messages.foodIdInvalid });
+  });
+});

@@ -1,0 +1,81 @@
+import { EventTypes, Food, FoodCreatedV1, foodSearchQuerySchema, FoodSummary, FOOD_SEARCH, Messages, quickAddFoodSchema } from '@fodmap/contracts';
+import { EventStore, rpcFailure } from '@fodmap/server';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { FoodCatalogue } from '../catalogue/food-catalogue';
+import { parseInput } from '../common/rpc-input';
+import { compareHits, FoodSearchIndex } from '../search/food-search-index';
+import { FoodEntity } from './food.entity';
+import { toFood, toSummary } from './food.view';
+
+@Injectable()
+export class FoodsService {
+  constructor(
+    private readonly catalogue: FoodCatalogue,
+    @InjectRepository(FoodEntity) private readonly foods: Repository<FoodEntity>,
+    private readonly events: EventStore,
+  ) {}
+
+  /** The caller's private foods, newest first, then the catalogue by name. */
+  async list(userId: number): Promise<FoodSummary[]> {
+    const own = await this.privateFoods(userId, 'DESC');
+    return [...own.map((row) => toSummary(toFood(row))), ...this.catalogue.list()];
+  }
+
+  async get(userId: number, id: number): Promise<Food> {
+    const fromCatalogue = this.catalogue.get(id);
+    if (fromCatalogue) return fromCatalogue;
+    const own = await this.foods.findOne({ where: { id, ownerUserId: userId } });
+    // Someone else's private food does not exist for this caller: 404, never 403, so ids reveal nothing.
+    if (!own) throw rpcFailure(404, Messages.foodNotFound);
+    return toFood(own);
+  }
+
+  /**
+   * The catalogue from the in-memory index; the caller's private foods read by owner (an indexed lookup of a few
+   * rows) and ranked by the same rules, so that every replica answers alike without a cache to keep in step.
+   */
+  async search(userId: number, input: unknown): Promise<Food[]> {
+    const { q } = parseInput(foodSearchQuerySchema, input);
+    const limit = FOOD_SEARCH.serverResults;
+    const own = await this.privateFoods(userId, 'ASC');
+    const ownById = new Map(own.map((row) => [row.id, row]));
+    const ownHits = own.length > 0 ? new FoodSearchIndex(own.map((row) => ({ id: row.id, name: row.name, synonyms: [] }))).search(q, limit) : [];
+    const hits = [...ownHits, ...this.catalogue.search(q, limit)].sort(compareHits).slice(0, limit);
+    return hits.map((hit) => {
+      const row = ownById.get(hit.id);
+      return row ? toFood(row) : this.catalogue.get(hit.id)!;
+    });
+  }
+
+  /** A private food: stored through its FoodCreated event, whose inline projection is the row itself. */
+  async quickAdd(userId: number, input: unknown): Promise<Food> {
+    const food = parseInput(quickAddFoodSchema, input);
+    const [{ id }] = await this.foods.query(`SELECT nextval(pg_get_serial_sequence('foods.foods', 'id'))::int AS id`);
+    const createdAt = new Date();
+    const event: FoodCreatedV1 = {
+      foodId: id,
+      userId,
+      name: food.name,
+      description: food.description ?? null,
+      servingSize: food.servingSize ?? null,
+      fodmapRating: food.fodmapRating,
+      foodType: food.foodType ?? 'other',
+      createdAt: createdAt.toISOString(),
+    };
+    // Raw SQL: TypeORM drops an explicit value for a generated primary key, and the id is the event's stream id.
+    await this.events.append(`food-${id}`, 0, [{ type: EventTypes.FoodCreated, schemaVersion: 1, data: event }], { userId, occurredAt: event.createdAt }, async (manager) => {
+      await manager.query(
+        `INSERT INTO foods.foods (id, owner_user_id, name, description, serving_size, food_type, fodmap_rating, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+        [id, userId, event.name, event.description, event.servingSize, event.foodType, event.fodmapRating, createdAt],
+      );
+    });
+    return toFood(await this.foods.findOneByOrFail({ id }));
+  }
+
+  private privateFoods(userId: number, order: 'ASC' | 'DESC'): Promise<FoodEntity[]> {
+    return this.foods.find({ where: { ownerUserId: userId }, order: { id: order } });
+  }
+}

@@ -1,0 +1,40 @@
+import { BadRequestException, Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Caller, Food, foodSearchQuerySchema, FoodSummary, Messages, quickAddFoodSchema, Rpc } from '@fodmap/contracts';
+import { z } from 'zod';
+import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { ZodBody } from '../http/zod-body.pipe';
+import { ServiceClient } from '../services/service-client';
+
+/** PostgreSQL integer ids; anything else is a 400 here rather than a 404 from the service. */
+function parseFoodId(raw: string): number {
+  const id = Number(raw);
+  if (!/^[1-9]\d*$/.test(raw) || id > 2_147_483_647) throw new BadRequestException({ message: Messages.foodIdInvalid });
+  return id;
+}
+
+/** Spec §7 foods and quick-add-food. Routes are matched in the order declared: `foods/search` before `foods/:id`. */
+@Controller()
+@UseGuards(SignedInGuard)
+export class FoodsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get('foods')
+  list(@CurrentCaller() caller: Caller): Promise<FoodSummary[]> {
+    return this.services.send<FoodSummary[]>(Rpc.foods.list, { caller });
+  }
+
+  @Get('foods/search')
+  search(@CurrentCaller() caller: Caller, @Query(new ZodBody(foodSearchQuerySchema)) input: z.output<typeof foodSearchQuerySchema>): Promise<Food[]> {
+    return this.services.send<Food[]>(Rpc.foods.search, { caller, input });
+  }
+
+  @Get('foods/:id')
+  get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<Food> {
+    return this.services.send<Food>(Rpc.foods.get, { caller, id: parseFoodId(id) });
+  }
+
+  @Post('debug/quick-add-food')
+  quickAdd(@CurrentCaller() caller: Caller, @Body(new ZodBody(quickAddFoodSchema)) input: z.output<typeof quickAddFoodSchema>): Promise<Food> {
+    return this.services.send<Food>(Rpc.foods.quickAdd, { caller, input });
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * Rebuilds one of the insights projections from the JetStream event stream (sequence 1 on) into fresh tables,
+ * then swaps them in:
+ *   node apps/insights/dist/rebuild.js daily_meals
+ * Safe while the service runs: its processor waits for the swap, readers see the old table until it commits.
+ */
+import 'reflect-metadata';
+import { runRebuildCommand } from '@fodmap/server';
+import { insightsSchema } from './insights.schema';
+
+runRebuildCommand(insightsSchema, process.argv[2]).then(
+  (result) => console.log(JSON.stringify(result)),
+  (error: Error) => {
+    console.error(error.message);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,110 @@
+import {
+  FODMAP_CUTOFFS,
+  MEDIUM_BAND_MULTIPLIER,
+  rateServing,
+  type Food,
+  type FodmapComponents,
+  type FodmapGroup,
+  type GroupAssessment,
+  type OligoGroup,
+} from '@fodmap/contracts';
+
+/** A traffic light; 'unknown' when the amount was not measured or the serving's weight is not stated. */
+export type FodmapLevel = 'low' | 'medium' | 'high' | 'unknown';
+
+export type ComponentKey = keyof FodmapComponents;
+
+/** Varney 2017 gives core grain products, legumes, nuts and seeds the higher oligosaccharide cut-off. */
+const GRAIN_LEGUME_NUT_CATEGORIES = new Set(['grains_breads', 'legumes', 'nuts_seeds']);
+
+export function oligoGroupOf(food: Pick<Food, 'category' | 'foodType'>): OligoGroup {
+  return food.category ? (GRAIN_LEGUME_NUT_CATEGORIES.has(food.category) ? 'grain_legume_nut' : 'other') : food.foodType === 'grain' ? 'grain_legume_nut' : 'other';
+}
+
+/** The weight in a serving text such as '1 cup, chopped (160 g)' or '1 clove = 3.0 g'; null when it names none. */
+export function servingGrams(servingSize: string | null): number | null {
+  const matches = [...(servingSize ?? '').matchAll(/(\d+(?:[.,]\d+)?)\s*g\b/gi)];
+  const last = matches.at(-1);
+  if (!last) return null;
+  const grams = Number(last[1].replace(',', '.'));
+  return grams > 0 ? grams : null;
+}
+
+/** Spec §3: the amount against its cut-off; the medium band is the documented rule of fodmap-rating.ts. */
+export function levelOf(grams: number | null, cutoff: number): FodmapLevel {
+  if (grams === null) return 'unknown';
+  const ratio = grams / cutoff;
+  if (ratio > MEDIUM_BAND_MULTIPLIER + 1e-9) return 'high';
+  return ratio > 1 + 1e-9 ? 'medium' : 'low';
+}
+
+export interface ComponentReading {
+  key: ComponentKey;
+  label: string;
+  per100g: number | null;
+  /** grams in one serving; null when not measured or the serving weight is unknown */
+  perServing: number | null;
+  /** the cut-off this amount alone is held against */
+  cutoff: number;
+  level: FodmapLevel;
+}
+
+export interface GroupReading {
+  name: 'Oligosaccharides' | 'Disaccharides' | 'Monosaccharides' | 'Polyols';
+  /** the group as its cut-offs judge it: summed where the cut-off is for a sum (fructans + GOS, total polyols) */
+  level: FodmapLevel;
+  components: ComponentReading[];
+}
+
+const COMPONENT_LABELS: Record<ComponentKey, string> = {
+  fructans: 'Fructans',
+  galactans: 'Galactans (GOS)',
+  lactose: 'Lactose',
+  excessFructose: 'Excess fructose',
+  sorbitol: 'Sorbitol',
+  mannitol: 'Mannitol',
+  xylitol: 'Xylitol',
+};
+
+const GROUPS: { name: GroupReading['name']; keys: ComponentKey[]; cutoffGroups: FodmapGroup[] }[] = [
+  { name: 'Oligosaccharides', keys: ['fructans', 'galactans'], cutoffGroups: ['oligosaccharides'] },
+  { name: 'Disaccharides', keys: ['lactose'], cutoffGroups: ['lactose'] },
+  { name: 'Monosaccharides', keys: ['excessFructose'], cutoffGroups: ['excessFructose'] },
+  { name: 'Polyols', keys: ['sorbitol', 'mannitol', 'xylitol'], cutoffGroups: ['sorbitol', 'mannitol', 'totalPolyols'] },
+];
+
+const LEVEL_ORDER: FodmapLevel[] = ['low', 'unknown', 'medium', 'high'];
+const worst = (levels: FodmapLevel[]) => levels.reduce((a, b) => (LEVEL_ORDER.indexOf(b) > LEVEL_ORDER.indexOf(a) ? b : a), 'low');
+
+/** A group's own light: a partly measured group is 'unknown' unless what was measured already exceeds the cut-off. */
+function assessmentLevel(assessment: GroupAssessment): FodmapLevel {
+  const level = levelOf(assessment.grams, assessment.cutoff);
+  return assessment.complete || level === 'medium' || level === 'high' ? level : 'unknown';
+}
+
+/** Spec §3 Food: each FODMAP component per 100 g and per serving, with traffic lights against the Varney 2017 cut-offs. */
+export function readFodmapGroups(food: Food): GroupReading[] {
+  const grams = servingGrams(food.servingSize);
+  const assessment = grams === null ? null : rateServing(food, grams, oligoGroupOf(food));
+  const cutoffOf = (group: FodmapGroup) => assessment?.groups.find((g) => g.group === group)?.cutoff ?? FODMAP_CUTOFFS[group === 'oligosaccharides' ? 'oligosaccharidesOther' : group];
+  const componentCutoff: Record<ComponentKey, number> = {
+    fructans: cutoffOf('oligosaccharides'),
+    galactans: cutoffOf('oligosaccharides'),
+    lactose: cutoffOf('lactose'),
+    excessFructose: cutoffOf('excessFructose'),
+    sorbitol: cutoffOf('sorbitol'),
+    mannitol: cutoffOf('mannitol'),
+    // Xylitol has no cut-off of its own; Varney holds it to the total-polyols one.
+    xylitol: cutoffOf('totalPolyols'),
+  };
+
+  return GROUPS.map(({ name, keys, cutoffGroups }) => {
+    const components = keys.map((key): ComponentReading => {
+      const per100g = food[key];
+      const perServing = per100g === null || grams === null ? null : (per100g * grams) / 100;
+      return { key, label: COMPONENT_LABELS[key], per100g, perServing, cutoff: componentCutoff[key], level: levelOf(perServing, componentCutoff[key]) };
+    });
+    const groupLevels = assessment ? assessment.groups.filter((g) => cutoffGroups.includes(g.group)).map(assessmentLevel) : ['unknown' as const];
+    return { name, level: worst(groupLevels), components };
+  });
+}

@@ -1,0 +1,54 @@
+import type { Food, FoodSummary } from '@fodmap/contracts';
+import { FOOD_SEARCH } from '@fodmap/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useDebouncedValue } from './use-debounced-value';
+
+export const FOODS_PATH = '/api/foods';
+
+/** Spec §7: a read is keyed by its path, so every foods read starts with FOODS_PATH and one prefix refreshes them all. */
+export const foodSearchPath = (term: string) => `${FOODS_PATH}/search?q=${encodeURIComponent(term)}`;
+export const foodPath = (id: number) => `${FOODS_PATH}/${id}`;
+
+/** The catalogue plus the caller's private foods, as list rows. */
+export function useFoodList(enabled = true) {
+  return useQuery<FoodSummary[]>({ queryKey: [FOODS_PATH], enabled });
+}
+
+export interface FoodSearch {
+  /** the term the results belong to: the typed one once the debounce has settled */
+  term: string;
+  /** whether the typed term is long enough to be searched at all */
+  active: boolean;
+  /** true while the debounce runs or the answer is on its way */
+  pending: boolean;
+  results: Food[] | undefined;
+  error: Error | null;
+}
+
+/** Spec §5, §9: search once typing pauses for the debounce, and only with at least `minChars` characters. */
+export function useFoodSearch(typed: string, minChars: number = FOOD_SEARCH.inlineMinChars): FoodSearch {
+  const wanted = typed.trim();
+  const term = useDebouncedValue(wanted, FOOD_SEARCH.debounceMs);
+  const active = wanted.length >= minChars;
+  const query = useQuery<Food[]>({ queryKey: [foodSearchPath(term)], enabled: active && term.length >= minChars });
+  const settled = active && term === wanted && !query.isFetching;
+  return { term, active, pending: active && !settled, results: settled ? query.data : undefined, error: settled ? query.error : null };
+}
+
+/** One food with everything the details view shows; a search result already is one, so it is shown at once. */
+export function useFood(id: number, known?: Food) {
+  return useQuery<Food>({ queryKey: [foodPath(id)], initialData: known });
+}
+
+/** After a food is created every list, search and details read is stale: the new food may belong in any of them. */
+export function useRefreshFoods() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (created: Food) => {
+      queryClient.setQueryData([foodPath(created.id)], created);
+      return queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(FOODS_PATH) });
+    },
+    [queryClient],
+  );
+}

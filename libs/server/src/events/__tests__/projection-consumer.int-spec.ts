@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../../../tools/testing/database';
+import { Ledger } from '../../../../../tools/testing/events/ledger-harness';
+import { LEDGER_SOURCE } from '../../../../../tools/testing/events/ledger';
+import { encodeEvent, eventHeaders, eventStreamName, eventSubject } from '../jetstream';
+import { EventRelay } from '../relay';
+import { ProjectionConsumer } from '../projection-consumer';
+
+describe('ProjectionConsumer', () => {
+  let ledger: Ledger;
+  let relay: EventRelay;
+  let consumer: ProjectionConsumer | undefined;
+
+  beforeAll(async () => {
+    ledger = await Ledger.open('consumer');
+    relay = ledger.relay();
+    relay.start();
+  });
+
+  afterAll(async () => {
+    await consumer?.stop();
+    await relay?.stop();
+    await ledger?.close();
+  });
+
+  it('applies all 1,000 events written while it was stopped, once each, after it starts', async () => {
+    const last = await ledger.deposit(1000);
+    await ledger.waitUntilRelayed(last);
+
+    consumer = ledger.consumer();
+    consumer.start();
+    await ledger.waitUntilApplied(last);
+
+    const { balances, applications } = await ledger.snapshot();
+    expect(applications).toHaveLength(1000);
+    expect(applications.every((row) => row.applications === 1)).toBe(true);
+    expect(balances.reduce((sum, row) => sum + row.deposits, 0)).toBe(1000);
+    expect(balances.reduce((sum, row) => sum + Number(row.balance), 0)).toBe((1000 * 1001) / 2);
+  });
+
+  it('applies an event delivered twice only once', async () => {
+    const position = await ledger.append('account-twice', 'Deposited', { account: 'account-twice', amount: 10 });
+    await ledger.waitUntilApplied(position);
+    const [event] = await ledger.store.readStream('account-twice');
+    const js = ledger.nats.jetstream();
+    const subject = eventSubject(ledger.natsPrefix, LEDGER_SOURCE, event.type);
+    const stream = eventStreamName(ledger.natsPrefix);
+    const before = (await (await ledger.nats.jetstreamManager()).streams.info(stream)).state.messages;
+
+    // The relay republishing within the duplicate window: JetStream drops it by its Nats-Msg-Id.
+    const deduplicated = await js.publish(subject, encodeEvent(event), { msgID: event.eventId, headers: eventHeaders(LEDGER_SOURCE, event) });
+    // A republish after the window has passed: it reaches the consumer, which skips it by position.
+    await js.publish(subject, encodeEvent(event), { msgID: randomUUID(), headers: eventHeaders(LEDGER_SOURCE, event) });
+    const after = await ledger.append('account-twice', 'Deposited', { account: 'account-twice', amount: 5 });
+    await ledger.waitUntilApplied(after);
+
+    expect(deduplicated.duplicate).toBe(true);
+    expect((await (await ledger.nats.jetstreamManager()).streams.info(stream)).state.messages).toBe(before + 2);
+    const { balances, applications } = await ledger.snapshot();
+    expect(balances.find((row) => row.account === 'account-twice')).toEqual({ account: 'account-twice', balance: '15', deposits: 2 });
+    expect(applications.find((row) => Number(row.position) === position)).toEqual({ position: String(position), applications: 1 });
+  });
+
+  it('dead-letters a poison event after five deliveries with backoff, and goes on with the events behind it', async () => {
+    const poison = await ledger.append('account-poison', 'Poisoned', { account: 'account-poison' });
+    const behind = await ledger.append('account-poison', 'Deposited', { account: 'account-poison', amount: 3 });
+
+    await ledger.waitUntilApplied(behind);
+
+    const letters = await ledger.dataSource.query(`SELECT projection, source, position::int, type, attempts, error FROM "${ledger.schema}".dead_letters`);
+    expect(letters).toEqual([
+      { projection: 'ledger', source: LEDGER_SOURCE, position: poison, type: 'Poisoned', attempts: 5, error: 'This event cannot be applied' },
+    ]);
+    const { balances } = await ledger.snapshot();
+    expect(balances.find((row) => row.account === 'account-poison')).toEqual({ account: 'account-poison', balance: '3', deposits: 1 });
+  });
+
+  it('lets a second processor of the same projection stand by until the first stops', async () => {
+    const standby = ledger.consumer();
+    standby.start();
+    const position = await ledger.append('account-standby', 'Deposited', { account: 'account-standby', amount: 1 });
+    await ledger.waitUntilApplied(position);
+
+    await consumer?.stop();
+    consumer = standby;
+    const next = await ledger.append('account-standby', 'Deposited', { account: 'account-standby', amount: 2 });
+    await ledger.waitUntilApplied(next);
+
+    await eventually(async () => {
+      const { balances } = await ledger.snapshot();
+      expect(balances.find((row) => row.account === 'account-standby')).toEqual({ account: 'account-standby', balance: '3', deposits: 2 });
+    });
+  });
+});

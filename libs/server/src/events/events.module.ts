@@ -1,0 +1,72 @@
+import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { ServerConfig } from '../config';
+import { NATS_CONNECTION, SERVER_CONFIG, SERVICE_NAME } from '../service-core.module';
+import { EventStore } from './event-store';
+import { ProjectionDefinition } from './projection';
+import { ConsumerTuning, ProjectionConsumer } from './projection-consumer';
+import { EventRelay } from './relay';
+
+export interface EventsModuleOptions {
+  /** Publish this service's events table to JetStream: every service that appends events says true. */
+  relay: boolean;
+  /** Projections this service keeps from other services' events, each with its durable consumers. */
+  projections?: ProjectionDefinition[];
+  tuning?: Partial<ConsumerTuning>;
+}
+
+const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
+
+/** Starts the relay and the projection processors once the application is up, and stops them before NATS and PostgreSQL close. */
+@Injectable()
+class EventProcessors implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly workers: Array<EventRelay | ProjectionConsumer> = [];
+
+  constructor(
+    @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
+    @Inject(getDataSourceToken()) private readonly dataSource: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @Inject(SERVICE_NAME) private readonly service: string,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const shared = { dataSource: this.dataSource, nats: this.nats, natsPrefix: this.config.natsPrefix };
+    if (this.options.relay) this.workers.push(new EventRelay({ ...shared, service: this.service }));
+    for (const projection of this.options.projections ?? []) {
+      this.workers.push(new ProjectionConsumer({ ...shared, projection, tuning: this.options.tuning }));
+    }
+    for (const worker of this.workers) worker.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.stop()));
+  }
+}
+
+/**
+ * The event backbone of one service, imported after ServiceCoreModule (whose schema, NATS connection and
+ * name it uses). Provides EventStore; runs the relay and the consumer projections it is given.
+ */
+@Module({})
+export class EventsModule {
+  static forRoot(options: EventsModuleOptions): DynamicModule {
+    return {
+      module: EventsModule,
+      // One per service, and its EventStore is wanted by every feature module.
+      global: true,
+      providers: [
+        { provide: EVENTS_OPTIONS, useValue: options },
+        {
+          provide: EventStore,
+          useFactory: (dataSource: DataSource, service: string) => new EventStore(dataSource, service),
+          inject: [getDataSourceToken(), SERVICE_NAME],
+        },
+        EventProcessors,
+      ],
+      exports: [EventStore],
+    };
+  }
+}

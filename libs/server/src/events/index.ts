@@ -1,0 +1,13 @@
+export * from './event';
+export * from './tables';
+export * from './migrations';
+export * from './event-store';
+export * from './projection';
+export { EventHeaders, eventStreamName, eventSubject, sourceSubjectFilter, ensureEventStream } from './jetstream';
+export { EventRelay } from './relay';
+export type { EventRelayOptions } from './relay';
+export { ProjectionConsumer, defaultConsumerTuning, durableName } from './projection-consumer';
+export type { ProjectionConsumerOptions, ConsumerTuning } from './projection-consumer';
+export * from './rebuild';
+export * from './rebuild-command';
+export * from './events.module';

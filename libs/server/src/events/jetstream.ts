@@ -1,0 +1,79 @@
+import { DiscardPolicy, headers, JetStreamManager, JsMsg, MsgHdrs, nanos, NatsError, RetentionPolicy, StorageType } from 'nats';
+import { StoredEvent } from './event';
+
+/** Headers every published event carries, so tools can route and inspect without parsing the body. */
+export const EventHeaders = {
+  position: 'Fodmap-Event-Position',
+  type: 'Fodmap-Event-Type',
+  schemaVersion: 'Fodmap-Event-Schema-Version',
+  source: 'Fodmap-Event-Source',
+} as const;
+
+/** Long enough to cover a relay restart, after which consumers' position checks catch any duplicate left. */
+const DUPLICATE_WINDOW_MS = 10 * 60_000;
+
+function subjectToken(value: string): string {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) throw new Error(`Not a valid NATS subject token: ${value}`);
+  return value;
+}
+
+/** One stream per run (NATS_PREFIX) holds every service's events; stream names allow no dots or wildcards. */
+export function eventStreamName(natsPrefix: string): string {
+  return `${natsPrefix.replace(/[^A-Za-z0-9_-]/g, '_')}_events`;
+}
+
+export function eventSubject(natsPrefix: string, service: string, type: string): string {
+  return `${natsPrefix}.events.${subjectToken(service)}.${subjectToken(type)}`;
+}
+
+export function sourceSubjectFilter(natsPrefix: string, service: string): string {
+  return `${natsPrefix}.events.${subjectToken(service)}.>`;
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof NatsError && (error.code === '404' || error.api_error?.err_code === 10059);
+}
+
+/** Creates the run's event stream if missing: limits retention that keeps everything (rebuilds replay from 1). */
+export async function ensureEventStream(jsm: JetStreamManager, natsPrefix: string): Promise<string> {
+  const name = eventStreamName(natsPrefix);
+  try {
+    await jsm.streams.info(name);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    await jsm.streams.add({
+      name,
+      subjects: [`${natsPrefix}.events.>`],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      discard: DiscardPolicy.Old,
+      max_msgs: -1,
+      max_bytes: -1,
+      max_age: 0,
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    });
+  }
+  return name;
+}
+
+export function eventHeaders(source: string, event: StoredEvent): MsgHdrs {
+  const h = headers();
+  h.set(EventHeaders.position, String(event.position));
+  h.set(EventHeaders.type, event.type);
+  h.set(EventHeaders.schemaVersion, String(event.schemaVersion));
+  h.set(EventHeaders.source, source);
+  return h;
+}
+
+export function encodeEvent(event: StoredEvent): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(event));
+}
+
+/** The body is the whole stored event; a message that is not one is a poison message. */
+export function decodeEvent(msg: JsMsg): StoredEvent {
+  const event = JSON.parse(new TextDecoder().decode(msg.data)) as StoredEvent;
+  if (!Number.isSafeInteger(event.position) || typeof event.type !== 'string' || typeof event.eventId !== 'string') {
+    throw new Error('The message body is not a stored event');
+  }
+  return event;
+}

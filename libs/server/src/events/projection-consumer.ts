@@ -1,0 +1,263 @@
+import { Logger } from '@nestjs/common';
+import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos, NatsConnection, NatsError } from 'nats';
+import { DataSource, EntityManager } from 'typeorm';
+import { StoredEvent } from './event';
+import { decodeEvent, ensureEventStream, eventStreamName, sourceSubjectFilter } from './jetstream';
+import { applyEvent, ProjectionDefinition, projectionTables } from './projection';
+import { SessionLock } from './session-lock';
+import { databaseUrlOf, errorMessage, qualifiedTable, schemaOf } from './sql';
+import { Waiter } from './waiter';
+
+export interface ConsumerTuning {
+  /** Deliveries of one event before it is dead-lettered. */
+  maxDeliver: number;
+  /** Delay before redelivery after the n-th failed attempt (the last value repeats). */
+  backoffMs: number[];
+  /** How long JetStream waits for an ack before redelivering, e.g. after the process died mid-event. */
+  ackWaitMs: number;
+  /** How often a standby processor retries the projection's lock. */
+  lockRetryMs: number;
+}
+
+export const defaultConsumerTuning: ConsumerTuning = {
+  maxDeliver: 5,
+  backoffMs: [1_000, 5_000, 30_000, 120_000],
+  ackWaitMs: 30_000,
+  lockRetryMs: 5_000,
+};
+
+export interface ProjectionConsumerOptions {
+  dataSource: DataSource;
+  nats: NatsConnection;
+  natsPrefix: string;
+  projection: ProjectionDefinition;
+  tuning?: Partial<ConsumerTuning>;
+}
+
+/** A projection's durable JetStream consumer of one source service's events. */
+export function durableName(projection: string, source: string): string {
+  return `${projection}_${source}`;
+}
+
+/** Locks the checkpoint row for the rest of the transaction and returns its position. */
+export async function lockCheckpoint(manager: EntityManager, table: string, projection: string, source: string): Promise<number> {
+  const rows: Array<{ position: string }> = await manager.query(
+    `SELECT position FROM ${table} WHERE projection = $1 AND source = $2 FOR UPDATE`,
+    [projection, source],
+  );
+  if (rows.length === 0) throw new Error(`No checkpoint for projection ${projection} of ${source}`);
+  return Number(rows[0].position);
+}
+
+export async function setCheckpoint(manager: EntityManager, table: string, projection: string, source: string, position: number): Promise<void> {
+  await manager.query(`UPDATE ${table} SET position = $3, updated_at = now() WHERE projection = $1 AND source = $2`, [projection, source, position]);
+}
+
+export interface DeadLetterInput {
+  projection: string;
+  source: string;
+  event: StoredEvent | null;
+  subject: string;
+  body: string;
+  error: string;
+  attempts: number;
+}
+
+/** Records an event a projection gives up on; a later failure of the same event (e.g. in a rebuild) updates the record. */
+export async function recordDeadLetter(manager: EntityManager, table: string, letter: DeadLetterInput): Promise<void> {
+  await manager.query(
+    `INSERT INTO ${table} AS letter (projection, source, position, event_id, type, subject, body, error, attempts, failed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
+     ON CONFLICT (projection, source, position) DO UPDATE
+       SET error = EXCLUDED.error, attempts = letter.attempts + EXCLUDED.attempts, failed_at = now()`,
+    [letter.projection, letter.source, letter.event?.position ?? null, letter.event?.eventId ?? null, letter.event?.type ?? null, letter.subject, letter.body, letter.error, letter.attempts],
+  );
+}
+
+/**
+ * Keeps one projection up to date from JetStream: one durable pull consumer per source service.
+ *
+ * Each event is applied and the checkpoint (last applied position per source) stored in one transaction that
+ * first locks the checkpoint row; an event at or below the checkpoint is skipped, so a redelivery or a
+ * republished duplicate is applied once. The ack follows the commit. max_ack_pending is 1: JetStream hands out
+ * the next event of a source only after the previous one is acked or terminated, which keeps per-source order
+ * even across redeliveries. A failing event is redelivered with backoff; on its last allowed delivery it is
+ * written to dead_letters, the checkpoint moves past it and it is terminated. The bound is counted here rather
+ * than by JetStream's max_deliver, because an event past the server's bound would vanish without a record.
+ * A session advisory lock makes one processor per projection active; others stand by.
+ */
+export class ProjectionConsumer {
+  private readonly logger: Logger;
+  private readonly tuning: ConsumerTuning;
+  private readonly lock: SessionLock;
+  private readonly waiter = new Waiter();
+  private readonly lockWatch = new Waiter();
+  private readonly checkpointTable: string;
+  private readonly deadLetterTable: string;
+  private readonly tables: Record<string, string>;
+  private readonly streamName: string;
+  private readonly sources: string[];
+  private subscriptions: ConsumerMessages[] = [];
+  private loop: Promise<void> | null = null;
+  private running = false;
+
+  constructor(private readonly options: ProjectionConsumerOptions) {
+    const { projection, dataSource } = options;
+    const schema = schemaOf(dataSource);
+    this.logger = new Logger(`Projection:${projection.name}`);
+    this.tuning = { ...defaultConsumerTuning, ...options.tuning };
+    this.lock = new SessionLock(databaseUrlOf(dataSource), `${schema}.projection.${projection.name}`);
+    this.checkpointTable = qualifiedTable(schema, 'projection_checkpoints');
+    this.deadLetterTable = qualifiedTable(schema, 'dead_letters');
+    this.tables = projectionTables(projection, schema);
+    this.streamName = eventStreamName(options.natsPrefix);
+    this.sources = Object.keys(projection.handlers);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Lets the event in progress commit and ack, then stops pulling and releases the lock. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.waiter.wake();
+    this.lockWatch.wake();
+    await this.closeSubscriptions();
+    await this.loop;
+    this.loop = null;
+    await this.lock.release();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        if (await this.lock.tryAcquire()) {
+          await this.prepare();
+          const consuming = Promise.all(this.sources.map((source) => this.consumeUntilFailure(source)));
+          // Runs until stop() closes the subscriptions, a source fails, or the lock's connection is lost.
+          await Promise.race([consuming, this.watchLock()]);
+          await this.closeSubscriptions();
+          await consuming;
+        }
+      } catch (error) {
+        this.logger.error(`Consuming failed, retrying: ${errorMessage(error)}`);
+      }
+      await this.closeSubscriptions();
+      await this.lock.release();
+      this.lockWatch.wake();
+      if (this.running) await this.waiter.wait(this.tuning.lockRetryMs);
+    }
+  }
+
+  private async watchLock(): Promise<void> {
+    while (this.running && this.lock.held) await this.lockWatch.wait(1_000);
+  }
+
+  /** A failing source stops all of them, so the processor restarts as a whole instead of running half. */
+  private async consumeUntilFailure(source: string): Promise<void> {
+    try {
+      await this.consume(source);
+    } catch (error) {
+      this.logger.error(`Consuming ${source} failed: ${errorMessage(error)}`);
+      await this.closeSubscriptions();
+    }
+  }
+
+  private async prepare(): Promise<void> {
+    const { dataSource, nats, natsPrefix, projection } = this.options;
+    const jsm = await nats.jetstreamManager();
+    await ensureEventStream(jsm, natsPrefix);
+    for (const source of this.sources) {
+      await dataSource.query(
+        `INSERT INTO ${this.checkpointTable} (projection, source, position) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
+        [projection.name, source],
+      );
+      const name = durableName(projection.name, source);
+      try {
+        await jsm.consumers.info(this.streamName, name);
+      } catch (error) {
+        if (!(error instanceof NatsError && error.code === '404')) throw error;
+        await jsm.consumers.add(this.streamName, {
+          durable_name: name,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          filter_subject: sourceSubjectFilter(natsPrefix, source),
+          max_ack_pending: 1,
+          max_deliver: -1,
+          ack_wait: nanos(this.tuning.ackWaitMs),
+        });
+      }
+    }
+  }
+
+  private async consume(source: string): Promise<void> {
+    const consumer = await this.options.nats.jetstream().consumers.get(this.streamName, durableName(this.options.projection.name, source));
+    const messages = await consumer.consume({ max_messages: 64 });
+    this.subscriptions.push(messages);
+    for await (const msg of messages) {
+      if (!this.running || !this.lock.held) {
+        // Not ours to process any more: let JetStream hand it out again now rather than after ack_wait.
+        msg.nak();
+        break;
+      }
+      await this.handle(source, msg);
+    }
+  }
+
+  private async closeSubscriptions(): Promise<void> {
+    const subscriptions = this.subscriptions;
+    this.subscriptions = [];
+    await Promise.all(subscriptions.map((messages) => messages.close().catch(() => undefined)));
+  }
+
+  private async handle(source: string, msg: JsMsg): Promise<void> {
+    const attempt = msg.info.redeliveryCount;
+    let event: StoredEvent | null = null;
+    try {
+      event = decodeEvent(msg);
+      await this.apply(source, event);
+      msg.ack();
+    } catch (error) {
+      if (event !== null && attempt < this.tuning.maxDeliver) {
+        const delay = this.tuning.backoffMs[Math.min(attempt, this.tuning.backoffMs.length) - 1];
+        this.logger.warn(`Event ${event.position} of ${source} failed (attempt ${attempt}), retrying in ${delay} ms: ${errorMessage(error)}`);
+        msg.nak(delay);
+        return;
+      }
+      await this.deadLetter(source, msg, event, errorMessage(error), attempt);
+      msg.term();
+    }
+  }
+
+  private async apply(source: string, event: StoredEvent): Promise<void> {
+    const { dataSource, projection } = this.options;
+    await dataSource.transaction(async (manager) => {
+      const checkpoint = await lockCheckpoint(manager, this.checkpointTable, projection.name, source);
+      if (event.position <= checkpoint) return;
+      await applyEvent(projection, source, { manager, tables: this.tables }, event);
+      await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position);
+    });
+  }
+
+  private async deadLetter(source: string, msg: JsMsg, event: StoredEvent | null, error: string, attempts: number): Promise<void> {
+    const { dataSource, projection } = this.options;
+    this.logger.error(`Dead-lettering ${event ? `event ${event.position}` : 'an undecodable message'} of ${source} after ${attempts} attempt(s): ${error}`);
+    await dataSource.transaction(async (manager) => {
+      const checkpoint = await lockCheckpoint(manager, this.checkpointTable, projection.name, source);
+      if (event !== null && event.position <= checkpoint) return;
+      await recordDeadLetter(manager, this.deadLetterTable, {
+        projection: projection.name,
+        source,
+        event,
+        subject: msg.subject,
+        body: new TextDecoder().decode(msg.data),
+        error,
+        attempts,
+      });
+      if (event !== null) await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position);
+    });
+  }
+}

@@ -1,0 +1,126 @@
+import { Logger } from '@nestjs/common';
+import { JetStreamClient, NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { EventStore } from './event-store';
+import { encodeEvent, ensureEventStream, eventHeaders, eventStreamName, eventSubject } from './jetstream';
+import { SessionLock } from './session-lock';
+import { databaseUrlOf, errorMessage, qualifiedTable } from './sql';
+import { Waiter } from './waiter';
+
+export interface EventRelayOptions {
+  dataSource: DataSource;
+  nats: NatsConnection;
+  natsPrefix: string;
+  /** The producing service: the `<service>` token of every subject it publishes. */
+  service: string;
+  /** Events read and published per checkpoint write. */
+  batchSize?: number;
+  /** How often it looks for events when no NOTIFY woke it, and how often a standby relay retries the lock. */
+  pollIntervalMs?: number;
+}
+
+/**
+ * Publishes a service's committed events to JetStream in position order, the event id as `Nats-Msg-Id`.
+ * It stores its checkpoint after publishing: a crash between the two republishes a few events, which
+ * JetStream drops as duplicates within its window and consumers skip by position after it.
+ * Publishes are awaited one by one, so no event reaches the stream before the ones it follows.
+ */
+export class EventRelay {
+  private readonly logger: Logger;
+  private readonly store: EventStore;
+  private readonly js: JetStreamClient;
+  private readonly lock: SessionLock;
+  private readonly waiter = new Waiter();
+  private readonly checkpointTable: string;
+  private readonly streamName: string;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private loop: Promise<void> | null = null;
+  private running = false;
+
+  constructor(private readonly options: EventRelayOptions) {
+    this.logger = new Logger(`EventRelay:${options.service}`);
+    this.store = new EventStore(options.dataSource, options.service);
+    this.js = options.nats.jetstream();
+    this.lock = new SessionLock(databaseUrlOf(options.dataSource), `${this.store.schema}.relay`);
+    this.checkpointTable = qualifiedTable(this.store.schema, 'relay_checkpoints');
+    this.streamName = eventStreamName(options.natsPrefix);
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Finishes the publish in progress, then releases the lock; no timer is left behind. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.waiter.wake();
+    await this.loop;
+    this.loop = null;
+    await this.lock.release();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        if (!this.lock.held && !(await this.becomeActive())) {
+          await this.waiter.wait(this.pollIntervalMs);
+          continue;
+        }
+        const published = await this.publishBatch();
+        if (published < this.batchSize && this.running) await this.waiter.wait(this.pollIntervalMs);
+      } catch (error) {
+        this.logger.error(`Publishing failed, retrying: ${errorMessage(error)}`);
+        await this.lock.release();
+        if (this.running) await this.waiter.wait(this.pollIntervalMs);
+      }
+    }
+  }
+
+  private async becomeActive(): Promise<boolean> {
+    if (!(await this.lock.tryAcquire())) return false;
+    await ensureEventStream(await this.options.nats.jetstreamManager(), this.options.natsPrefix);
+    await this.lock.listen(this.store.notifyChannel, () => this.waiter.wake());
+    return true;
+  }
+
+  /** Publishes the next batch; returns how many events it published. */
+  private async publishBatch(): Promise<number> {
+    const checkpoint = await this.readCheckpoint();
+    const events = await this.store.readCommitted(checkpoint, this.batchSize);
+    let published = checkpoint;
+    try {
+      for (const event of events) {
+        if (!this.running || !this.lock.held) break;
+        await this.js.publish(eventSubject(this.options.natsPrefix, this.options.service, event.type), encodeEvent(event), {
+          msgID: event.eventId,
+          headers: eventHeaders(this.options.service, event),
+        });
+        published = event.position;
+      }
+    } finally {
+      if (published > checkpoint) await this.saveCheckpoint(published);
+    }
+    return events.length;
+  }
+
+  private async readCheckpoint(): Promise<number> {
+    const rows: Array<{ position: string }> = await this.options.dataSource.query(
+      `SELECT position FROM ${this.checkpointTable} WHERE stream = $1`,
+      [this.streamName],
+    );
+    return rows.length === 0 ? 0 : Number(rows[0].position);
+  }
+
+  private async saveCheckpoint(position: number): Promise<void> {
+    await this.options.dataSource.query(
+      `INSERT INTO ${this.checkpointTable} (stream, position, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (stream) DO UPDATE SET position = EXCLUDED.position, updated_at = now()`,
+      [this.streamName, position],
+    );
+  }
+}

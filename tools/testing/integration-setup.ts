@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'nats';
+import { Client } from 'pg';
+import { loadConfig } from '../../libs/server/src/config';
+import { ensureDatabase } from '../../libs/server/src/database';
+import { dependenciesOf, findUnreachable } from '../../libs/server/src/preflight';
+import { assertTestDatabase, databaseName } from './test-environment';
+
+/**
+ * Vitest globalSetup of the integration project: real PostgreSQL, NATS (JetStream) and Redis, at the URLs in
+ * DATABASE_URL, NATS_URL and REDIS_URL or their local defaults. Testcontainers is not used: this machine has no
+ * container engine, so a dependency that does not answer fails the run with the line that says how to start it.
+ * Each run gets a database `fodmap_test_<random>` and a NATS prefix `test_<random>` of its own (passed to the test
+ * workers through the environment), both removed at the end.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const base = loadConfig();
+  const problems = await findUnreachable(dependenciesOf(base, ['postgres', 'nats', 'redis']));
+  if (problems.length > 0) {
+    throw new Error(`Integration tests need PostgreSQL, NATS with JetStream and Redis:\n${problems.join('\n')}`);
+  }
+
+  const run = randomBytes(4).toString('hex');
+  const url = new URL(base.databaseUrl);
+  url.pathname = `/fodmap_test_${run}`;
+  const databaseUrl = url.toString();
+  assertTestDatabase(databaseUrl);
+  await ensureDatabase(databaseUrl);
+  const natsPrefix = `test_${run}`;
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.NATS_PREFIX = natsPrefix;
+
+  return async () => {
+    const nats = await connect({ servers: base.natsUrl });
+    const jsm = await nats.jetstreamManager();
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.startsWith(`${natsPrefix}_`)) await jsm.streams.delete(stream.config.name);
+    }
+    await nats.drain();
+    const admin = new URL(base.databaseUrl);
+    admin.pathname = '/postgres';
+    const client = new Client({ connectionString: admin.toString() });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${databaseName(databaseUrl)}" WITH (FORCE)`);
+    await client.end();
+  };
+}
