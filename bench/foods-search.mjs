@@ -6,7 +6,8 @@
 //   nats     the request/reply the gateway makes (handler + NATS + serialisation);
 //   gateway  GET /api/foods/search?q= over HTTP with a signed-in session (everything the browser waits for).
 //
-// Needs the built apps (`npx nx run-many -t build`) and PostgreSQL, NATS and Redis (see README / tools/start.mjs).
+// Needs the built apps (`npx nx run-many -t build`) and PostgreSQL, NATS (JetStream) and Redis on their usual ports or at
+// DATABASE_URL, NATS_URL and REDIS_URL; a missing one is named with the line that starts it.
 //   node bench/foods-search.mjs
 //       starts identity, foods and the gateway itself on a database `fodmap_bench_<random>` and a NATS prefix of its
 //       own, and removes both at the end.

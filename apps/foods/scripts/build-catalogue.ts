@@ -18,7 +18,7 @@ import {
   type ServingRating,
 } from '../../../libs/contracts/src/foods/fodmap-rating';
 
-export const CATALOGUE_VERSION = '2026.11.1';
+export const CATALOGUE_VERSION = '2026.11.2';
 
 const repoRoot = resolve(__dirname, '../../..');
 const dataDir = resolve(repoRoot, 'apps/foods/data');
@@ -121,6 +121,14 @@ const LOWER_AUTHORITY = new Set([
   'frusano-low-fodmap-foods',
   'casadesante-low-fodmap-fruits',
   'ibs-gas-bloating-handout',
+  'fodmaplife-coconut',
+  'casadesante-chocolate',
+  'casadesante-alcohol',
+  'foodisgood-alcohol',
+  'foodisgood-condiments',
+  'verdenutrition-sauces',
+  'fodmapsnap-condiments',
+  'lowfodmap-com-food-list',
 ]);
 
 interface UsdaFood {

@@ -1,14 +1,14 @@
 import { Caller, EventTypes, Food, FoodCreatedV1, FoodSummary, Messages, Rpc } from '@fodmap/contracts';
+import { bootstrapService } from '@fodmap/server';
 import { INestMicroservice } from '@nestjs/common';
-import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { connect, NatsConnection, StringCodec } from 'nats';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstValueFrom } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tools/testing/database';
+import { ServiceCaller } from '../../../tools/testing/services';
 import { suitePrefix, testConfig } from '../../../tools/testing/test-environment';
 
 const bibliography = [
@@ -41,7 +41,7 @@ const bob: Caller = { userId: 202, timeZone: 'America/New_York' };
 
 let dataDirectory: string;
 let app: INestMicroservice;
-let client: ClientProxy;
+let services: ServiceCaller;
 let nats: NatsConnection;
 let prefix: string;
 
@@ -52,20 +52,12 @@ function writeCatalogue(version: string, foods: object[]): void {
 
 /** Boots the foods service the way main.ts does, on this suite's NATS prefix and the run's test database. */
 async function startFoods(): Promise<void> {
-  const { bootstrapService } = await import('@fodmap/server');
   const { AppModule } = await import('./app.module');
   app = await bootstrapService('foods', AppModule);
 }
 
-const call = <T>(name: string, payload: unknown) => firstValueFrom(client.send<T>(`${prefix}.${name}`, payload));
-async function failure(name: string, payload: unknown): Promise<{ status: number; message: string }> {
-  const reply = await call<unknown>(name, payload).then(
-    (value) => ({ unexpectedReply: value }),
-    (error: { status: number; message: string }) => error,
-  );
-  if ('unexpectedReply' in reply) throw new Error(`${name} was expected to fail but answered ${JSON.stringify(reply.unexpectedReply)}`);
-  return { status: reply.status, message: reply.message };
-}
+const call = <T>(name: string, payload: unknown) => services.call<T>(name, payload);
+const failure = (name: string, payload: unknown) => services.failure(name, payload);
 const sql = <Row,>(text: string, values: unknown[] = []): Promise<Row[]> => app.get(DataSource).query(text, values);
 const search = (caller: Caller, q: string) => call<Food[]>(Rpc.foods.search, { caller, input: { q } });
 const quickAdd = (caller: Caller, input: Record<string, unknown>) => call<Food>(Rpc.foods.quickAdd, { caller, input });
@@ -73,19 +65,18 @@ const quickAdd = (caller: Caller, input: Record<string, unknown>) => call<Food>(
 beforeAll(async () => {
   const config = testConfig();
   prefix = suitePrefix('foods');
-  // Read when the modules load: subjects by @MessagePattern, the catalogue directory at start-up.
+  // Set before the app module loads: @MessagePattern reads the prefix then; the catalogue directory is read at start-up.
   process.env.NATS_PREFIX = prefix;
   dataDirectory = mkdtempSync(join(tmpdir(), 'foods-catalogue-'));
   process.env.FOODS_DATA_DIR = dataDirectory;
   writeCatalogue('2025.1', version1);
   await startFoods();
-  client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [config.natsUrl] } });
-  await client.connect();
+  services = await ServiceCaller.connect();
   nats = await connect({ servers: config.natsUrl });
 });
 
 afterAll(async () => {
-  await client?.close();
+  await services?.close();
   await nats?.drain();
   await app?.close();
   rmSync(dataDirectory, { recursive: true, force: true });

@@ -94,7 +94,7 @@ function toRow(food: CatalogueFood, catalogue: Catalogue, now: Date): QueryDeepP
     ibdSymptoms: food.ibdSymptoms,
     confidenceScore: food.confidenceScore === null || food.confidenceScore === undefined ? null : Math.round(food.confidenceScore),
     needsVerification: food.needsVerification,
-    citations: food.citations.map((id) => catalogue.citations.get(id)!),
+    citations: food.citations.flatMap((id) => catalogue.citations.get(id) ?? []),
     sourceNotes: food.sourceNotes ?? null,
     retired: false,
     updatedAt: now,

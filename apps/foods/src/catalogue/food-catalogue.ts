@@ -43,7 +43,7 @@ export class FoodCatalogue implements OnModuleInit {
     const meta = await this.dataSource.getRepository(CatalogueMetaEntity).findOne({ where: { id: 1 } });
     const live = rows.filter((row) => !row.retired);
     this.byId = new Map(rows.map((row) => [row.id, toFood(row)]));
-    this.summaries = live.map((row) => toSummary(this.byId.get(row.id)!));
+    this.summaries = live.map((row) => toSummary(toFood(row)));
     this.index = new FoodSearchIndex(live.map((row) => ({ id: row.id, name: row.name, synonyms: row.synonyms })));
     this.currentVersion = meta?.version ?? null;
   }

@@ -1,8 +1,8 @@
 import { Food, FoodsRequests, FoodSummary, Rpc } from '@fodmap/contracts';
-import { subject } from '@fodmap/server';
+import { callerUserId, subject } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { callerUserId, foodId } from '../common/rpc-input';
+import { foodId } from '../common/food-id';
 import { FoodsService } from './foods.service';
 
 // Payloads are typed as the gateway sends them but may be anything on the wire; the service validates every field.

@@ -94,9 +94,9 @@ describe('FoodSearchIndex', () => {
     expect(search('bananna').slice(0, 2)).toEqual(['Banana, ripe', 'Banana, unripe (firm)']);
   });
 
-  it('ranks exact, then prefix, then word matches, then typos', () => {
+  it('ranks the exact name first, then names where the word is the food itself, and leaves typo matches out', () => {
     const results = index.search('rice', 20);
-    expect(results.map((hit) => hit.name)).toEqual(['Rice, white, boiled', 'Rice milk', 'Brown rice, boiled']);
+    expect(results.map((hit) => hit.name)).toEqual(['Rice, white, boiled', 'Brown rice, boiled', 'Rice milk']);
     expect(results.map((hit) => hit.tier)).toEqual([MatchTier.Exact, MatchTier.Words, MatchTier.Words]);
     expect(search('rice')).not.toContain('Ice cream, vanilla');
   });

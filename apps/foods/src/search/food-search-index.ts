@@ -91,10 +91,6 @@ export class FoodSearchIndex {
     this.words = [...new Set(this.phrases.flatMap((phrase) => phrase.tokens))].sort();
   }
 
-  get size(): number {
-    return this.foods.length;
-  }
-
   search(query: string, limit: number): SearchHit[] {
     const queryTokens = tokenize(query);
     if (queryTokens.length === 0 || this.foods.length === 0) return [];
@@ -105,7 +101,7 @@ export class FoodSearchIndex {
     perWord.forEach((matches, i) => {
       for (const [phrase, match] of matches) {
         let row = byPhrase.get(phrase);
-        if (!row) byPhrase.set(phrase, (row = new Array<WordMatch | undefined>(queryTokens.length)));
+        if (!row) byPhrase.set(phrase, (row = new Array<WordMatch | undefined>(queryTokens.length).fill(undefined)));
         row[i] = match;
       }
     });
@@ -200,10 +196,19 @@ export class FoodSearchIndex {
     else tier = MatchTier.Prefix;
 
     const positions = new Set(matched.map((match) => match.position));
-    const coversHead = Array.from({ length: phrase.headLength }, (_, i) => i).every((i) => positions.has(i));
-    const leftOver = phrase.tokens.length - positions.size;
+    let headLeftOver = 0;
+    for (let i = 0; i < phrase.headLength; i++) if (!positions.has(i)) headLeftOver++;
+    const tailLeftOver = phrase.tokens.length - phrase.headLength - [...positions].filter((position) => position >= phrase.headLength).length;
+    // English puts the food itself last in a name's head: 'rice' is what 'White rice' is, not 'Rice bran oil'.
+    const namesTheFood = positions.has(phrase.headLength - 1);
     const score =
-      matched.reduce((sum, match) => sum + match.quality, 0) + (coversHead ? 1 : 0) + (positions.has(0) ? 0.5 : 0) + (inOrderFromStart ? 0.5 : 0) - 0.1 * leftOver;
+      matched.reduce((sum, match) => sum + match.quality, 0) +
+      (headLeftOver === 0 ? 1 : 0) +
+      (namesTheFood ? 1.5 : 0) +
+      (positions.has(0) ? 0.5 : 0) +
+      (inOrderFromStart ? 0.5 : 0) -
+      0.2 * headLeftOver -
+      0.05 * tailLeftOver;
     return { id: food.id, tier, score: Math.round(score * 1000) / 1000, byName: phrase.byName, name: food.name };
   }
 }

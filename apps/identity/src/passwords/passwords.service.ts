@@ -1,10 +1,9 @@
 import { forgotPasswordSchema, MessageReply, Messages, resetPasswordSchema } from '@fodmap/contracts';
-import { EventStore, rpcFailure } from '@fodmap/server';
+import { EventStore, parseInput, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
-import { parseInput } from '../common/rpc-input';
 import { UserEntity } from '../users/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';

@@ -1,8 +1,7 @@
 import { IdentityRequests, Rpc, SubscriptionStatus } from '@fodmap/contracts';
-import { subject } from '@fodmap/server';
+import { callerUserId, subject } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { callerUserId } from '../common/rpc-input';
 import { SubscriptionService } from './subscription.service';
 
 @Controller()

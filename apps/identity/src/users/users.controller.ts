@@ -1,8 +1,7 @@
 import { IdentityRequests, Rpc, User } from '@fodmap/contracts';
-import { subject } from '@fodmap/server';
+import { callerUserId, subject } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { callerUserId } from '../common/rpc-input';
 import { UsersService } from './users.service';
 
 // Payloads are typed as the gateway sends them but may be anything on the wire; the service validates every field.

@@ -1,9 +1,8 @@
 import { loginSchema, Messages, notificationPreferencesSchema, registerSchema, User } from '@fodmap/contracts';
-import { EventStore, rpcFailure } from '@fodmap/server';
+import { EventStore, parseInput, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
-import { parseInput } from '../common/rpc-input';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SubscriptionService } from '../subscription/subscription.service';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from './time-zone';

@@ -147,8 +147,15 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
   }
 
   await dataSource.transaction(async (manager) => {
-    for (const source of sources) await lockCheckpoint(manager, checkpointTable, projection.name, source);
-    for (const [source, reader] of readers) await drain(reader, batchSize, (messages) => replay(manager, source, messages));
+    const live: Record<string, number> = {};
+    for (const source of sources) live[source] = await lockCheckpoint(manager, checkpointTable, projection.name, source);
+    for (const [source, reader] of readers) {
+      await drain(reader, batchSize, (messages) => replay(manager, source, messages));
+      // Never swap in tables behind what the live processor has applied: those events would not come again.
+      if (positions[source] < live[source]) {
+        throw new Error(`${projection.name} has applied ${source} up to ${live[source]} but its stream ends at ${positions[source]}`);
+      }
+    }
     await swapTables(manager, projection, schema);
     for (const source of sources) await setCheckpoint(manager, checkpointTable, projection.name, source, positions[source]);
   });
@@ -156,19 +163,16 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
   return { projection: projection.name, events: count, positions };
 }
 
-/** Reads an ordered consumer in batches until it has delivered the stream's last matching message. */
+/**
+ * Reads an ordered consumer in batches until it has delivered the stream's last matching message.
+ * Every fetch is read to its end: the ordered consumer counts a message as delivered once received, so leaving
+ * one unread in a fetch would skip it.
+ */
 async function drain(reader: Consumer, batchSize: number, onBatch: (messages: JsMsg[]) => Promise<void>): Promise<void> {
   for (;;) {
     const batch: JsMsg[] = [];
-    let caughtUp = false;
-    for await (const msg of await reader.fetch({ max_messages: batchSize, expires: 1_000 })) {
-      batch.push(msg);
-      if (msg.info.pending === 0) {
-        caughtUp = true;
-        break;
-      }
-    }
+    for await (const msg of await reader.fetch({ max_messages: batchSize, expires: 1_000 })) batch.push(msg);
     if (batch.length > 0) await onBatch(batch);
-    if (caughtUp || batch.length === 0) return;
+    if (batch.length === 0 || batch[batch.length - 1].info.pending === 0) return;
   }
 }

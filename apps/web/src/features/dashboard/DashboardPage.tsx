@@ -1,4 +1,4 @@
-import { IconButton } from '@mui/material';
+import { Card, CardContent, IconButton, Typography } from '@mui/material';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useBranding } from '../branding/BrandingProvider';
+import { FoodLookup } from '../foods/FoodLookup';
 import { useSessionExpiredHandler } from '../session/use-unauthorized';
 import { useSession } from '../session/use-session';
 import { SubscriptionBanner } from '../subscription/SubscriptionBanner';
@@ -44,6 +45,14 @@ export function DashboardPage() {
         <EmptyState icon={<RestaurantIcon />} title="Today">
           Your meals, symptoms and FODMAP score for today will appear here once you start logging.
         </EmptyState>
+        <Card variant="outlined" component="section" aria-labelledby="food-lookup-title">
+          <CardContent>
+            <Typography id="food-lookup-title" variant="subtitle1" component="h2" fontWeight={600} gutterBottom>
+              Food lookup
+            </Typography>
+            <FoodLookup onUnauthorized={handleSessionExpired} />
+          </CardContent>
+        </Card>
       </ScreenBody>
     </>
   );

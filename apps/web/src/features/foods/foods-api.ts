@@ -1,6 +1,6 @@
 import type { Food, FoodSummary } from '@fodmap/contracts';
 import { FOOD_SEARCH } from '@fodmap/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -16,12 +16,13 @@ export function useFoodList(enabled = true) {
 }
 
 export interface FoodSearch {
-  /** the term the results belong to: the typed one once the debounce has settled */
+  /** the term the results belong to once settled: the typed one after the debounce */
   term: string;
   /** whether the typed term is long enough to be searched at all */
   active: boolean;
-  /** true while the debounce runs or the answer is on its way */
-  pending: boolean;
+  /** true once the results are the answer for what is typed now (no debounce or request under way) */
+  settled: boolean;
+  /** while not settled, the previous term's results, so the list does not blink on every keystroke */
   results: Food[] | undefined;
   error: Error | null;
 }
@@ -31,9 +32,9 @@ export function useFoodSearch(typed: string, minChars: number = FOOD_SEARCH.inli
   const wanted = typed.trim();
   const term = useDebouncedValue(wanted, FOOD_SEARCH.debounceMs);
   const active = wanted.length >= minChars;
-  const query = useQuery<Food[]>({ queryKey: [foodSearchPath(term)], enabled: active && term.length >= minChars });
-  const settled = active && term === wanted && !query.isFetching;
-  return { term, active, pending: active && !settled, results: settled ? query.data : undefined, error: settled ? query.error : null };
+  const query = useQuery<Food[]>({ queryKey: [foodSearchPath(term)], enabled: active && term.length >= minChars, placeholderData: keepPreviousData });
+  const settled = active && term === wanted && !query.isFetching && !query.isPlaceholderData;
+  return { term, active, settled, results: active ? query.data : undefined, error: settled ? query.error : null };
 }
 
 /** One food with everything the details view shows; a search result already is one, so it is shown at once. */
@@ -45,8 +46,8 @@ export function useFood(id: number, known?: Food) {
 export function useRefreshFoods() {
   const queryClient = useQueryClient();
   return useCallback(
-    (created: Food) => {
-      queryClient.setQueryData([foodPath(created.id)], created);
+    (created?: Food) => {
+      if (created) queryClient.setQueryData([foodPath(created.id)], created);
       return queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(FOODS_PATH) });
     },
     [queryClient],

@@ -1,17 +1,16 @@
-import SearchIcon from '@mui/icons-material/Search';
-import { EmptyState } from '../../components/EmptyState';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { FoodLookup } from '../foods/FoodLookup';
+import { useUnauthorizedHandler } from '../session/use-unauthorized';
 
-/** Spec §2 Food Search: the full food lookup. */
+/** Spec §2 Food Search: the full food lookup. The floating meal button arrives with the meal builder. */
 export function SearchPage() {
+  const handleUnauthorized = useUnauthorizedHandler();
   return (
     <>
       <ScreenHeader title="Food Search" />
       <ScreenBody>
-        <EmptyState icon={<SearchIcon />} title="Look up a food">
-          Foods with their FODMAP rating and IBS/IBD trigger information will appear here, ready to add to a meal.
-        </EmptyState>
+        <FoodLookup full onUnauthorized={handleUnauthorized} />
       </ScreenBody>
     </>
   );

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Browser, Page } from 'playwright-core';
+import { uniqueEmail } from '../support/api';
+import { launchBrowser, phone } from '../support/browser';
+
+/** A phone that has seen the start page already, signed up through the create-account form. */
+async function signedUpPhone(browser: Browser, firstName: string): Promise<Page> {
+  const { context, page } = await phone(browser, inject('gatewayUrl'));
+  await context.addInitScript(() => sessionStorage.setItem('hasSeenStartPage', 'true'));
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('First Name').fill(firstName);
+  await page.getByLabel('Last Name').fill('Tester');
+  await page.getByLabel('Email').fill(uniqueEmail(`foods-${firstName.toLowerCase()}`));
+  await page.getByLabel('Password', { exact: true }).fill('lentil-bake-9');
+  await page.getByLabel('Confirm Password').fill('lentil-bake-9');
+  await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+async function openFoodSearch(page: Page) {
+  await page.getByRole('link', { name: 'Search' }).click();
+  await page.waitForURL('**/search');
+  await expect.poll(() => page.getByRole('heading', { name: 'Food Search' }).isVisible()).toBe(true);
+}
+
+const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('button');
+
+/** A home recipe's name no catalogue holds, different on every run. */
+function madeUpFoodName(): string {
+  const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  return `Grandma Zyxqa's ${letters} wobblecrumb`;
+}
+
+describe('looking up foods on a phone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('finds a food despite a typo, reads its details, adds a private food and finds it, which a second person cannot', async () => {
+    const page = await signedUpPhone(browser, 'Rose');
+    await openFoodSearch(page);
+
+    await page.getByLabel('Search foods').fill('galic');
+    await expect.poll(() => results(page).first().textContent(), { timeout: 10_000 }).toMatch(/^Garlic/);
+    expect(await results(page).first().textContent()).toContain('High FODMAP');
+
+    await results(page).first().click();
+    const details = page.getByRole('dialog', { name: /^Garlic/ });
+    await expect.poll(() => details.getByText('FODMAP components').isVisible()).toBe(true);
+    const detailsText = await details.textContent();
+    expect(detailsText).toMatch(/Serving.*\d+(\.\d+)? g/);
+    for (const group of ['Oligosaccharides', 'Disaccharides', 'Monosaccharides', 'Polyols']) expect(detailsText).toContain(group);
+    const source = details.getByRole('region', { name: 'Sources' }).getByRole('link').first();
+    expect(await source.getAttribute('href')).toMatch(/^https?:\/\//);
+    expect(await source.getAttribute('target')).toBe('_blank');
+    expect(await source.getAttribute('rel')).toBe('noopener');
+    await page.screenshot({ path: 'test-results/food-details.png' });
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => details.isVisible()).toBe(false);
+
+    const name = madeUpFoodName();
+    await page.getByLabel('Search foods').fill(name);
+    const notFound = page.getByRole('dialog', { name: 'Food not found' });
+    await expect.poll(() => notFound.isVisible(), { timeout: 10_000 }).toBe(true);
+    await notFound.getByRole('button', { name: 'Add manually' }).click();
+
+    const form = page.getByRole('dialog', { name: 'New Food' });
+    expect(await form.getByLabel('Food Name').inputValue()).toBe(name);
+    expect(await form.getByRole('button', { name: 'Create Food' }).isDisabled()).toBe(true);
+    await form.getByLabel('FODMAP Rating').selectOption('low');
+    await form.getByLabel('Description').fill("Sunday lentil bake from Grandma's card");
+    await form.getByLabel('Serving Size').fill('1 slice (120 g)');
+    await form.getByLabel('Food Type').selectOption('other');
+    await page.screenshot({ path: 'test-results/new-food-form.png' });
+    await form.getByRole('button', { name: 'Create Food' }).click();
+    await expect.poll(() => page.getByText('Food Added!').isVisible()).toBe(true);
+
+    const created = page.getByRole('dialog', { name });
+    await expect.poll(() => created.getByText('Your food').isVisible()).toBe(true);
+    await created.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Search foods').fill('');
+    await page.getByLabel('Search foods').fill(name);
+    await expect.poll(() => results(page).first().textContent(), { timeout: 10_000 }).toContain(name);
+    expect(await results(page).first().textContent()).toContain('Low FODMAP');
+
+    const other = await signedUpPhone(browser, 'Sam');
+    await openFoodSearch(other);
+    await other.getByLabel('Search foods').fill(name);
+    await expect.poll(() => other.getByText(`No foods match “${name}”.`).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await other.getByText(name, { exact: true }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readCatalogue } from './catalogue-file';
+
+const food = (key: string, citations: string[]) => ({
+  key, name: `Food ${key}`, foodType: 'fruit', synonyms: [], fructans: null, galactans: null, excessFructose: null, sorbitol: null, mannitol: null,
+  xylitol: null, lactose: 0, fodmapRating: 'low', citations,
+});
+
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'catalogue-file-'));
+});
+afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+function write(foods: object[], bibliography: object[]): void {
+  writeFileSync(join(directory, 'catalogue.json'), JSON.stringify({ version: 7, foods }));
+  writeFileSync(join(directory, 'bibliography.json'), JSON.stringify(bibliography));
+}
+
+describe('readCatalogue', () => {
+  it('is null while the data build has produced nothing', () => {
+    expect(readCatalogue(directory)).toBeNull();
+  });
+
+  it('resolves citations to a URL, or a DOI however it was written', () => {
+    write([food('a', ['url', 'doi', 'doi-prefixed', 'neither'])], [
+      { id: 'url', title: 'With a URL', url: 'https://example.org/paper', doi: '10.1/x' },
+      { id: 'doi', title: 'Bare DOI', doi: '10.1021/jf070954o' },
+      { id: 'doi-prefixed', title: 'Prefixed DOI', doi: 'doi: 10.1111/jgh.13698' },
+      { id: 'neither', title: 'A book' },
+    ]);
+    const catalogue = readCatalogue(directory);
+    expect(catalogue?.version).toBe('7');
+    expect([...(catalogue?.citations.values() ?? [])].map((citation) => citation.url)).toEqual([
+      'https://example.org/paper',
+      'https://doi.org/10.1021/jf070954o',
+      'https://doi.org/10.1111/jgh.13698',
+      null,
+    ]);
+  });
+
+  it('changes its content hash with the content, not with the version alone', () => {
+    write([food('a', [])], []);
+    const first = readCatalogue(directory)?.contentHash;
+    write([food('a', []), food('b', [])], []);
+    expect(readCatalogue(directory)?.contentHash).not.toBe(first);
+  });
+
+  it('refuses a key used twice, a source the bibliography lacks, and a food that breaks the shape', () => {
+    write([food('a', []), food('a', [])], []);
+    expect(() => readCatalogue(directory)).toThrow(/the key a appears twice/);
+    write([food('a', ['missing'])], []);
+    expect(() => readCatalogue(directory)).toThrow(/cites missing/);
+    write([{ ...food('a', []), foodType: 'legume' }], []);
+    expect(() => readCatalogue(directory)).toThrow(/foods\.0\.foodType/);
+  });
+});

@@ -1,0 +1,83 @@
+import { Caller, Meal, Messages, Rpc } from '@fodmap/contracts';
+import { EventStore, rebuildInlineProjection } from '@fodmap/server';
+import { INestMicroservice } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { mealsProjection } from './meals.projection';
+
+// Test tools live outside the Nx projects: loaded by path, which the module-boundary lint allows.
+type Testing = typeof import('../../../../tools/testing');
+const { ServiceCaller, startService }: Testing = await import(resolve(__dirname, '../../../../tools/testing/index.ts'));
+
+describe('journal meals', () => {
+  let journal: INestMicroservice;
+  let services: Awaited<ReturnType<Testing['ServiceCaller']['connect']>>;
+  const caller: Caller = { userId: 601, timeZone: 'Europe/London' };
+  const createMeal = (input: Record<string, unknown>, who: Caller = caller) => services.call<Meal>(Rpc.journal.createMeal, { caller: who, input });
+
+  beforeAll(async () => {
+    journal = await startService('journal');
+    services = await ServiceCaller.connect();
+  });
+
+  afterAll(async () => {
+    await services?.close();
+    await journal?.close();
+  });
+
+  it('creates a meal and returns it with a numeric id, read back from the meals read table', async () => {
+    const meal = await createMeal({ mealType: 'lunch', name: '  Chicken & rice ', timestamp: '2025-03-10T12:30:00+01:00', notes: 'Spicy' });
+
+    expect(meal).toEqual({
+      id: expect.any(Number),
+      name: 'Chicken & rice',
+      mealType: 'lunch',
+      timestamp: '2025-03-10T11:30:00.000Z',
+      completed: false,
+      notes: 'Spicy',
+      foods: [],
+      symptoms: [],
+    });
+    const [event] = await journal.get(EventStore).readStream(`meal-${meal.id}`);
+    expect(event).toMatchObject({
+      type: 'MealCreated',
+      schemaVersion: 1,
+      streamVersion: 1,
+      data: { mealId: meal.id, userId: 601, name: 'Chicken & rice', mealType: 'lunch', timestamp: '2025-03-10T11:30:00.000Z', timeZone: 'Europe/London', notes: 'Spicy' },
+      metadata: { userId: 601 },
+    });
+  });
+
+  it('rejects a meal without a name, with an unknown type or a bad time, with the messages of the spec', async () => {
+    const failure = (input: Record<string, unknown>) => services.failure(Rpc.journal.createMeal, { caller, input });
+
+    expect(await failure({ mealType: 'lunch', name: ' ', timestamp: '2025-03-10T12:00:00Z' })).toEqual({ status: 400, message: Messages.mealNameRequired });
+    expect(await failure({ mealType: 'brunch', name: 'Eggs', timestamp: '2025-03-10T12:00:00Z' })).toEqual({ status: 400, message: Messages.mealTypeInvalid });
+    expect(await failure({ mealType: 'snack', name: 'Eggs', timestamp: 'yesterday-ish' })).toEqual({ status: 400, message: Messages.mealTimestampInvalid });
+  });
+
+  it('rejects a caller whose time zone does not exist, which would misplace the meal on every daily figure', async () => {
+    const failure = await services.failure(Rpc.journal.createMeal, { caller: { userId: 601, timeZone: 'Mars/Olympus' }, input: { mealType: 'lunch', name: 'Eggs', timestamp: '2025-03-10T12:00:00Z' } });
+
+    expect(failure).toEqual({ status: 400, message: Messages.invalidTimeZone });
+  });
+
+  // Other suites of the run also write to the journal schema: this one compares, it does not count.
+  it('rebuilds the meals table from the events table to the same rows, keeping the index names the migrations gave them', async () => {
+    await createMeal({ mealType: 'dinner', name: 'Stew', timestamp: '2025-03-11T19:00:00Z' }, { userId: 602, timeZone: 'UTC' });
+    const dataSource = journal.get(DataSource);
+    const read = async () => ({
+      rows: await dataSource.query('SELECT * FROM journal.meals ORDER BY id'),
+      indexes: await dataSource.query(`SELECT indexname FROM pg_indexes WHERE schemaname = 'journal' AND tablename = 'meals' ORDER BY indexname`),
+    });
+    const before = await read();
+
+    const result = await rebuildInlineProjection(journal.get(EventStore), mealsProjection);
+
+    const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM journal.events');
+    expect(result.events).toBe(count);
+    expect(await read()).toEqual(before);
+    expect(before.indexes).toEqual([{ indexname: 'meals_pkey' }, { indexname: 'meals_user_timestamp' }]);
+  });
+});

@@ -1,0 +1,47 @@
+import { Box, Chip } from '@mui/material';
+import { alpha, type Theme } from '@mui/material/styles';
+import type { FodmapRating } from '@fodmap/contracts';
+import type { FodmapLevel } from './fodmap-levels';
+
+/** Traffic-light colours; the words beside them carry the meaning for anyone who cannot tell the colours apart. */
+const TONES: Record<FodmapLevel, (theme: Theme) => { main: string; text: string }> = {
+  low: (theme) => ({ main: theme.palette.success.main, text: theme.palette.success.dark }),
+  medium: (theme) => ({ main: theme.palette.warning.main, text: theme.palette.warning.dark }),
+  high: (theme) => ({ main: theme.palette.error.main, text: theme.palette.error.dark }),
+  unknown: (theme) => ({ main: theme.palette.grey[500], text: theme.palette.grey[800] }),
+};
+
+const RATING_LABELS: Record<FodmapRating, string> = {
+  low: 'Low FODMAP',
+  medium: 'Medium FODMAP',
+  high: 'High FODMAP',
+  unknown: 'Unknown FODMAP',
+};
+
+const LEVEL_LABELS: Record<FodmapLevel, string> = { low: 'Low', medium: 'Moderate', high: 'High', unknown: 'Not measured' };
+
+/** A food's FODMAP rating at its stated serving. */
+export function FodmapRatingBadge({ rating, size = 'small' }: { rating: FodmapRating; size?: 'small' | 'medium' }) {
+  return (
+    <Chip
+      size={size}
+      label={RATING_LABELS[rating]}
+      data-rating={rating}
+      sx={(theme) => ({ bgcolor: alpha(TONES[rating](theme).main, 0.16), color: TONES[rating](theme).text, fontWeight: 600, flexShrink: 0 })}
+    />
+  );
+}
+
+/** One amount's traffic light: a coloured dot and its word. */
+export function LevelLight({ level, unknownLabel = LEVEL_LABELS.unknown }: { level: FodmapLevel; unknownLabel?: string }) {
+  return (
+    <Box
+      component="span"
+      data-level={level}
+      sx={(theme) => ({ display: 'inline-flex', alignItems: 'center', gap: 0.75, color: TONES[level](theme).text, fontSize: 13, fontWeight: 600, whiteSpace: 'nowrap' })}
+    >
+      <Box component="span" aria-hidden sx={(theme) => ({ width: 10, height: 10, borderRadius: '50%', bgcolor: TONES[level](theme).main })} />
+      {level === 'unknown' ? unknownLabel : LEVEL_LABELS[level]}
+    </Box>
+  );
+}

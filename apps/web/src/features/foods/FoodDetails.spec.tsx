@@ -1,0 +1,104 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { Food } from '@fodmap/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { aFood } from './food-fixtures';
+import { FoodDetails } from './FoodDetails';
+
+afterEach(cleanup);
+
+function show(food: Food) {
+  return render(<FoodDetails food={food} />);
+}
+
+/** The light a component's row shows: its level and the word beside the colour. */
+function componentLight(key: string) {
+  const light = document.querySelector(`[data-component="${key}"] [data-level]`);
+  return { level: light?.getAttribute('data-level'), words: light?.textContent };
+}
+
+/** A group's own light, in its header ahead of the component rows. */
+const groupLight = (name: string) => screen.getByRole('region', { name }).querySelector('[data-level]')?.getAttribute('data-level');
+
+describe('FODMAP components lit per serving (spec §3 Food, Varney 2017 cut-offs)', () => {
+  it.each([
+    ['a small serving stays under the cut-off', '1 slice (30 g)', 'low', 'Low'],
+    ['a serving up to twice the cut-off is moderate', '1 cup (60 g)', 'medium', 'Moderate'],
+    ['a serving over twice the cut-off is high', '1 cup (100 g)', 'high', 'High'],
+  ])('judges the same 0.5 g/100 g of fructans by the serving: %s', (_case, servingSize, level, words) => {
+    show(aFood({ servingSize, fructans: 0.5 }));
+    expect(componentLight('fructans')).toEqual({ level, words });
+  });
+
+  it('lights garlic red from its measured fructans at one clove, and says what was not measured', () => {
+    show(aFood({ name: 'Garlic, raw', servingSize: '1 clove = 3.0 g', fructans: 17.4, galactans: null }));
+    expect(componentLight('fructans')).toEqual({ level: 'high', words: 'High' });
+    expect(screen.getByText('17.4 g/100 g · 0.52 g per serving (cut-off 0.2 g)')).toBeTruthy();
+    // Not measured is never shown as zero.
+    expect(componentLight('galactans')).toEqual({ level: 'unknown', words: 'Not measured' });
+    expect(document.querySelector('[data-component="galactans"]')?.textContent).not.toMatch(/\b0 g/);
+    // The measured fructans alone prove the oligosaccharides are over, whatever the GOS.
+    expect(groupLight('Oligosaccharides')).toBe('high');
+    expect(groupLight('Disaccharides')).toBe('unknown');
+  });
+
+  it('gives grains, legumes, nuts and seeds the higher 0.3 g oligosaccharide cut-off', () => {
+    show(aFood({ category: 'grains_breads', foodType: 'grain', servingSize: '1 slice (50 g)', fructans: 0.5, galactans: 0 }));
+    expect(componentLight('fructans').level).toBe('low');
+    cleanup();
+    show(aFood({ category: 'vegetables', servingSize: '1 cup (50 g)', fructans: 0.5, galactans: 0 }));
+    expect(componentLight('fructans').level).toBe('medium');
+  });
+
+  it('judges the oligosaccharides as a sum: two low components can make a moderate group', () => {
+    show(aFood({ servingSize: '1 cup (100 g)', fructans: 0.15, galactans: 0.1 }));
+    expect(componentLight('fructans').level).toBe('low');
+    expect(componentLight('galactans').level).toBe('low');
+    expect(groupLight('Oligosaccharides')).toBe('medium');
+  });
+
+  it('shows amounts per 100 g but no light when the serving has no stated weight', () => {
+    show(aFood({ servingSize: '1 medium', lactose: 4.7 }));
+    expect(componentLight('lactose')).toEqual({ level: 'unknown', words: 'No serving weight' });
+    expect(screen.getByText('4.7 g/100 g · serving weight not stated')).toBeTruthy();
+  });
+});
+
+describe('food details (spec §3 Food)', () => {
+  it('shows the rating in words, the serving, triggers in readable words, confidence and the first 2 sources as links', () => {
+    show(
+      aFood({
+        fodmapRating: 'high',
+        servingSize: '1 cup (160 g)',
+        caloriesPerServing: 64.4,
+        canTriggerIbs: true,
+        ibsTriggerType: 'high_fodmap',
+        ibsTriggerSeverity: 'moderate',
+        crohnsTrigger: true,
+        crohnsSeverity: 'severe',
+        crohnsSymptoms: ['abdominal_pain', 'bloating'],
+        ibdFlareAvoid: true,
+        confidenceScore: 55,
+        needsVerification: true,
+        citations: [
+          { id: 'a', title: 'Muir 2007', url: 'https://doi.org/10.1021/jf070954o' },
+          { id: 'b', title: 'USDA SR28 NDB 11215', url: 'https://fdc.nal.usda.gov/' },
+          { id: 'c', title: 'Third source', url: 'https://example.org/' },
+        ],
+      }),
+    );
+    expect(screen.getByText('High FODMAP')).toBeTruthy();
+    expect(screen.getByText('1 cup (160 g)')).toBeTruthy();
+    expect(screen.getByText('64 kcal')).toBeTruthy();
+    expect(screen.getByText(/can trigger symptoms \(high fodmap\), moderate/)).toBeTruthy();
+    expect(screen.getByText('Symptoms: abdominal pain, bloating')).toBeTruthy();
+    expect(screen.getByText('Best avoided during an IBD flare.')).toBeTruthy();
+    expect(screen.getByText('55%')).toBeTruthy();
+    expect(screen.getByText(/Needs verification/)).toBeTruthy();
+    const links = within(screen.getByRole('region', { name: 'Sources' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('target'), link.getAttribute('rel')])).toEqual([
+      ['Muir 2007', '_blank', 'noopener'],
+      ['USDA SR28 NDB 11215', '_blank', 'noopener'],
+    ]);
+    expect(screen.getByText('and 1 more source')).toBeTruthy();
+  });
+});

@@ -1,0 +1,168 @@
+import { Alert, Box, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { FOOD_SEARCH, type Food } from '@fodmap/contracts';
+import type { ReactNode } from 'react';
+import { FodmapRatingBadge } from './FodmapBadges';
+import { FodmapBreakdown } from './FodmapBreakdown';
+
+/** Underscore words of the data ('high_fat') as words ('High fat'). */
+export const readable = (words: string) => {
+  const spaced = words.replace(/_/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="subtitle1" component="h3" fontWeight={600} gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" display="block">
+        {label}
+      </Typography>
+      <Typography variant="body2" fontWeight={500}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function Trigger({ label, triggers, severity, symptoms = [] }: { label: string; triggers: boolean; severity: string | null; symptoms?: string[] }) {
+  return (
+    <Box component="li" sx={{ py: 0.5 }}>
+      <Typography variant="body2">
+        <strong>{label}:</strong> {triggers ? `can trigger symptoms${severity ? ` (${readable(severity).toLowerCase()})` : ''}` : 'not a known trigger'}
+      </Typography>
+      {symptoms.length > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          Symptoms: {symptoms.map((symptom) => readable(symptom).toLowerCase()).join(', ')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function Triggers({ food }: { food: Food }) {
+  return (
+    <Stack spacing={1}>
+      {food.ibdFlareAvoid && (
+        <Alert severity="warning" variant="outlined">
+          Best avoided during an IBD flare.
+        </Alert>
+      )}
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Box component="li" sx={{ py: 0.5 }}>
+          <Typography variant="body2">
+            <strong>IBS:</strong>{' '}
+            {food.canTriggerIbs
+              ? `can trigger symptoms${food.ibsTriggerType ? ` (${readable(food.ibsTriggerType).toLowerCase()})` : ''}, ${food.ibsTriggerSeverity.toLowerCase()}`
+              : 'not a known trigger'}
+          </Typography>
+        </Box>
+        <Trigger label="IBD" triggers={food.ibdTrigger} severity={food.ibdSeverity} symptoms={food.ibdSymptoms} />
+        <Trigger label="Crohn's disease" triggers={food.crohnsTrigger} severity={food.crohnsSeverity} symptoms={food.crohnsSymptoms} />
+        <Trigger label="Ulcerative colitis" triggers={food.colitisTrigger} severity={food.colitisSeverity} symptoms={food.colitisSymptoms} />
+      </Box>
+    </Stack>
+  );
+}
+
+function Confidence({ food }: { food: Food }) {
+  if (food.confidenceScore === null) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        You added this food, so its rating is your own.
+      </Typography>
+    );
+  }
+  return (
+    <Stack spacing={0.5}>
+      <Stack direction="row" justifyContent="space-between">
+        <Typography variant="body2">How sure the rating is</Typography>
+        <Typography variant="body2" fontWeight={600}>
+          {Math.round(food.confidenceScore)}%
+        </Typography>
+      </Stack>
+      <LinearProgress variant="determinate" value={food.confidenceScore} aria-label="Confidence" sx={{ height: 6, borderRadius: 3 }} />
+      {food.needsVerification && (
+        <Typography variant="caption" color="warning.dark">
+          Needs verification: few sources, or sources that disagree. Test your own tolerance with care.
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+function Sources({ food }: { food: Food }) {
+  const shown = food.citations.slice(0, FOOD_SEARCH.citationsShown);
+  const more = food.citations.length - shown.length;
+  if (shown.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No published source: added by you.
+      </Typography>
+    );
+  }
+  return (
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {shown.map((citation) => (
+        <li key={citation.id}>
+          {citation.url ? (
+            <Link href={citation.url} target="_blank" rel="noopener" variant="body2">
+              {citation.title}
+            </Link>
+          ) : (
+            <Typography variant="body2">{citation.title}</Typography>
+          )}
+        </li>
+      ))}
+      {more > 0 && (
+        <Typography component="li" variant="caption" color="text.secondary">
+          and {more} more source{more === 1 ? '' : 's'}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** Spec §3 Food: everything a person needs to decide whether to eat it. */
+export function FoodDetails({ food }: { food: Food }) {
+  return (
+    <Stack spacing={2.5}>
+      <Stack spacing={1}>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+          <FodmapRatingBadge rating={food.fodmapRating} size="medium" />
+          {food.isPrivate && <Chip size="small" variant="outlined" label="Your food" />}
+        </Stack>
+        {food.description && (
+          <Typography variant="body2" color="text.secondary">
+            {food.description}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={2}>
+          <Fact label="Serving" value={food.servingSize ?? 'Not stated'} />
+          <Fact label="Calories per serving" value={food.caloriesPerServing === null ? 'Not stated' : `${Math.round(food.caloriesPerServing)} kcal`} />
+        </Stack>
+      </Stack>
+      <Section title="FODMAP components">
+        <FodmapBreakdown food={food} />
+      </Section>
+      <Section title="IBS & IBD triggers">
+        <Triggers food={food} />
+      </Section>
+      <Section title="Confidence">
+        <Confidence food={food} />
+      </Section>
+      <Section title="Sources">
+        <Sources food={food} />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { FoodSummary } from '@fodmap/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/toast/ToastProvider';
+import { createQueryClient } from '../../lib/query-client';
+import { aFood } from './food-fixtures';
+import { FoodLookup } from './FoodLookup';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const garlic = aFood({ id: 7, name: 'Garlic, raw', fodmapRating: 'high' });
+const catalogue: FoodSummary[] = Array.from({ length: 25 }, (_, i) => ({ ...aFood({ id: 100 + i, name: `Food ${i + 1}` }) }));
+
+/** A stand-in for the gateway's foods routes. */
+function fakeFoodsApi(create: (body: unknown) => Response = (body) => json(201, { ...aFood({ id: 99, isPrivate: true }), ...(body as object) })) {
+  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+    if (path === '/api/foods') return json(200, catalogue);
+    if (path.startsWith('/api/foods/search?q=')) {
+      const term = decodeURIComponent(path.slice('/api/foods/search?q='.length));
+      return json(200, term.startsWith('gar') ? [garlic] : []);
+    }
+    if (path === '/api/debug/quick-add-food' && init?.method === 'POST') return create(JSON.parse(String(init.body)));
+    return json(404, { message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderLookup(full = true) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider>
+        <FoodLookup full={full} onUnauthorized={() => false} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const type = (text: string) => fireEvent.change(screen.getByLabelText('Search foods'), { target: { value: text } });
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Moves the fake clock on in small steps until `check` holds: an answer lands a few scheduler ticks after its request. */
+async function waitUntil(check: () => boolean, limitMs = 200) {
+  for (let elapsed = 0; !check(); elapsed += 10) {
+    if (elapsed >= limitMs) throw new Error(`still waiting after ${limitMs} ms`);
+    await wait(10);
+  }
+}
+const prompt = () => screen.queryByRole('dialog', { name: 'Food not found' });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('food lookup (spec §2, §9)', () => {
+  it('lists the first 6 foods with no term and 20 in the full view', async () => {
+    fakeFoodsApi();
+    renderLookup(false);
+    expect((await screen.findAllByRole('button', { name: /^Food \d+/ })).length).toBe(6);
+    fireEvent.click(screen.getByRole('button', { name: 'View all' }));
+    expect(screen.getAllByRole('button', { name: /^Food \d+/ }).length).toBe(20);
+  });
+
+  it('searches once typing has paused for 300 ms, and not with fewer than 2 characters', async () => {
+    vi.useFakeTimers();
+    const fetchMock = fakeFoodsApi();
+    renderLookup();
+    type('g');
+    await wait(1000);
+    type('ga');
+    type('gar');
+    await wait(299);
+    const searches = () => fetchMock.mock.calls.filter(([path]) => String(path).startsWith('/api/foods/search'));
+    expect(searches()).toEqual([]);
+    await waitUntil(() => screen.queryByRole('button', { name: /Garlic, raw/ }) !== null);
+    expect(searches().map(([path]) => path)).toEqual(['/api/foods/search?q=gar']);
+    expect(screen.getByRole('button', { name: /Garlic, raw/ }).textContent).toContain('High FODMAP');
+  });
+});
+
+describe('not-found flow (spec §4)', () => {
+  it('offers manual add 1 s after a term longer than 3 characters finds nothing', async () => {
+    vi.useFakeTimers();
+    fakeFoodsApi();
+    renderLookup();
+    type('Qwyzzle');
+    await wait(300);
+    await waitUntil(() => screen.queryByText('No foods match “Qwyzzle”.') !== null);
+    await wait(950);
+    expect(prompt()).toBeNull();
+    await wait(60);
+    expect(prompt()).not.toBeNull();
+    expect((screen.getByRole('button', { name: 'Search online' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add manually' }));
+    await wait(500);
+    expect((screen.getByLabelText(/Food Name/) as HTMLInputElement).value).toBe('Qwyzzle');
+  });
+
+  it('does not interrupt someone still typing, nor prompt for a term of 3 characters', async () => {
+    vi.useFakeTimers();
+    fakeFoodsApi();
+    renderLookup();
+    type('Qwyz');
+    await wait(310 + 800);
+    type('Qwyzz');
+    await wait(310 + 800);
+    expect(prompt()).toBeNull();
+    type('Qwy');
+    await wait(300);
+    await waitUntil(() => screen.queryByText('No foods match “Qwy”.') !== null);
+    await wait(5000);
+    expect(screen.getByText('No foods match “Qwy”.')).toBeTruthy();
+    expect(prompt()).toBeNull();
+  });
+});
+
+describe('New Food form (spec §5, §8)', () => {
+  async function openForm(name: string) {
+    type(name);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add it yourself' }));
+    return screen.findByRole('dialog', { name: 'New Food' });
+  }
+  const createButton = () => screen.getByRole('button', { name: 'Create Food' }) as HTMLButtonElement;
+
+  it('keeps Create Food disabled, with hints, until a name and a rating are given; then adds the food', async () => {
+    const fetchMock = fakeFoodsApi();
+    renderLookup();
+    await openForm('xy');
+    fireEvent.change(screen.getByLabelText(/Food Name/), { target: { value: '   ' } });
+    expect(createButton().disabled).toBe(true);
+    expect(screen.getByText('Food name required')).toBeTruthy();
+    expect(screen.getByText('FODMAP rating required')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/Food Name/), { target: { value: "  Grandma's bake " } });
+    fireEvent.change(screen.getByLabelText(/FODMAP Rating/), { target: { value: 'medium' } });
+    fireEvent.change(screen.getByLabelText('Serving Size'), { target: { value: '1 slice (120 g)' } });
+    fireEvent.change(screen.getByLabelText('Food Type'), { target: { value: 'grain' } });
+    expect(screen.queryByText('Food name required')).toBeNull();
+    expect(createButton().disabled).toBe(false);
+    fireEvent.click(createButton());
+
+    expect(await screen.findByText('Food Added!')).toBeTruthy();
+    expect(screen.getByText("Grandma's bake is now in your foods")).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([path]) => path === '/api/debug/quick-add-food');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Grandma's bake", fodmapRating: 'medium', servingSize: '1 slice (120 g)', foodType: 'grain' });
+    // The new food is shown at once, and every foods read is asked again so that it appears in them.
+    expect(await screen.findByRole('dialog', { name: "Grandma's bake" })).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([path]) => path === '/api/foods/search?q=xy').length).toBe(2);
+  });
+
+  it('says why a food could not be created, in the server’s words', async () => {
+    fakeFoodsApi(() => json(400, { message: 'Food name must be at most 120 characters' }));
+    renderLookup();
+    await openForm('xy');
+    fireEvent.change(screen.getByLabelText(/FODMAP Rating/), { target: { value: 'low' } });
+    fireEvent.click(createButton());
+    expect(await screen.findByText('Failed to create food')).toBeTruthy();
+    expect(screen.getByText('Food name must be at most 120 characters')).toBeTruthy();
+  });
+
+  it('warns when the reply is not a food it can show', async () => {
+    fakeFoodsApi(() => json(201, { ok: true }));
+    renderLookup();
+    await openForm('xy');
+    fireEvent.change(screen.getByLabelText(/FODMAP Rating/), { target: { value: 'high' } });
+    fireEvent.click(createButton());
+    expect(await screen.findByText("Food may have been created but couldn't be selected automatically")).toBeTruthy();
+  });
+});
+

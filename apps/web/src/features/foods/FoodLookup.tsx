@@ -1,0 +1,118 @@
+import { Alert, Box, Button, IconButton, InputAdornment, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import ClearIcon from '@mui/icons-material/Clear';
+import SearchIcon from '@mui/icons-material/Search';
+import { FOOD_SEARCH, FOOD_SEARCH_QUERY_MAX_LENGTH, type Food, type FoodSummary } from '@fodmap/contracts';
+import { useEffect, useState } from 'react';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { serverMessage } from '../../lib/api';
+import { FoodDetailsSheet } from './FoodDetailsSheet';
+import { FoodList } from './FoodList';
+import { useFoodList, useFoodSearch } from './foods-api';
+import { NewFoodDialog } from './NewFoodDialog';
+import { NotFoundPrompt, useNotFoundPrompt } from './NotFoundPrompt';
+
+export interface FoodLookupProps {
+  /** the Food Search screen shows the full view at once; the dashboard starts with the first few and can expand */
+  full?: boolean;
+  /** the screen's own rule for a lost session (spec §2: the dashboard and Search word and redirect it differently) */
+  onUnauthorized: (error: unknown) => boolean;
+}
+
+/** Spec §2 food lookup: the catalogue with no term, ranked search results with one, and a way to add what is missing. */
+export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
+  const [typed, setTyped] = useState('');
+  const [expanded, setExpanded] = useState(full);
+  const [opened, setOpened] = useState<Food | FoodSummary | null>(null);
+  const [newFoodName, setNewFoodName] = useState<string | null>(null);
+
+  const search = useFoodSearch(typed);
+  const catalogue = useFoodList(!search.active);
+  const notFound = useNotFoundPrompt(search);
+
+  const error = search.active ? search.error : catalogue.error;
+  useEffect(() => {
+    if (error) onUnauthorized(error);
+  }, [error, onUnauthorized]);
+
+  const foods: (Food | FoodSummary)[] | undefined = search.active ? search.results : catalogue.data;
+  const limit = expanded ? FOOD_SEARCH.lookupFullResults : FOOD_SEARCH.lookupResults;
+  const searching = search.active && !search.settled;
+  const nothingFound = search.settled && foods?.length === 0;
+
+  return (
+    <Stack spacing={1}>
+      <TextField
+        label="Search foods"
+        type="search"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        autoComplete="off"
+        slotProps={{
+          htmlInput: { enterKeyHint: 'search', maxLength: FOOD_SEARCH_QUERY_MAX_LENGTH },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon aria-hidden />
+              </InputAdornment>
+            ),
+            endAdornment: typed && (
+              <InputAdornment position="end">
+                <IconButton aria-label="Clear search" onClick={() => setTyped('')} edge="end">
+                  <ClearIcon />
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {/* Reserved space, so the list does not jump while a search is on its way. */}
+      <Box sx={{ height: 2 }}>{searching && <LinearProgress aria-label="Searching" sx={{ height: 2 }} />}</Box>
+
+      {error ? (
+        <Alert severity="error">{serverMessage(error, 'Could not load foods. Please try again.')}</Alert>
+      ) : foods === undefined ? (
+        searching ? null : <CenteredSpinner />
+      ) : nothingFound ? (
+        <Stack spacing={1} alignItems="flex-start" role="status">
+          <Typography variant="body2" color="text.secondary">
+            No foods match “{search.term}”.
+          </Typography>
+          <Button onClick={() => setNewFoodName(search.term)}>Add it yourself</Button>
+        </Stack>
+      ) : (
+        <Box sx={{ opacity: searching ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <FoodList foods={foods.slice(0, limit)} onOpen={setOpened} label={search.active ? 'Search results' : 'Foods'} />
+          {!full && foods.length > FOOD_SEARCH.lookupResults && (
+            <Button fullWidth onClick={() => setExpanded((current) => !current)} sx={{ mt: 1 }}>
+              {expanded ? 'Show fewer' : 'View all'}
+            </Button>
+          )}
+        </Box>
+      )}
+
+      <FoodDetailsSheet food={opened} onClose={() => setOpened(null)} onUnauthorized={onUnauthorized} />
+      <NotFoundPrompt
+        // Someone already adding the food by hand needs no prompt to do so.
+        open={notFound.open && newFoodName === null}
+        term={notFound.term}
+        onClose={notFound.dismiss}
+        onAddManually={() => {
+          notFound.dismiss();
+          setNewFoodName(notFound.term);
+        }}
+      />
+      <NewFoodDialog
+        open={newFoodName !== null}
+        initialName={newFoodName ?? ''}
+        onClose={() => {
+          notFound.dismiss();
+          setNewFoodName(null);
+        }}
+        onCreated={(food) => {
+          setNewFoodName(null);
+          setOpened(food);
+        }}
+      />
+    </Stack>
+  );
+}

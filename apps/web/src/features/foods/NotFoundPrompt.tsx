@@ -1,0 +1,48 @@
+import { Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { FOOD_SEARCH } from '@fodmap/contracts';
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { FoodSearch } from './foods-api';
+
+/**
+ * Spec §4 Not-found flow: a term longer than 3 characters that finds nothing offers a way forward after 1 s, long
+ * enough that a person still typing is not interrupted.
+ */
+export function useNotFoundPrompt(search: FoodSearch) {
+  const [promptedTerm, setPromptedTerm] = useState<string | null>(null);
+  const nothingFound = search.settled && search.results?.length === 0 && search.term.length > FOOD_SEARCH.notFoundPromptAboveChars;
+
+  useEffect(() => {
+    if (!nothingFound) return;
+    const timer = window.setTimeout(() => setPromptedTerm(search.term), FOOD_SEARCH.notFoundPromptMs);
+    return () => window.clearTimeout(timer);
+  }, [nothingFound, search.term]);
+
+  const dismiss = useCallback(() => setPromptedTerm(null), []);
+  return { open: nothingFound && promptedTerm === search.term, term: search.term, dismiss };
+}
+
+export function NotFoundPrompt({ open, term, onAddManually, onClose }: { open: boolean; term: string; onAddManually: () => void; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
+      <DialogTitle id={titleId}>Food not found</DialogTitle>
+      <DialogContent>
+        <DialogContentText>We couldn't find “{term}”. You can add it yourself; only you will see it.</DialogContentText>
+        <Stack spacing={1} sx={{ mt: 2 }}>
+          <Button variant="contained" size="large" onClick={onAddManually}>
+            Add manually
+          </Button>
+          <Button variant="outlined" size="large" disabled aria-describedby={`${titleId}-online`}>
+            Search online
+          </Button>
+          <Typography id={`${titleId}-online`} variant="caption" color="text.secondary" textAlign="center">
+            Online search is not available yet; it comes in a later update.
+          </Typography>
+          <Button size="large" onClick={onClose}>
+            Cancel
+          </Button>
+        </Stack>
+      </DialogContent>
+    </Dialog>
+  );
+}

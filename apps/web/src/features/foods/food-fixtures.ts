@@ -1,0 +1,40 @@
+import type { Food } from '@fodmap/contracts';
+
+/** A catalogue food with nothing measured and no triggers; tests override what they are about. */
+export function aFood(overrides: Partial<Food> = {}): Food {
+  return {
+    id: 1,
+    name: 'Test food',
+    description: null,
+    servingSize: '1 serving (100 g)',
+    caloriesPerServing: 50,
+    fodmapRating: 'unknown',
+    foodType: 'vegetable',
+    category: 'vegetables',
+    fructans: null,
+    galactans: null,
+    excessFructose: null,
+    sorbitol: null,
+    mannitol: null,
+    xylitol: null,
+    lactose: null,
+    canTriggerIbs: false,
+    ibsTriggerType: null,
+    ibsTriggerSeverity: 'mild',
+    ibdTrigger: false,
+    ibdSeverity: null,
+    ibdFlareAvoid: false,
+    crohnsTrigger: false,
+    crohnsSeverity: null,
+    colitisTrigger: false,
+    colitisSeverity: null,
+    crohnsSymptoms: [],
+    colitisSymptoms: [],
+    ibdSymptoms: [],
+    confidenceScore: 80,
+    citations: [],
+    needsVerification: false,
+    isPrivate: false,
+    ...overrides,
+  };
+}
