@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   FODMAP_COMPONENT_KEYS,
+  oligoGroupOf,
   rateServing,
   type FodmapComponents,
   type FodmapRating,
@@ -105,13 +106,6 @@ const FOOD_TYPE: Record<Category, 'vegetable' | 'fruit' | 'grain' | 'protein' | 
   condiments: 'other',
   soups_sauces: 'other',
   prepared_foods: 'other',
-};
-
-/** Varney 2017: the 0.3 g oligosaccharide cut-off applies to core grain products, legumes, nuts and seeds. */
-const OLIGO_GROUP: Partial<Record<Category, OligoGroup>> = {
-  grains_breads: 'grain_legume_nut',
-  legumes: 'grain_legume_nut',
-  nuts_seeds: 'grain_legume_nut',
 };
 
 /** Sources whose lists are of lower authority (publisher unknown, commercial, or a garbled table): they count half. */
@@ -367,7 +361,7 @@ export function buildCatalogue() {
     for (const c of FODMAP_COMPONENT_KEYS) if (prov[c] === 'composition') compSources[c]!.forEach((s) => citations.add(s));
 
     // ---- rating
-    const oligoGroup: OligoGroup = OLIGO_GROUP[category] ?? 'other';
+    const oligoGroup: OligoGroup = oligoGroupOf({ category });
     const r: ServingRating = rateServing(comp, grams, oligoGroup);
     const groupComponents: Record<string, (keyof FodmapComponents)[]> = {
       oligosaccharides: ['fructans', 'galactans'],

@@ -32,7 +32,7 @@ describe('a new person on a phone', () => {
     await expect.poll(() => page.getByText('Jordan').first().isVisible()).toBe(true);
     await page.screenshot({ path: 'test-results/dashboard.png' });
 
-    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
 

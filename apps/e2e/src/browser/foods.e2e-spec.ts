@@ -45,6 +45,8 @@ describe('looking up foods on a phone', () => {
   it('finds a food despite a typo, reads its details, adds a private food and finds it, which a second person cannot', async () => {
     const page = await signedUpPhone(browser, 'Rose');
     await openFoodSearch(page);
+    // The welcome toast would cover the screenshots.
+    await page.getByRole('alert').getByRole('button', { name: 'Close' }).click();
 
     await page.getByLabel('Search foods').fill('galic');
     await expect.poll(() => results(page).first().textContent(), { timeout: 10_000 }).toMatch(/^Garlic/);
@@ -61,6 +63,8 @@ describe('looking up foods on a phone', () => {
     expect(await source.getAttribute('target')).toBe('_blank');
     expect(await source.getAttribute('rel')).toBe('noopener');
     await page.screenshot({ path: 'test-results/food-details.png' });
+    await source.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/food-details-sources.png' });
     await details.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => details.isVisible()).toBe(false);
 
@@ -90,6 +94,8 @@ describe('looking up foods on a phone', () => {
     expect(await results(page).first().textContent()).toContain('Low FODMAP');
 
     const other = await signedUpPhone(browser, 'Sam');
+    await expect.poll(() => other.getByRole('list', { name: 'Foods' }).getByRole('button').count(), { timeout: 10_000 }).toBe(6);
+    await other.screenshot({ path: 'test-results/dashboard-food-lookup.png', fullPage: true });
     await openFoodSearch(other);
     await other.getByLabel('Search foods').fill(name);
     await expect.poll(() => other.getByText(`No foods match “${name}”.`).isVisible(), { timeout: 10_000 }).toBe(true);

@@ -8,6 +8,7 @@ export function toFood(row: FoodEntity): Food {
     name: row.name,
     description: row.description,
     servingSize: row.servingSize,
+    servingGrams: row.servingGrams,
     caloriesPerServing: row.caloriesPerServing,
     fodmapRating: row.fodmapRating,
     foodType: row.foodType,

@@ -37,6 +37,15 @@ export type FodmapRating = 'low' | 'medium' | 'high' | 'unknown';
 
 export type OligoGroup = 'grain_legume_nut' | 'other';
 
+/** Varney 2017: the 0.3 g oligosaccharide cut-off applies to core grain products, legumes, nuts and seeds. */
+const GRAIN_LEGUME_NUT_CATEGORIES: ReadonlySet<string> = new Set(['grains_breads', 'legumes', 'nuts_seeds']);
+
+/** Which oligosaccharide cut-off a food is held to, from its catalogue category (or, for a private food, its type). */
+export function oligoGroupOf(food: { category: string | null; foodType?: string | null }): OligoGroup {
+  if (food.category) return GRAIN_LEGUME_NUT_CATEGORIES.has(food.category) ? 'grain_legume_nut' : 'other';
+  return food.foodType === 'grain' ? 'grain_legume_nut' : 'other';
+}
+
 /** FODMAP components in g per 100 g of food; null = not measured / unknown (never 0 for unknown). */
 export interface FodmapComponents {
   fructans: number | null;

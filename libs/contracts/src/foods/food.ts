@@ -24,6 +24,8 @@ export interface Food {
   description: string | null;
   /** e.g. '1 cup, chopped (160 g)' */
   servingSize: string | null;
+  /** the serving's weight, which per-serving FODMAP amounts are computed from; null when a private food states none */
+  servingGrams: number | null;
   caloriesPerServing: number | null;
   fodmapRating: FodmapRating;
   foodType: FoodType;

@@ -1,7 +1,7 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { Food } from '@fodmap/contracts';
 import { LevelLight } from './FodmapBadges';
-import { readFodmapGroups, servingGrams, type ComponentReading } from './fodmap-levels';
+import { readFodmapGroups, type ComponentReading, type GroupReading } from './fodmap-levels';
 
 const twoDecimals = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
@@ -30,10 +30,16 @@ function ComponentRow({ reading, servingKnown }: { reading: ComponentReading; se
   );
 }
 
+function groupUnknownLabel(group: GroupReading, servingKnown: boolean): string {
+  const measured = group.components.filter((component) => component.per100g !== null).length;
+  if (measured === 0) return 'Not measured';
+  return servingKnown ? 'Not fully measured' : 'No serving weight';
+}
+
 /** Spec §3 Food: the FODMAP components by group, lit per serving against the published cut-offs. */
 export function FodmapBreakdown({ food }: { food: Food }) {
   const groups = readFodmapGroups(food);
-  const servingKnown = servingGrams(food.servingSize) !== null;
+  const servingKnown = food.servingGrams !== null;
   const nothingMeasured = groups.every((group) => group.components.every((component) => component.per100g === null));
 
   if (nothingMeasured) {
@@ -52,7 +58,7 @@ export function FodmapBreakdown({ food }: { food: Food }) {
             <Typography variant="subtitle2" component="h3">
               {group.name}
             </Typography>
-            <LevelLight level={group.level} unknownLabel={servingKnown ? 'Not fully measured' : 'No serving weight'} />
+            <LevelLight level={group.level} unknownLabel={groupUnknownLabel(group, servingKnown)} />
           </Stack>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {group.components.map((reading) => (
@@ -63,6 +69,7 @@ export function FodmapBreakdown({ food }: { food: Food }) {
       ))}
       <Typography variant="caption" color="text.secondary">
         Lights compare one serving with the published cut-offs (Varney et al. 2017); moderate is up to twice a cut-off.
+        {groups.some((group) => group.level === 'unknown') && ` Where amounts were not measured, the rating comes from ${food.isPrivate ? 'you' : 'the cited sources'}.`}
       </Typography>
     </Stack>
   );

@@ -21,16 +21,16 @@ const groupLight = (name: string) => screen.getByRole('region', { name }).queryS
 
 describe('FODMAP components lit per serving (spec §3 Food, Varney 2017 cut-offs)', () => {
   it.each([
-    ['a small serving stays under the cut-off', '1 slice (30 g)', 'low', 'Low'],
-    ['a serving up to twice the cut-off is moderate', '1 cup (60 g)', 'medium', 'Moderate'],
-    ['a serving over twice the cut-off is high', '1 cup (100 g)', 'high', 'High'],
-  ])('judges the same 0.5 g/100 g of fructans by the serving: %s', (_case, servingSize, level, words) => {
-    show(aFood({ servingSize, fructans: 0.5 }));
+    ['a small serving stays under the cut-off', 30, 'low', 'Low'],
+    ['a serving up to twice the cut-off is moderate', 60, 'medium', 'Moderate'],
+    ['a serving over twice the cut-off is high', 100, 'high', 'High'],
+  ])('judges the same 0.5 g/100 g of fructans by the serving: %s', (_case, servingGrams, level, words) => {
+    show(aFood({ servingSize: `1 portion (${servingGrams} g)`, servingGrams, fructans: 0.5 }));
     expect(componentLight('fructans')).toEqual({ level, words });
   });
 
   it('lights garlic red from its measured fructans at one clove, and says what was not measured', () => {
-    show(aFood({ name: 'Garlic, raw', servingSize: '1 clove = 3.0 g', fructans: 17.4, galactans: null }));
+    show(aFood({ name: 'Garlic, raw', servingSize: '1 clove (3 g)', servingGrams: 3, fructans: 17.4, galactans: null }));
     expect(componentLight('fructans')).toEqual({ level: 'high', words: 'High' });
     expect(screen.getByText('17.4 g/100 g · 0.52 g per serving (cut-off 0.2 g)')).toBeTruthy();
     // Not measured is never shown as zero.
@@ -42,22 +42,22 @@ describe('FODMAP components lit per serving (spec §3 Food, Varney 2017 cut-offs
   });
 
   it('gives grains, legumes, nuts and seeds the higher 0.3 g oligosaccharide cut-off', () => {
-    show(aFood({ category: 'grains_breads', foodType: 'grain', servingSize: '1 slice (50 g)', fructans: 0.5, galactans: 0 }));
+    show(aFood({ category: 'grains_breads', foodType: 'grain', servingSize: '1 slice (50 g)', servingGrams: 50, fructans: 0.5, galactans: 0 }));
     expect(componentLight('fructans').level).toBe('low');
     cleanup();
-    show(aFood({ category: 'vegetables', servingSize: '1 cup (50 g)', fructans: 0.5, galactans: 0 }));
+    show(aFood({ category: 'vegetables', servingSize: '1 cup (50 g)', servingGrams: 50, fructans: 0.5, galactans: 0 }));
     expect(componentLight('fructans').level).toBe('medium');
   });
 
   it('judges the oligosaccharides as a sum: two low components can make a moderate group', () => {
-    show(aFood({ servingSize: '1 cup (100 g)', fructans: 0.15, galactans: 0.1 }));
+    show(aFood({ servingSize: '1 cup (100 g)', servingGrams: 100, fructans: 0.15, galactans: 0.1 }));
     expect(componentLight('fructans').level).toBe('low');
     expect(componentLight('galactans').level).toBe('low');
     expect(groupLight('Oligosaccharides')).toBe('medium');
   });
 
   it('shows amounts per 100 g but no light when the serving has no stated weight', () => {
-    show(aFood({ servingSize: '1 medium', lactose: 4.7 }));
+    show(aFood({ servingSize: '1 medium', servingGrams: null, lactose: 4.7 }));
     expect(componentLight('lactose')).toEqual({ level: 'unknown', words: 'No serving weight' });
     expect(screen.getByText('4.7 g/100 g · serving weight not stated')).toBeTruthy();
   });
@@ -69,6 +69,7 @@ describe('food details (spec §3 Food)', () => {
       aFood({
         fodmapRating: 'high',
         servingSize: '1 cup (160 g)',
+        servingGrams: 160,
         caloriesPerServing: 64.4,
         canTriggerIbs: true,
         ibsTriggerType: 'high_fodmap',

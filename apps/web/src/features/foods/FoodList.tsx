@@ -18,7 +18,7 @@ export function FoodList<T extends FoodSummary>({ foods, onOpen, label }: { food
             <ListItemText
               primary={food.name}
               secondary={servingLine(food)}
-              slotProps={{ primary: { fontWeight: 500 }, secondary: { noWrap: true } }}
+              slotProps={{ primary: { fontWeight: 500 } }}
               sx={{ minWidth: 0 }}
             />
             <FodmapRatingBadge rating={food.fodmapRating} />

@@ -1,34 +1,18 @@
 import {
   FODMAP_CUTOFFS,
+  oligoGroupOf,
   MEDIUM_BAND_MULTIPLIER,
   rateServing,
   type Food,
   type FodmapComponents,
   type FodmapGroup,
   type GroupAssessment,
-  type OligoGroup,
 } from '@fodmap/contracts';
 
 /** A traffic light; 'unknown' when the amount was not measured or the serving's weight is not stated. */
 export type FodmapLevel = 'low' | 'medium' | 'high' | 'unknown';
 
 export type ComponentKey = keyof FodmapComponents;
-
-/** Varney 2017 gives core grain products, legumes, nuts and seeds the higher oligosaccharide cut-off. */
-const GRAIN_LEGUME_NUT_CATEGORIES = new Set(['grains_breads', 'legumes', 'nuts_seeds']);
-
-export function oligoGroupOf(food: Pick<Food, 'category' | 'foodType'>): OligoGroup {
-  return food.category ? (GRAIN_LEGUME_NUT_CATEGORIES.has(food.category) ? 'grain_legume_nut' : 'other') : food.foodType === 'grain' ? 'grain_legume_nut' : 'other';
-}
-
-/** The weight in a serving text such as '1 cup, chopped (160 g)' or '1 clove = 3.0 g'; null when it names none. */
-export function servingGrams(servingSize: string | null): number | null {
-  const matches = [...(servingSize ?? '').matchAll(/(\d+(?:[.,]\d+)?)\s*g\b/gi)];
-  const last = matches.at(-1);
-  if (!last) return null;
-  const grams = Number(last[1].replace(',', '.'));
-  return grams > 0 ? grams : null;
-}
 
 /** Spec §3: the amount against its cut-off; the medium band is the documented rule of fodmap-rating.ts. */
 export function levelOf(grams: number | null, cutoff: number): FodmapLevel {
@@ -84,7 +68,7 @@ function assessmentLevel(assessment: GroupAssessment): FodmapLevel {
 
 /** Spec §3 Food: each FODMAP component per 100 g and per serving, with traffic lights against the Varney 2017 cut-offs. */
 export function readFodmapGroups(food: Food): GroupReading[] {
-  const grams = servingGrams(food.servingSize);
+  const grams = food.servingGrams;
   const assessment = grams === null ? null : rateServing(food, grams, oligoGroupOf(food));
   const cutoffOf = (group: FodmapGroup) => assessment?.groups.find((g) => g.group === group)?.cutoff ?? FODMAP_CUTOFFS[group === 'oligosaccharides' ? 'oligosaccharidesOther' : group];
   const componentCutoff: Record<ComponentKey, number> = {

@@ -7,6 +7,7 @@ export function aFood(overrides: Partial<Food> = {}): Food {
     name: 'Test food',
     description: null,
     servingSize: '1 serving (100 g)',
+    servingGrams: 100,
     caloriesPerServing: 50,
     fodmapRating: 'unknown',
     foodType: 'vegetable',
