@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
 import type { Caller } from '../subjects';
-import type { FodmapRating } from './fodmap-rating';
+import type { FodmapComponents, FodmapRating } from './fodmap-rating';
 
 /** Spec §3 Food: foodType. */
 export const FOOD_TYPES = ['vegetable', 'fruit', 'grain', 'protein', 'dairy', 'other'] as const;
@@ -18,7 +18,7 @@ export interface FoodCitation {
 }
 
 /** Spec §3 Food as the browser sees it. FODMAP components are g per 100 g; null means not measured, never 0. */
-export interface Food {
+export interface Food extends FodmapComponents {
   id: number;
   name: string;
   description: string | null;
@@ -31,13 +31,6 @@ export interface Food {
   foodType: FoodType;
   /** Finer grouping of the catalogue (e.g. 'herbs_spices'); null for private foods. */
   category: string | null;
-  fructans: number | null;
-  galactans: number | null;
-  excessFructose: number | null;
-  sorbitol: number | null;
-  mannitol: number | null;
-  xylitol: number | null;
-  lactose: number | null;
   canTriggerIbs: boolean;
   /** underscore words, e.g. 'high_fat' */
   ibsTriggerType: string | null;
