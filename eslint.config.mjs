@@ -13,6 +13,8 @@ export default [
         {
           enforceBuildableLibDependency: false,
           allow: [],
+          // The test harness is built on the server lib, whose own integration tests use it: a test-only cycle.
+          ignoredCircularDependencies: [['server', 'testing']],
           depConstraints: [
             { sourceTag: 'type:service', notDependOnLibsWithTags: ['type:app'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },

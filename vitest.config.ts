@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 const alias = {
   '@fodmap/contracts': resolve(__dirname, 'libs/contracts/src/index.ts'),
   '@fodmap/server': resolve(__dirname, 'libs/server/src/index.ts'),
+  '@fodmap/testing': resolve(__dirname, 'libs/testing/src/index.ts'),
 };
 const server = { plugins: [swc.vite({ module: { type: 'es6' } })], resolve: { alias } };
 
@@ -20,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['{apps,libs}/**/*.int-spec.ts'],
-          globalSetup: ['tools/testing/integration-setup.ts'],
+          globalSetup: ['libs/testing/src/integration-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -2,7 +2,7 @@
 // SMTP_URL points elsewhere, the development mail catcher. Ctrl-C stops every process.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,14 +12,14 @@ const config = loadConfig();
 await requireDependencies(config, ['postgres', 'nats', 'redis']);
 
 const processes = [
-  ...(process.env.SMTP_URL ? [] : [['mail', 'tools/mailcatcher/mailcatcher.mjs']]),
+  ...(process.env.SMTP_URL ? [] : [['mail', fileURLToPath(import.meta.resolve('@fodmap/mailcatcher'))]]),
   ...['identity', 'journal', 'foods', 'insights', 'notifications'].map((name) => [name, `apps/${name}/dist/main.js`]),
   ['gateway', 'apps/gateway/dist/main.js'],
 ];
 
 let stopping = false;
 const children = processes.map(([name, script]) => {
-  const child = spawn(process.execPath, [join(root, script)], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [resolve(root, script)], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `${name.padEnd(13)}|`;
   for (const stream of [child.stdout, child.stderr]) {
     let partial = '';

@@ -17,7 +17,7 @@ import {
   type FodmapRating,
   type OligoGroup,
   type ServingRating,
-} from '../../../libs/contracts/src/foods/fodmap-rating';
+} from '@fodmap/contracts';
 
 export const CATALOGUE_VERSION = '2026.11.2';
 

@@ -1,5 +1,5 @@
 import { Caller, EventTypes, Food, FoodCreatedV1, FoodSummary, Messages, Rpc } from '@fodmap/contracts';
-import { bootstrapService } from '@fodmap/server';
+import { eventually, ServiceCaller, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { connect, NatsConnection, StringCodec } from 'nats';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,9 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../../tools/testing/database';
-import { ServiceCaller } from '../../../tools/testing/services';
-import { suitePrefix, testConfig } from '../../../tools/testing/test-environment';
 
 const bibliography = [
   { id: 'muir2007', title: 'Fructan and free fructose content of common Australian vegetables and fruit', authors: 'Muir JG et al.', year: 2007, doi: '10.1021/jf070954o', covers: 'fructans' },
@@ -53,7 +50,7 @@ function writeCatalogue(version: string, foods: object[]): void {
 /** Boots the foods service the way main.ts does, on this suite's NATS prefix and the run's test database. */
 async function startFoods(): Promise<void> {
   const { AppModule } = await import('./app.module');
-  app = await bootstrapService('foods', AppModule);
+  app = await startService('foods', AppModule);
 }
 
 const call = <T>(name: string, payload: unknown) => services.call<T>(name, payload);

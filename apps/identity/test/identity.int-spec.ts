@@ -1,20 +1,28 @@
 import { DEFAULT_DOMAIN_CONFIG, DomainConfig, MessageReply, Messages, Rpc, SubscriptionStatus, User } from '@fodmap/contracts';
+import { ServiceCaller, startService } from '@fodmap/testing';
+import { INestMicroservice } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdentityHarness, startIdentity } from './identity-harness';
+import { AppModule } from '../src/app.module';
 
-let identity: IdentityHarness;
+let identity: INestMicroservice;
+let services: ServiceCaller;
 beforeAll(async () => {
-  identity = await startIdentity('identity');
+  identity = await startService('identity', AppModule);
+  services = await ServiceCaller.connect();
 });
 afterAll(async () => {
-  await identity?.stop();
+  await services?.close();
+  await identity?.close();
 });
+
+const sql = <Row,>(text: string, values: unknown[] = []): Promise<Row[]> => identity.get(DataSource).query(text, values);
 
 let emailCount = 0;
 const newEmail = () => `Person${++emailCount}.${Date.now()}@Example.com`;
 const register = (overrides: Record<string, unknown> = {}) =>
-  identity.call<User>(Rpc.identity.register, {
+  services.call<User>(Rpc.identity.register, {
     input: { email: newEmail(), password: 'correct horse', confirmPassword: 'correct horse', firstName: 'Ann', lastName: 'Lee', ...overrides },
   });
 
@@ -24,13 +32,13 @@ describe('register', () => {
     const user = await register({ email, timeZone: 'europe/london' });
     expect(user).toMatchObject({ email: email.toLowerCase(), firstName: 'Ann', lastName: 'Lee', isAdmin: false, emailNotifications: true, mealNotifications: false, timeZone: 'Europe/London', profileImageUrl: null });
     expect(Object.keys(user)).not.toContain('passwordHash');
-    const [row] = await identity.sql<{ password_hash: string }>('SELECT password_hash FROM identity.users WHERE id = $1', [user.id]);
+    const [row] = await sql<{ password_hash: string }>('SELECT password_hash FROM identity.users WHERE id = $1', [user.id]);
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
   it('records UserRegistered with the new user in the same commit', async () => {
     const user = await register({ timeZone: 'America/New_York' });
-    const events = await identity.sql<{ type: string; schema_version: number; data: object; metadata: { userId: number } }>(
+    const events = await sql<{ type: string; schema_version: number; data: object; metadata: { userId: number } }>(
       "SELECT type, schema_version, data, metadata FROM identity.events WHERE stream_id = $1",
       [`user-${user.id}`],
     );
@@ -46,7 +54,7 @@ describe('register', () => {
 
   it('defaults the time zone to UTC and rejects a zone that does not exist', async () => {
     expect((await register()).timeZone).toBe('UTC');
-    const failure = await identity.failure(Rpc.identity.register, {
+    const failure = await services.failure(Rpc.identity.register, {
       input: { email: newEmail(), password: 'correct horse', firstName: 'Ann', lastName: 'Lee', timeZone: 'Mars/Olympus' },
     });
     expect(failure).toEqual({ status: 400, message: Messages.invalidTimeZone });
@@ -55,18 +63,18 @@ describe('register', () => {
   it('refuses an email that is taken, whatever its case', async () => {
     const email = newEmail();
     await register({ email });
-    expect(await identity.failure(Rpc.identity.register, { input: { email: email.toUpperCase(), password: 'another pass', firstName: 'B', lastName: 'C' } })).toEqual({
+    expect(await services.failure(Rpc.identity.register, { input: { email: email.toUpperCase(), password: 'another pass', firstName: 'B', lastName: 'C' } })).toEqual({
       status: 409,
       message: Messages.emailTaken,
     });
   });
 
   it('validates the input again with the spec messages', async () => {
-    expect(await identity.failure(Rpc.identity.register, { input: { email: newEmail(), password: 'short', firstName: 'A', lastName: 'B' } })).toEqual({
+    expect(await services.failure(Rpc.identity.register, { input: { email: newEmail(), password: 'short', firstName: 'A', lastName: 'B' } })).toEqual({
       status: 400,
       message: Messages.passwordTooShort,
     });
-    expect(await identity.failure(Rpc.identity.register, { input: { email: newEmail(), password: 'long enough', firstName: 'A' } })).toEqual({
+    expect(await services.failure(Rpc.identity.register, { input: { email: newEmail(), password: 'long enough', firstName: 'A' } })).toEqual({
       status: 400,
       message: Messages.registerFieldsRequired,
     });
@@ -74,7 +82,7 @@ describe('register', () => {
 
   it('starts a 14-day trial', async () => {
     const user = await register();
-    const status = await identity.call<SubscriptionStatus>(Rpc.identity.subscriptionStatus, { caller: { userId: user.id, timeZone: 'UTC' } });
+    const status = await services.call<SubscriptionStatus>(Rpc.identity.subscriptionStatus, { caller: { userId: user.id, timeZone: 'UTC' } });
     expect(status.status).toBe('trial');
     expect(status.daysLeft).toBe(14);
     expect(Date.parse(status.subscriptionEndsAt) - Date.parse(user.createdAt)).toBe(14 * 24 * 60 * 60 * 1000);
@@ -85,46 +93,46 @@ describe('login', () => {
   it('answers with the user for the right password, whatever the email case', async () => {
     const email = newEmail();
     const registered = await register({ email });
-    expect(await identity.call<User>(Rpc.identity.login, { input: { email: email.toUpperCase(), password: 'correct horse' } })).toEqual(registered);
+    expect(await services.call<User>(Rpc.identity.login, { input: { email: email.toUpperCase(), password: 'correct horse' } })).toEqual(registered);
   });
 
   it('refuses a wrong password and an unknown email with the same 401 message', async () => {
     const email = newEmail();
     await register({ email });
     const invalid = { status: 401, message: Messages.invalidCredentials };
-    expect(await identity.failure(Rpc.identity.login, { input: { email, password: 'wrong horse' } })).toEqual(invalid);
-    expect(await identity.failure(Rpc.identity.login, { input: { email: newEmail(), password: 'correct horse' } })).toEqual(invalid);
+    expect(await services.failure(Rpc.identity.login, { input: { email, password: 'wrong horse' } })).toEqual(invalid);
+    expect(await services.failure(Rpc.identity.login, { input: { email: newEmail(), password: 'correct horse' } })).toEqual(invalid);
   });
 
   it('asks for both fields', async () => {
-    expect(await identity.failure(Rpc.identity.login, { input: { email: '', password: '' } })).toEqual({ status: 400, message: Messages.loginFieldsRequired });
+    expect(await services.failure(Rpc.identity.login, { input: { email: '', password: '' } })).toEqual({ status: 400, message: Messages.loginFieldsRequired });
   });
 });
 
 describe('user', () => {
   it('gets a user by id, and 404 for an unknown one', async () => {
     const user = await register();
-    expect(await identity.call<User>(Rpc.identity.get, { userId: user.id })).toEqual(user);
-    expect(await identity.failure(Rpc.identity.get, { userId: 999_999 })).toEqual({ status: 404, message: Messages.userNotFound });
+    expect(await services.call<User>(Rpc.identity.get, { userId: user.id })).toEqual(user);
+    expect(await services.failure(Rpc.identity.get, { userId: 999_999 })).toEqual({ status: 404, message: Messages.userNotFound });
   });
 
   it('updates notification preferences one at a time', async () => {
     const user = await register();
     const caller = { userId: user.id, timeZone: 'UTC' };
-    const updated = await identity.call<User>(Rpc.identity.updateNotifications, { caller, input: { mealNotifications: true } });
+    const updated = await services.call<User>(Rpc.identity.updateNotifications, { caller, input: { mealNotifications: true } });
     expect(updated).toMatchObject({ emailNotifications: true, mealNotifications: true });
-    const again = await identity.call<User>(Rpc.identity.updateNotifications, { caller, input: { emailNotifications: false } });
+    const again = await services.call<User>(Rpc.identity.updateNotifications, { caller, input: { emailNotifications: false } });
     expect(again).toMatchObject({ emailNotifications: false, mealNotifications: true });
   });
 
   it('records the profile photo URL', async () => {
     const user = await register();
-    const updated = await identity.call<User>(Rpc.identity.setPhoto, { caller: { userId: user.id, timeZone: 'UTC' }, profileImageUrl: '/api/photos/abc.png' });
+    const updated = await services.call<User>(Rpc.identity.setPhoto, { caller: { userId: user.id, timeZone: 'UTC' }, profileImageUrl: '/api/photos/abc.png' });
     expect(updated.profileImageUrl).toBe('/api/photos/abc.png');
   });
 
   it('refuses a request without a caller', async () => {
-    expect(await identity.failure(Rpc.identity.updateNotifications, { input: { mealNotifications: true } })).toEqual({ status: 401, message: Messages.unauthorized });
+    expect(await services.failure(Rpc.identity.updateNotifications, { input: { mealNotifications: true } })).toEqual({ status: 401, message: Messages.unauthorized });
   });
 });
 
@@ -132,16 +140,16 @@ describe('password reset', () => {
   const resetBaseUrl = 'http://localhost:3000';
   const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
   const tokenFor = async (userId: number, token: string, expiresAt: Date) => {
-    await identity.sql('INSERT INTO identity.password_reset_tokens (id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [randomUUID(), userId, sha256(token), expiresAt]);
+    await sql('INSERT INTO identity.password_reset_tokens (id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [randomUUID(), userId, sha256(token), expiresAt]);
   };
   const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000);
 
   it('answers the same for a known and an unknown email, and stores only a hashed token valid for an hour', async () => {
     const user = await register();
     const sent = { message: Messages.forgotPasswordSent };
-    expect(await identity.call<MessageReply>(Rpc.identity.forgotPassword, { input: { email: user.email.toUpperCase() }, resetBaseUrl })).toEqual(sent);
-    expect(await identity.call<MessageReply>(Rpc.identity.forgotPassword, { input: { email: newEmail() }, resetBaseUrl })).toEqual(sent);
-    const tokens = await identity.sql<{ token_hash: string; lifetime: number }>(
+    expect(await services.call<MessageReply>(Rpc.identity.forgotPassword, { input: { email: user.email.toUpperCase() }, resetBaseUrl })).toEqual(sent);
+    expect(await services.call<MessageReply>(Rpc.identity.forgotPassword, { input: { email: newEmail() }, resetBaseUrl })).toEqual(sent);
+    const tokens = await sql<{ token_hash: string; lifetime: number }>(
       'SELECT token_hash, extract(epoch FROM expires_at - created_at) AS lifetime FROM identity.password_reset_tokens WHERE user_id = $1',
       [user.id],
     );
@@ -152,8 +160,8 @@ describe('password reset', () => {
 
   it('records PasswordResetRequested with a link whose token resets the password', async () => {
     const user = await register();
-    await identity.call(Rpc.identity.forgotPassword, { input: { email: user.email }, resetBaseUrl });
-    const [event] = await identity.sql<{ data: { resetUrl: string; expiresAt: string; email: string; firstName: string } }>(
+    await services.call(Rpc.identity.forgotPassword, { input: { email: user.email }, resetBaseUrl });
+    const [event] = await sql<{ data: { resetUrl: string; expiresAt: string; email: string; firstName: string } }>(
       "SELECT data FROM identity.events WHERE type = 'PasswordResetRequested' AND (data->>'userId')::int = $1",
       [user.id],
     );
@@ -161,21 +169,21 @@ describe('password reset', () => {
     const link = new URL(event.data.resetUrl);
     expect(`${link.origin}${link.pathname}`).toBe(`${resetBaseUrl}/reset-password`);
     const token = link.searchParams.get('token');
-    expect(await identity.call(Rpc.identity.resetPassword, { input: { token, newPassword: 'N3w-pass!' } })).toEqual({ message: Messages.resetSuccess });
+    expect(await services.call(Rpc.identity.resetPassword, { input: { token, newPassword: 'N3w-pass!' } })).toEqual({ message: Messages.resetSuccess });
   });
 
   it('expires the earlier link when a new one is requested', async () => {
     const user = await register();
     await tokenFor(user.id, 'earlier-link', inAnHour());
-    await identity.call(Rpc.identity.forgotPassword, { input: { email: user.email }, resetBaseUrl });
-    expect(await identity.failure(Rpc.identity.resetPassword, { input: { token: 'earlier-link', newPassword: 'N3w-pass!' } })).toEqual({
+    await services.call(Rpc.identity.forgotPassword, { input: { email: user.email }, resetBaseUrl });
+    expect(await services.failure(Rpc.identity.resetPassword, { input: { token: 'earlier-link', newPassword: 'N3w-pass!' } })).toEqual({
       status: 400,
       message: Messages.resetExpiredToken,
     });
   });
 
   it('checks the password rules in the spec order before the token', async () => {
-    const reset = (newPassword: string, confirmPassword?: string) => identity.failure(Rpc.identity.resetPassword, { input: { token: 'unknown', newPassword, confirmPassword } });
+    const reset = (newPassword: string, confirmPassword?: string) => services.failure(Rpc.identity.resetPassword, { input: { token: 'unknown', newPassword, confirmPassword } });
     expect((await reset('Sh0rt!')).message).toBe(Messages.resetTooShort);
     expect((await reset('ALLUPPER1!')).message).toBe(Messages.resetNeedsLowercase);
     expect((await reset('alllower1!')).message).toBe(Messages.resetNeedsUppercase);
@@ -183,23 +191,23 @@ describe('password reset', () => {
     expect((await reset('NoSpecial12')).message).toBe(Messages.resetNeedsSpecial);
     expect((await reset('Good-pass1!', 'Other-pass1!')).message).toBe(Messages.resetPasswordsDontMatch);
     expect(await reset('Good-pass1!')).toEqual({ status: 400, message: Messages.resetInvalidToken });
-    expect(await identity.failure(Rpc.identity.resetPassword, { input: { newPassword: 'Good-pass1!' } })).toEqual({ status: 400, message: Messages.resetInvalidToken });
+    expect(await services.failure(Rpc.identity.resetPassword, { input: { newPassword: 'Good-pass1!' } })).toEqual({ status: 400, message: Messages.resetInvalidToken });
   });
 
   it('changes the password once per link', async () => {
     const user = await register();
     await tokenFor(user.id, 'valid-link', inAnHour());
     const input = { token: 'valid-link', newPassword: 'N3w-pass!' };
-    expect(await identity.call<MessageReply>(Rpc.identity.resetPassword, { input })).toEqual({ message: Messages.resetSuccess });
-    expect((await identity.call<User>(Rpc.identity.login, { input: { email: user.email, password: 'N3w-pass!' } })).id).toBe(user.id);
-    expect((await identity.failure(Rpc.identity.login, { input: { email: user.email, password: 'correct horse' } })).status).toBe(401);
-    expect(await identity.failure(Rpc.identity.resetPassword, { input: { ...input, newPassword: 'An0ther-pass!' } })).toEqual({ status: 400, message: Messages.resetExpiredToken });
+    expect(await services.call<MessageReply>(Rpc.identity.resetPassword, { input })).toEqual({ message: Messages.resetSuccess });
+    expect((await services.call<User>(Rpc.identity.login, { input: { email: user.email, password: 'N3w-pass!' } })).id).toBe(user.id);
+    expect((await services.failure(Rpc.identity.login, { input: { email: user.email, password: 'correct horse' } })).status).toBe(401);
+    expect(await services.failure(Rpc.identity.resetPassword, { input: { ...input, newPassword: 'An0ther-pass!' } })).toEqual({ status: 400, message: Messages.resetExpiredToken });
   });
 
   it('refuses an expired link', async () => {
     const user = await register();
     await tokenFor(user.id, 'old-link', new Date(Date.now() - 1000));
-    expect(await identity.failure(Rpc.identity.resetPassword, { input: { token: 'old-link', newPassword: 'N3w-pass!' } })).toEqual({
+    expect(await services.failure(Rpc.identity.resetPassword, { input: { token: 'old-link', newPassword: 'N3w-pass!' } })).toEqual({
       status: 400,
       message: Messages.resetExpiredToken,
     });
@@ -208,13 +216,13 @@ describe('password reset', () => {
 
 describe('domain config', () => {
   it('answers the default config for an unknown host', async () => {
-    expect(await identity.call<DomainConfig>(Rpc.identity.domainConfig, { host: 'unknown.example' })).toEqual(DEFAULT_DOMAIN_CONFIG);
+    expect(await services.call<DomainConfig>(Rpc.identity.domainConfig, { host: 'unknown.example' })).toEqual(DEFAULT_DOMAIN_CONFIG);
   });
 
   it("answers a host's own config whatever the case and port", async () => {
-    await identity.sql(
+    await sql(
       `INSERT INTO identity.domain_configs SELECT 'ibd.example', 'ibd', 'IBD Journal', description, '#880e4f', secondary_color, accent_color, 'IJ', email_from, support_email, tagline, custom_css FROM identity.domain_configs WHERE host = 'default'`,
     );
-    expect(await identity.call<DomainConfig>(Rpc.identity.domainConfig, { host: 'IBD.Example:8443' })).toMatchObject({ name: 'ibd', displayName: 'IBD Journal', primaryColor: '#880e4f' });
+    expect(await services.call<DomainConfig>(Rpc.identity.domainConfig, { host: 'IBD.Example:8443' })).toMatchObject({ name: 'ibd', displayName: 'IBD Journal', primaryColor: '#880e4f' });
   });
 });

@@ -1,5 +1,5 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { ensureSchema, serviceDataSourceOptions } from '../../libs/server/src/database';
+import { ensureSchema, serviceDataSourceOptions } from '@fodmap/server';
 import { testConfig } from './test-environment';
 
 /** A DataSource on a schema of the run's database, migrated like a service's at start-up. */

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { Client } from 'pg';
-import { loadConfig } from '../../libs/server/src/config';
-import { ensureDatabase } from '../../libs/server/src/database';
-import { dependenciesOf, findUnreachable } from '../../libs/server/src/preflight';
+import { dependenciesOf, ensureDatabase, findUnreachable, loadConfig } from '@fodmap/server';
 import { assertTestDatabase, databaseName } from './test-environment';
 
 /**

@@ -1,18 +1,16 @@
 import { INestMicroservice, Type } from '@nestjs/common';
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
-import { bootstrapService } from '../../libs/server/src/bootstrap-service';
+import { bootstrapService } from '@fodmap/server';
 import { testConfig } from './test-environment';
 
-/** Loaded here, by path, so that a test of one service can start another without the service importing it. */
-const appModules: Record<'journal' | 'insights', () => Promise<{ AppModule: Type<unknown> }>> = {
-  journal: () => import('../../apps/journal/src/app.module'),
-  insights: () => import('../../apps/insights/src/app.module'),
-};
-
-/** Starts a service in-process exactly as its main.ts does, on the run's database and NATS prefix. */
-export async function startService(name: keyof typeof appModules): Promise<INestMicroservice> {
-  const { AppModule } = await appModules[name]();
+/**
+ * Starts a service in-process exactly as its main.ts does, on the run's database and the NATS prefix in the environment.
+ * A test that sets a prefix of its own imports the AppModule after setting it: its subjects are read when it loads.
+ */
+export function startService(name: string, AppModule: Type<unknown>): Promise<INestMicroservice> {
+  // The service migrates its schema at start-up: never in a database not named as a test one.
+  testConfig();
   return bootstrapService(name, AppModule);
 }
 

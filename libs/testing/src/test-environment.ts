@@ -1,4 +1,4 @@
-import { loadConfig, ServerConfig } from '../../libs/server/src/config';
+import { loadConfig, ServerConfig } from '@fodmap/server';
 
 /** The run's own database and NATS prefix, chosen by integration-setup.ts and handed to the test workers by environment. */
 export function testConfig(): ServerConfig {

@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import { connect } from 'nats';
 import Redis from 'ioredis';
 import type { TestProject } from 'vitest/node';
+import { startMailcatcher } from '@fodmap/mailcatcher';
 import { dependenciesOf, findUnreachable, loadConfig } from '@fodmap/server';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -58,7 +59,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const gatewayUrl = `http://127.0.0.1:${port}`;
 
-  const { startMailcatcher } = await import(join(ROOT, 'tools/mailcatcher/mailcatcher.mjs'));
   const mail = await startMailcatcher({ smtpPort: 0, httpPort: 0 });
 
   const env = {

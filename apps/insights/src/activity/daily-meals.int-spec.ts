@@ -1,37 +1,41 @@
-import { Caller, DailyMealCount, Meal, Rpc } from '@fodmap/contracts';
+import { Caller, DailyMealCount, EventTypes, MealCreatedV1, Rpc } from '@fodmap/contracts';
 import { rebuildConsumerProjection } from '@fodmap/server';
+import { eventually, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { connect } from 'nats';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolve } from 'node:path';
 import { dailyMealsProjection } from './daily-meals.projection';
-
-// Test tools live outside the Nx projects: loaded by path, which the module-boundary lint allows.
-type Testing = typeof import('../../../../tools/testing');
-const { eventually, ServiceCaller, startService, testConfig }: Testing = await import(resolve(__dirname, '../../../../tools/testing/index.ts'));
 
 /** The first flow over the event backbone: a meal appended in the journal, counted by insights on the user's own day. */
 describe('meals counted per local day (journal → insights)', () => {
-  let journal: INestMicroservice;
+  let journal: Producer;
   let insights: INestMicroservice;
-  let services: Awaited<ReturnType<Testing['ServiceCaller']['connect']>>;
+  let services: ServiceCaller;
+  let meals = 0;
   const newYorker: Caller = { userId: 501, timeZone: 'America/New_York' };
 
-  const createMeal = (caller: Caller, input: Record<string, unknown>) => services.call<Meal>(Rpc.journal.createMeal, { caller, input });
+  /** Appends the MealCreated the journal records when the caller logs a meal. */
+  const createMeal = (caller: Caller, meal: Pick<MealCreatedV1, 'mealType' | 'name' | 'timestamp'>) => {
+    const data: MealCreatedV1 = { mealId: ++meals, userId: caller.userId, timeZone: caller.timeZone, notes: null, ...meal };
+    return journal.store.append(`meal-${data.mealId}`, 0, [{ type: EventTypes.MealCreated, schemaVersion: 1, data }], { userId: caller.userId });
+  };
   const dailyMeals = (caller: Caller, startDate: string, endDate: string) =>
     services.call<DailyMealCount[]>(Rpc.insights.dailyMeals, { caller, input: { startDate, endDate } });
 
   beforeAll(async () => {
-    journal = await startService('journal');
-    insights = await startService('insights');
+    // A prefix of its own, since the stand-in journal numbers its events from 1; set before insights' modules load.
+    process.env.NATS_PREFIX = suitePrefix('insights');
+    journal = await startProducer('journal');
+    const { AppModule } = await import('../app.module');
+    insights = await startService('insights', AppModule);
     services = await ServiceCaller.connect();
   });
 
   afterAll(async () => {
     await services?.close();
     await insights?.close();
-    await journal?.close();
+    await journal?.stop();
   });
 
   it("counts a New York evening meal on that evening's day, not on the UTC day after", async () => {

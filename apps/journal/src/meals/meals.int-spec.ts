@@ -1,23 +1,20 @@
 import { Caller, Meal, Messages, Rpc } from '@fodmap/contracts';
 import { EventStore, rebuildInlineProjection } from '@fodmap/server';
+import { ServiceCaller, startService } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolve } from 'node:path';
+import { AppModule } from '../app.module';
 import { mealsProjection } from './meals.projection';
-
-// Test tools live outside the Nx projects: loaded by path, which the module-boundary lint allows.
-type Testing = typeof import('../../../../tools/testing');
-const { ServiceCaller, startService }: Testing = await import(resolve(__dirname, '../../../../tools/testing/index.ts'));
 
 describe('journal meals', () => {
   let journal: INestMicroservice;
-  let services: Awaited<ReturnType<Testing['ServiceCaller']['connect']>>;
+  let services: ServiceCaller;
   const caller: Caller = { userId: 601, timeZone: 'Europe/London' };
   const createMeal = (input: Record<string, unknown>, who: Caller = caller) => services.call<Meal>(Rpc.journal.createMeal, { caller: who, input });
 
   beforeAll(async () => {
-    journal = await startService('journal');
+    journal = await startService('journal', AppModule);
     services = await ServiceCaller.connect();
   });
 

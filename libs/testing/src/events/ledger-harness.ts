@@ -2,10 +2,7 @@ import { ChildProcess, fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { connect, NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { EventStore } from '../../../libs/server/src/events/event-store';
-import { ConsumerTuning, ProjectionConsumer } from '../../../libs/server/src/events/projection-consumer';
-import { rebuildConsumerProjection, RebuildResult } from '../../../libs/server/src/events/rebuild';
-import { EventRelay } from '../../../libs/server/src/events/relay';
+import { ConsumerTuning, EventRelay, EventStore, ProjectionConsumer, rebuildConsumerProjection, RebuildResult } from '@fodmap/server';
 import { eventually, openSchema } from '../database';
 import { suitePrefix, testConfig } from '../test-environment';
 import { DepositedV1, LEDGER_SOURCE, ledgerEntities, ledgerMigrations, ledgerProjection } from './ledger';
@@ -111,8 +108,8 @@ export class Ledger {
   spawnWorker(role: 'relay' | 'consumer', crashAfter: number): { child: ChildProcess; exited: Promise<NodeJS.Signals | null> } {
     const child = fork(resolve(__dirname, 'ledger-worker.ts'), [role, this.schema, this.natsPrefix, String(crashAfter)], {
       execArgv: ['--import', 'tsx'],
-      // tsx compiles the worker; the base tsconfig gives it the legacy decorators TypeORM's entities use.
-      env: { ...process.env, TSX_TSCONFIG_PATH: resolve(__dirname, '../../../tsconfig.base.json') },
+      // tsx compiles the worker; the root tsconfig gives it legacy decorators (TypeORM) and @fodmap/* at their sources.
+      env: { ...process.env, TSX_TSCONFIG_PATH: resolve(__dirname, '../../../../tsconfig.json') },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, signal) => done(signal)));

@@ -7,9 +7,7 @@
 import 'reflect-metadata';
 import { connect } from 'nats';
 import { DataSource } from 'typeorm';
-import { serviceDataSourceOptions } from '../../../libs/server/src/database';
-import { ProjectionConsumer } from '../../../libs/server/src/events/projection-consumer';
-import { EventRelay } from '../../../libs/server/src/events/relay';
+import { EventRelay, ProjectionConsumer, serviceDataSourceOptions } from '@fodmap/server';
 import { testConfig } from '../test-environment';
 import { LEDGER_SOURCE, ledgerEntities, ledgerMigrations, ledgerProjection } from './ledger';
 

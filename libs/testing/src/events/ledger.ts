@@ -1,8 +1,14 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { createEventStoreTables, createProjectionTables, dropEventStoreTables, dropProjectionTables } from '../../../libs/server/src/events/migrations';
-import { ProjectionDefinition } from '../../../libs/server/src/events/projection';
-import { qualifiedTable, schemaOf } from '../../../libs/server/src/events/sql';
-import { eventStoreEntities, projectionEntities } from '../../../libs/server/src/events/tables';
+import {
+  createEventStoreTables,
+  createProjectionTables,
+  dropEventStoreTables,
+  dropProjectionTables,
+  eventStoreEntities,
+  ProjectionDefinition,
+  projectionEntities,
+  projectionTables,
+} from '@fodmap/server';
 
 /**
  * A test projection of a test producer ("bank"): balances per account, plus how many times each event was
@@ -40,18 +46,25 @@ export const ledgerProjection: ProjectionDefinition = {
   },
 };
 
+/** The ledger's tables in the schema of the suite whose DataSource runs the migration. */
+function ledgerTables(queryRunner: QueryRunner): Record<string, string> {
+  const { options } = queryRunner.connection;
+  if (!('schema' in options) || !options.schema) throw new Error('The ledger lives in a schema of its suite');
+  return projectionTables(ledgerProjection, options.schema);
+}
+
 export class LedgerSchema1767225600000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
-    const schema = schemaOf(queryRunner.connection);
+    const tables = ledgerTables(queryRunner);
     await createEventStoreTables(queryRunner);
     await createProjectionTables(queryRunner);
-    await queryRunner.query(`CREATE TABLE ${qualifiedTable(schema, 'ledger_balances')} (account text PRIMARY KEY, balance bigint NOT NULL, deposits integer NOT NULL)`);
-    await queryRunner.query(`CREATE TABLE ${qualifiedTable(schema, 'ledger_applications')} (position bigint PRIMARY KEY, applications integer NOT NULL)`);
+    await queryRunner.query(`CREATE TABLE ${tables.ledger_balances} (account text PRIMARY KEY, balance bigint NOT NULL, deposits integer NOT NULL)`);
+    await queryRunner.query(`CREATE TABLE ${tables.ledger_applications} (position bigint PRIMARY KEY, applications integer NOT NULL)`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const schema = schemaOf(queryRunner.connection);
-    await queryRunner.query(`DROP TABLE ${qualifiedTable(schema, 'ledger_applications')}, ${qualifiedTable(schema, 'ledger_balances')}`);
+    const tables = ledgerTables(queryRunner);
+    await queryRunner.query(`DROP TABLE ${tables.ledger_applications}, ${tables.ledger_balances}`);
     await dropProjectionTables(queryRunner);
     await dropEventStoreTables(queryRunner);
   }

@@ -1,13 +1,8 @@
-import { resolve } from 'node:path';
+import { Ledger } from '@fodmap/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventRelay } from '../relay';
 import { ProjectionConsumer } from '../projection-consumer';
 import { RebuildResult } from '../rebuild';
-
-// Test tools live outside the Nx projects: loaded by path, which the module-boundary lint allows.
-type Testing = typeof import('../../../../../tools/testing');
-type Ledger = Awaited<ReturnType<Testing['Ledger']['open']>>;
-const { Ledger: LedgerHarness }: Testing = await import(resolve(__dirname, '../../../../../tools/testing/index.ts'));
 
 /** Relays and processors run in child processes here, killed with SIGKILL part-way through a batch. */
 describe('recovery from a process killed mid-batch', () => {
@@ -17,7 +12,7 @@ describe('recovery from a process killed mid-batch', () => {
   let suite = 0;
 
   beforeEach(async () => {
-    ledger = await LedgerHarness.open(`crash${++suite}`);
+    ledger = await Ledger.open(`crash${++suite}`);
   });
 
   afterEach(async () => {

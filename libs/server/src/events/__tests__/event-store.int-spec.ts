@@ -1,17 +1,12 @@
-import { resolve } from 'node:path';
+import { Ledger } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StreamVersionConflictError } from '../event-store';
-
-// Test tools live outside the Nx projects: loaded by path, which the module-boundary lint allows.
-type Testing = typeof import('../../../../../tools/testing');
-type Ledger = Awaited<ReturnType<Testing['Ledger']['open']>>;
-const { Ledger: LedgerHarness }: Testing = await import(resolve(__dirname, '../../../../../tools/testing/index.ts'));
 
 describe('EventStore', () => {
   let ledger: Ledger;
 
   beforeAll(async () => {
-    ledger = await LedgerHarness.open('store');
+    ledger = await Ledger.open('store');
   });
 
   afterAll(async () => {

@@ -1,14 +1,9 @@
-import { resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { eventually, Ledger, LEDGER_SOURCE } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEvent, eventHeaders, eventStreamName, eventSubject } from '../jetstream';
 import { EventRelay } from '../relay';
 import { ProjectionConsumer } from '../projection-consumer';
-
-// Test tools live outside the Nx projects: loaded by path, which the module-boundary lint allows.
-type Testing = typeof import('../../../../../tools/testing');
-type Ledger = Awaited<ReturnType<Testing['Ledger']['open']>>;
-const { Ledger: LedgerHarness, eventually, LEDGER_SOURCE }: Testing = await import(resolve(__dirname, '../../../../../tools/testing/index.ts'));
 
 describe('ProjectionConsumer', () => {
   let ledger: Ledger;
@@ -16,7 +11,7 @@ describe('ProjectionConsumer', () => {
   let consumer: ProjectionConsumer | undefined;
 
   beforeAll(async () => {
-    ledger = await LedgerHarness.open('consumer');
+    ledger = await Ledger.open('consumer');
     relay = ledger.relay();
     relay.start();
   });
