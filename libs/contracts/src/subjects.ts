@@ -23,6 +23,7 @@ export const Rpc = {
     search: 'foods.food.search',
     get: 'foods.food.get',
     quickAdd: 'foods.food.quick-add',
+    catalogue: 'foods.catalogue.get',
   },
 } as const;
 

@@ -83,3 +83,14 @@ describe('foods', () => {
     expect(noRating.body).toEqual({ message: Messages.fodmapRatingRequired });
   });
 });
+
+describe('GET /api/foods/catalogue', () => {
+  it('tells a signed-in person which catalogue release the ratings come from', async () => {
+    const { api } = await registerUser('catalogue');
+    const res = await api.get('/api/foods/catalogue');
+    expect(res.status).toBe(200);
+    expect(res.body.version).toMatch(/^\d{4}\.\d{2}\.\d+$/);
+    expect(res.body.foodCount).toBeGreaterThanOrEqual(890);
+    expect((await new ApiSession().get('/api/foods/catalogue')).status).toBe(401);
+  });
+});

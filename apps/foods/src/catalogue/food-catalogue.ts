@@ -52,6 +52,11 @@ export class FoodCatalogue implements OnModuleInit {
     return this.currentVersion;
   }
 
+  /** How many catalogue foods are current (retired ones are kept only for old meals). */
+  get size(): number {
+    return this.summaries.length;
+  }
+
   /** A catalogue food by id, retired ones included: a meal logged with one still shows it. */
   get(id: number): Food | undefined {
     return this.byId.get(id);

@@ -1,7 +1,8 @@
-import { Food, FoodsRequests, FoodSummary, Rpc } from '@fodmap/contracts';
+import { CatalogueInfo, Food, FoodsRequests, FoodSummary, Rpc } from '@fodmap/contracts';
 import { callerUserId, subject } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { FoodCatalogue } from '../catalogue/food-catalogue';
 import { foodId } from '../common/food-id';
 import { FoodsService } from './foods.service';
 
@@ -10,7 +11,16 @@ type Incoming<Name extends keyof FoodsRequests> = Partial<FoodsRequests[Name]> |
 
 @Controller()
 export class FoodsController {
-  constructor(private readonly foods: FoodsService) {}
+  constructor(
+    private readonly foods: FoodsService,
+    private readonly catalogue: FoodCatalogue,
+  ) {}
+
+  @MessagePattern(subject(Rpc.foods.catalogue))
+  catalogueInfo(@Payload() payload: Incoming<'catalogue'>): CatalogueInfo {
+    callerUserId(payload?.caller);
+    return { version: this.catalogue.version, foodCount: this.catalogue.size };
+  }
 
   @MessagePattern(subject(Rpc.foods.list))
   list(@Payload() payload: Incoming<'list'>): Promise<FoodSummary[]> {

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { Caller, Food, foodSearchQuerySchema, FoodSummary, Messages, quickAddFoodSchema, Rpc } from '@fodmap/contracts';
+import { CatalogueInfo, Caller, Food, foodSearchQuerySchema, FoodSummary, Messages, quickAddFoodSchema, Rpc } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ZodBody } from '../http/zod-body.pipe';
@@ -12,7 +12,7 @@ function parseFoodId(raw: string): number {
   return id;
 }
 
-/** Spec §7 foods and quick-add-food. Routes are matched in the order declared: `foods/search` before `foods/:id`. */
+/** Spec §7 foods and quick-add-food. Routes are matched in the order declared: `foods/catalogue` and `foods/search` before `foods/:id`. */
 @Controller()
 @UseGuards(SignedInGuard)
 export class FoodsController {
@@ -21,6 +21,11 @@ export class FoodsController {
   @Get('foods')
   list(@CurrentCaller() caller: Caller): Promise<FoodSummary[]> {
     return this.services.send<FoodSummary[]>(Rpc.foods.list, { caller });
+  }
+
+  @Get('foods/catalogue')
+  catalogue(@CurrentCaller() caller: Caller): Promise<CatalogueInfo> {
+    return this.services.send<CatalogueInfo>(Rpc.foods.catalogue, { caller });
   }
 
   @Get('foods/search')

@@ -114,7 +114,14 @@ export const FOOD_SEARCH = {
 } as const;
 
 /** Request payloads of the foods subjects; `input` is the browser's input, validated again by the foods service. */
+/** Which catalogue release a person is reading, so a rating can be traced to the data file it came from. */
+export interface CatalogueInfo {
+  version: string | null;
+  foodCount: number;
+}
+
 export interface FoodsRequests {
+  catalogue: { caller: Caller };
   list: { caller: Caller };
   search: { caller: Caller; input: FoodSearchQuery };
   get: { caller: Caller; id: number };

@@ -1,4 +1,4 @@
-import type { Food, FoodSummary } from '@fodmap/contracts';
+import type { CatalogueInfo, Food, FoodSummary } from '@fodmap/contracts';
 import { FOOD_SEARCH } from '@fodmap/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -9,6 +9,11 @@ export const FOODS_PATH = '/api/foods';
 /** Spec §7: a read is keyed by its path, so every foods read starts with FOODS_PATH and one prefix refreshes them all. */
 export const foodSearchPath = (term: string) => `${FOODS_PATH}/search?q=${encodeURIComponent(term)}`;
 export const foodPath = (id: number) => `${FOODS_PATH}/${id}`;
+
+/** The catalogue release the ratings come from. */
+export function useCatalogueInfo() {
+  return useQuery<CatalogueInfo>({ queryKey: [`${FOODS_PATH}/catalogue`] });
+}
 
 /** The catalogue plus the caller's private foods, as list rows. */
 export function useFoodList(enabled = true) {
