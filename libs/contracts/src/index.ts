@@ -9,3 +9,4 @@ export * from './meals/meal';
 export * from './health/health';
 export * from './foods/food';
 export * from './foods/fodmap-rating';
+export * from './time/time-zone';

@@ -1,11 +1,10 @@
-import { loginSchema, Messages, notificationPreferencesSchema, registerSchema, User } from '@fodmap/contracts';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, loginSchema, Messages, notificationPreferencesSchema, registerSchema, User } from '@fodmap/contracts';
 import { EventStore, parseInput, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SubscriptionService } from '../subscription/subscription.service';
-import { canonicalTimeZone, DEFAULT_TIME_ZONE } from './time-zone';
 import { UserEntity } from './user.entity';
 import { userRegistered, userStream } from './user-registered.event';
 import { toUser } from './user.view';

@@ -1,19 +1,10 @@
-import { Caller, createMealSchema, EventTypes, Meal, MealCreatedV1, Messages } from '@fodmap/contracts';
-import { EventStore, rpcFailure } from '@fodmap/server';
+import { Caller, canonicalTimeZone, createMealSchema, EventTypes, Meal, MealCreatedV1, Messages } from '@fodmap/contracts';
+import { callerUserId, EventStore, parseInput, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MealRecord } from './meal.entity';
 import { mealsProjection } from './meals.projection';
-
-function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function toMeal(record: MealRecord): Meal {
   return {
@@ -36,26 +27,26 @@ export class MealsService {
   ) {}
 
   async create(caller: Caller, input: unknown): Promise<Meal> {
-    const parsed = createMealSchema.safeParse(input);
-    if (!parsed.success) throw rpcFailure(400, parsed.error.issues[0].message);
+    const userId = callerUserId(caller);
+    const meal = parseInput(createMealSchema, input);
     // Consumers place the meal on the user's own day with it: an unknown zone would poison their projections.
-    if (!isTimeZone(caller.timeZone)) throw rpcFailure(400, Messages.invalidTimeZone);
+    if (canonicalTimeZone(caller.timeZone) === null) throw rpcFailure(400, Messages.invalidTimeZone);
 
     const [{ id }] = await this.dataSource.query(`SELECT nextval('journal.meal_id_seq')::int AS id`);
     const data: MealCreatedV1 = {
       mealId: id,
-      userId: caller.userId,
-      name: parsed.data.name,
-      mealType: parsed.data.mealType,
-      timestamp: parsed.data.timestamp,
+      userId,
+      name: meal.name,
+      mealType: meal.mealType,
+      timestamp: meal.timestamp,
       timeZone: caller.timeZone,
-      notes: parsed.data.notes ?? null,
+      notes: meal.notes ?? null,
     };
     await this.events.append(
       `meal-${id}`,
       0,
       [{ type: EventTypes.MealCreated, schemaVersion: 1, data }],
-      { userId: caller.userId },
+      { userId },
       this.events.inlineProjection(mealsProjection),
     );
     return toMeal(await this.dataSource.getRepository(MealRecord).findOneByOrFail({ id }));
