@@ -47,6 +47,8 @@ export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
         autoComplete="off"
+        // The clear button below replaces the browser's own, which would otherwise show beside it.
+        sx={{ '& input::-webkit-search-cancel-button': { display: 'none' } }}
         slotProps={{
           htmlInput: { enterKeyHint: 'search', maxLength: FOOD_SEARCH_QUERY_MAX_LENGTH },
           input: {
