@@ -4,3 +4,4 @@ export * from './services';
 export * from './producer';
 export * from './events/ledger';
 export * from './events/ledger-harness';
+export * from './infrastructure';

@@ -1,22 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { Client } from 'pg';
-import { dependenciesOf, ensureDatabase, findUnreachable, loadConfig } from '@fodmap/server';
+import { ensureDatabase, loadConfig } from '@fodmap/server';
+import { provideInfrastructure } from './infrastructure';
 import { assertTestDatabase, databaseName } from './test-environment';
 
 /**
- * Vitest globalSetup of the integration project: real PostgreSQL, NATS (JetStream) and Redis, at the URLs in
- * DATABASE_URL, NATS_URL and REDIS_URL or their local defaults. Testcontainers is not used: this machine has no
- * container engine, so a dependency that does not answer fails the run with the line that says how to start it.
+ * Vitest globalSetup of the integration project: real PostgreSQL, NATS (JetStream) and Redis (see
+ * `provideInfrastructure`: environment URLs, local defaults, or containers).
  * Each run gets a database `fodmap_test_<random>` and a NATS prefix `test_<random>` of its own (passed to the test
  * workers through the environment), both removed at the end.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  const infrastructure = await provideInfrastructure();
   const base = loadConfig();
-  const problems = await findUnreachable(dependenciesOf(base, ['postgres', 'nats', 'redis']));
-  if (problems.length > 0) {
-    throw new Error(`Integration tests need PostgreSQL, NATS with JetStream and Redis:\n${problems.join('\n')}`);
-  }
 
   const run = randomBytes(4).toString('hex');
   const url = new URL(base.databaseUrl);
@@ -41,5 +38,6 @@ export default async function setup(): Promise<() => Promise<void>> {
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS "${databaseName(databaseUrl)}" WITH (FORCE)`);
     await client.end();
+    await infrastructure.stop();
   };
 }

@@ -11,7 +11,8 @@ import { connect } from 'nats';
 import Redis from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { startMailcatcher } from '@fodmap/mailcatcher';
-import { dependenciesOf, findUnreachable, loadConfig } from '@fodmap/server';
+import { loadConfig } from '@fodmap/server';
+import { provideInfrastructure } from '@fodmap/testing';
 
 const ROOT = resolve(__dirname, '../../../..');
 const SERVICES = ['identity', 'journal', 'foods', 'insights', 'notifications'];
@@ -48,9 +49,8 @@ async function waitForHealth(url: string, children: ChildProcess[], timeoutMs = 
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const infrastructure = await provideInfrastructure();
   const base = loadConfig();
-  const missing = await findUnreachable(dependenciesOf(base, ['postgres', 'nats', 'redis']));
-  if (missing.length > 0) throw new Error(`End-to-end tests need real services (no container engine here):\n${missing.join('\n')}`);
 
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const databaseUrl = new URL(base.databaseUrl);
@@ -81,6 +81,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     children.forEach((child) => child.kill('SIGKILL'));
     await mail.close();
+    await infrastructure.stop();
     throw new Error(`${(error as Error).message}\n${output.join('').slice(-4000)}`);
   }
 
@@ -102,6 +103,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
     await mail.close();
     await removeRunData(base.databaseUrl, databaseUrl.pathname.slice(1), base.natsUrl, natsPrefix, base.redisUrl);
+    await infrastructure.stop();
   };
 }
 
