@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 const alias = {
   '@fodmap/contracts': resolve(__dirname, 'libs/contracts/src/index.ts'),
   '@fodmap/server': resolve(__dirname, 'libs/server/src/index.ts'),
+  '@fodmap/web-client': resolve(__dirname, 'libs/web-client/src/index.ts'),
   '@fodmap/testing': resolve(__dirname, 'libs/testing/src/index.ts'),
 };
 const server = { plugins: [swc.vite({ module: { type: 'es6' } })], resolve: { alias } };
@@ -14,8 +15,8 @@ const server = { plugins: [swc.vite({ module: { type: 'es6' } })], resolve: { al
 export default defineConfig({
   test: {
     projects: [
-      { ...server, test: { name: 'unit', include: ['{apps,libs}/**/*.spec.{ts,tsx}'], exclude: ['**/node_modules/**', '**/dist/**', 'apps/web/**'] } },
-      { plugins: [], resolve: { alias }, test: { name: 'web-unit', include: ['apps/web/src/**/*.spec.{ts,tsx}'], environment: 'jsdom' } },
+      { ...server, test: { name: 'unit', include: ['{apps,libs}/**/*.spec.{ts,tsx}'], exclude: ['**/node_modules/**', '**/dist/**', 'apps/web/**', 'apps/admin/**', 'libs/web-client/**'] } },
+      { plugins: [], resolve: { alias }, test: { name: 'web-unit', include: ['{apps/web,apps/admin,libs/web-client}/src/**/*.spec.{ts,tsx}'], environment: 'jsdom' } },
       {
         ...server,
         test: {

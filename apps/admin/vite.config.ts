@@ -8,7 +8,10 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   resolve: {
-    alias: { '@fodmap/contracts': resolve(__dirname, '../../libs/contracts/src/index.ts') },
+    alias: {
+      '@fodmap/contracts': resolve(__dirname, '../../libs/contracts/src/index.ts'),
+      '@fodmap/web-client': resolve(__dirname, '../../libs/web-client/src/index.ts'),
+    },
   },
   server: {
     port: 5174,

@@ -22,7 +22,10 @@ export default defineConfig({
   root: __dirname,
   plugins: [react(), defaultBranding()],
   resolve: {
-    alias: { '@fodmap/contracts': resolve(__dirname, '../../libs/contracts/src/index.ts') },
+    alias: {
+      '@fodmap/contracts': resolve(__dirname, '../../libs/contracts/src/index.ts'),
+      '@fodmap/web-client': resolve(__dirname, '../../libs/web-client/src/index.ts'),
+    },
   },
   server: {
     port: 5173,

@@ -1,12 +1,12 @@
 import type { User } from '@fodmap/contracts';
+import { apiRequest, isUnauthorized } from '@fodmap/web-client';
 
-/**
- * Who is signed in, or null. Only this one read exists so far; when the admin screens start calling the API, the web's
- * request helper (apps/web/src/lib/api.ts) should move to a shared web lib and be used here instead.
- */
+/** Who is signed in, or null when nobody is. */
 export async function fetchCurrentUser(): Promise<User | null> {
-  const response = await fetch('/api/auth/user', { headers: { Accept: 'application/json' }, credentials: 'include' });
-  if (response.status === 401) return null;
-  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-  return (await response.json()) as User;
+  try {
+    return await apiRequest<User>('GET', '/api/auth/user');
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
 }

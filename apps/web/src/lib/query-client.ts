@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiRequest } from './api';
+import { apiRequest } from '@fodmap/web-client';
 
 /** Spec §7: a data read is a GET of the path that is the first part of its query key. */
 const getByPath: QueryFunction = ({ queryKey }) => apiRequest('GET', String(queryKey[0]));

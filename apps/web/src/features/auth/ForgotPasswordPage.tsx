@@ -3,7 +3,7 @@ import { forgotPasswordSchema, Messages } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '@fodmap/web-client';
 import { AuthCard } from './AuthCard';
 
 /** Spec §2 /forgot-password. The answer never says whether the address has an account. */

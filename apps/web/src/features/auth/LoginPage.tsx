@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
 import { AuthCard } from './AuthCard';
 

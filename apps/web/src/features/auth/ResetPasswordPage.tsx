@@ -3,7 +3,7 @@ import { Messages, resetPasswordProblem } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { AuthCard } from './AuthCard';
 
 /** Spec §9: how long the success message stays before the sign-in page. */

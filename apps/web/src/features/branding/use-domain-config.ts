@@ -1,7 +1,7 @@
 import { DEFAULT_DOMAIN_CONFIG, Messages, type DomainConfig } from '@fodmap/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '@fodmap/web-client';
 
 export const DOMAIN_CONFIG_PATH = '/api/domain-config';
 /** Spec §9: branding is cached for an hour. */

@@ -4,7 +4,7 @@ import type { Food, FoodSummary } from '@fodmap/contracts';
 import { useEffect, useId } from 'react';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { PHONE_MAX_WIDTH } from '../../components/PhoneFrame';
-import { serverMessage } from '../../lib/api';
+import { serverMessage } from '@fodmap/web-client';
 import { FoodDetails } from './FoodDetails';
 import { useFood } from './foods-api';
 

@@ -4,7 +4,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { FOOD_SEARCH, FOOD_SEARCH_QUERY_MAX_LENGTH, type Food, type FoodSummary } from '@fodmap/contracts';
 import { useEffect, useState } from 'react';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
-import { serverMessage } from '../../lib/api';
+import { serverMessage } from '@fodmap/web-client';
 import { FoodDetailsSheet } from './FoodDetailsSheet';
 import { FoodList } from './FoodList';
 import { useFoodList, useFoodSearch } from './foods-api';

@@ -3,7 +3,7 @@ import { FOOD_NAME_MAX_LENGTH, FOOD_TYPES, Messages, QUICK_ADD_FODMAP_RATINGS, q
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../components/toast/toast-context';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { readable } from './FoodDetails';
 import { useRefreshFoods } from './foods-api';

@@ -2,7 +2,7 @@ import { Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '
 import { Messages, notificationDefaults, type User } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../components/toast/toast-context';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 

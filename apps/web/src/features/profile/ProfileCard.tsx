@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, type ChangeEvent } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { UserAvatar } from '../../components/UserAvatar';
-import { apiRequest, serverMessage } from '../../lib/api';
+import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { currentUserKey } from '../session/use-session';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { photoProblem } from './photo-problem';

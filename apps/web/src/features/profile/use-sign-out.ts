@@ -2,7 +2,7 @@ import { Messages } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '@fodmap/web-client';
 import { useEndSession } from '../session/use-end-session';
 
 /** Spec §4 Session: signing out empties the cached user and goes to /. */

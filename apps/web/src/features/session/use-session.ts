@@ -1,7 +1,7 @@
 import type { User } from '@fodmap/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest, isUnauthorized } from '../../lib/api';
+import { apiRequest, isUnauthorized } from '@fodmap/web-client';
 
 export const CURRENT_USER_PATH = '/api/auth/user';
 export const currentUserKey = [CURRENT_USER_PATH] as const;

@@ -2,7 +2,7 @@ import { Messages } from '@fodmap/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
-import { isUnauthorized } from '../../lib/api';
+import { isUnauthorized } from '@fodmap/web-client';
 import { useEndSession } from './use-end-session';
 
 /** Spec §9: the pause that lets a person read why they are being sent away. */
