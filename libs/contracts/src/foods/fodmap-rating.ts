@@ -126,6 +126,10 @@ function round4(n: number): number {
 export function rateServing(components: FodmapComponents, servingGrams: number, oligoGroup: OligoGroup): ServingRating {
   if (!(servingGrams > 0)) throw new Error(`servingGrams must be positive, got ${servingGrams}`);
   const per = (v: number | null) => (v === null || v === undefined ? null : (v * servingGrams) / 100);
+  const perRounded = (v: number | null) => {
+    const grams = per(v);
+    return grams === null ? null : round4(grams);
+  };
   const c = components;
 
   const oligo = sumKnown([per(c.fructans), per(c.galactans)]);
@@ -144,19 +148,19 @@ export function rateServing(components: FodmapComponents, servingGrams: number, 
     },
     {
       group: 'excessFructose',
-      grams: c.excessFructose === null ? null : round4(per(c.excessFructose)!),
+      grams: perRounded(c.excessFructose),
       cutoff: othersAllZero ? FODMAP_CUTOFFS.excessFructoseOnly : FODMAP_CUTOFFS.excessFructose,
       complete: c.excessFructose !== null,
     },
     {
       group: 'sorbitol',
-      grams: c.sorbitol === null ? null : round4(per(c.sorbitol)!),
+      grams: perRounded(c.sorbitol),
       cutoff: FODMAP_CUTOFFS.sorbitol,
       complete: c.sorbitol !== null,
     },
     {
       group: 'mannitol',
-      grams: c.mannitol === null ? null : round4(per(c.mannitol)!),
+      grams: perRounded(c.mannitol),
       cutoff: FODMAP_CUTOFFS.mannitol,
       complete: c.mannitol !== null,
     },
@@ -168,7 +172,7 @@ export function rateServing(components: FodmapComponents, servingGrams: number, 
     },
     {
       group: 'lactose',
-      grams: c.lactose === null ? null : round4(per(c.lactose)!),
+      grams: perRounded(c.lactose),
       cutoff: FODMAP_CUTOFFS.lactose,
       complete: c.lactose !== null,
     },
