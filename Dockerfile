@@ -2,8 +2,12 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# Every workspace's package.json, so that npm ci sees the same workspaces as the lock file.
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/server/package.json libs/server/
+COPY libs/testing/package.json libs/testing/
+COPY libs/web-client/package.json libs/web-client/
+COPY tools/mailcatcher/package.json tools/mailcatcher/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
