@@ -19,7 +19,7 @@ import {
   type ServingRating,
 } from '@fodmap/contracts';
 
-export const CATALOGUE_VERSION = '2026.11.2';
+export const CATALOGUE_VERSION = '2026.11.3';
 
 const repoRoot = resolve(__dirname, '../../..');
 const dataDir = resolve(repoRoot, 'apps/foods/data');
@@ -123,6 +123,8 @@ const LOWER_AUTHORITY = new Set([
   'verdenutrition-sauces',
   'fodmapsnap-condiments',
   'lowfodmap-com-food-list',
+  'growingupandlikingit-in-season',
+  'gastroenterology-co-ke-fodmap',
 ]);
 
 interface UsdaFood {

@@ -262,6 +262,15 @@ describe('food catalogue data', () => {
     'coconut-milk': 'low',
     'soy-sauce': 'low',
     'tofu-silken': 'high',
+    // Added in 2026.11.3 (each backed by at least two sources cited on the food).
+    spinach: 'low',
+    kale: 'low',
+    pineapple: 'low',
+    'sweet-corn': 'low',
+    barley: 'high',
+    raisins: 'high',
+    'cranberries-dried': 'high',
+    'orange-juice-fresh': 'high',
   };
   for (const [key, rating] of Object.entries(expected)) {
     it(`rates ${key} ${rating} at ${byKey.get(key)?.servingSize ?? '?'}`, () => {
