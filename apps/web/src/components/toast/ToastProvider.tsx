@@ -39,8 +39,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         open={open}
         autoHideDuration={TOAST_DURATION_MS}
         onClose={close}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        sx={{ maxWidth: 420, mx: 'auto' }}
+        // Above the bottom tab bar, where a thumb is and where it hides neither the header nor the screen's title.
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ maxWidth: 420, mx: 'auto', bottom: { xs: 80, sm: 80 } }}
       >
         <Alert
           onClose={close}
