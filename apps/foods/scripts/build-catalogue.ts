@@ -13,6 +13,7 @@ import {
   FODMAP_COMPONENT_KEYS,
   oligoGroupOf,
   rateServing,
+  UNMEASURED_COMPONENTS,
   type FodmapComponents,
   type FodmapRating,
   type OligoGroup,
@@ -283,15 +284,7 @@ export function buildCatalogue() {
     const caloriesPerServing = Math.round((u.kcal * grams) / 100);
 
     // ---- components
-    const comp: FodmapComponents = {
-      fructans: null,
-      galactans: null,
-      excessFructose: null,
-      sorbitol: null,
-      mannitol: null,
-      xylitol: null,
-      lactose: null,
-    };
+    const comp: FodmapComponents = { ...UNMEASURED_COMPONENTS };
     const prov: Partial<Record<keyof FodmapComponents, Provenance>> = {};
     const compSources: Partial<Record<keyof FodmapComponents, string[]>> = {};
     const citations = new Set<string>(['usda-sr28']);

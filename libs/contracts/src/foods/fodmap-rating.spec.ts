@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { FODMAP_CUTOFFS, rateServing, type FodmapComponents } from './fodmap-rating';
+import { FODMAP_CUTOFFS, rateServing, UNMEASURED_COMPONENTS, type FodmapComponents } from './fodmap-rating';
 
 const none: FodmapComponents = {
   fructans: 0,
@@ -10,15 +10,7 @@ const none: FodmapComponents = {
   xylitol: 0,
   lactose: 0,
 };
-const unknown: FodmapComponents = {
-  fructans: null,
-  galactans: null,
-  excessFructose: null,
-  sorbitol: null,
-  mannitol: null,
-  xylitol: null,
-  lactose: null,
-};
+const unknown: FodmapComponents = { ...UNMEASURED_COMPONENTS };
 
 describe('FODMAP_CUTOFFS (Varney 2017)', () => {
   it('holds the published per-serving values', () => {

@@ -57,6 +57,17 @@ export interface FodmapComponents {
   lactose: number | null;
 }
 
+/** A food of which no FODMAP component has been measured: the starting point before sources fill components in. */
+export const UNMEASURED_COMPONENTS: Readonly<FodmapComponents> = Object.freeze({
+  fructans: null,
+  galactans: null,
+  excessFructose: null,
+  sorbitol: null,
+  mannitol: null,
+  xylitol: null,
+  lactose: null,
+});
+
 export const FODMAP_COMPONENT_KEYS = [
   'fructans',
   'galactans',

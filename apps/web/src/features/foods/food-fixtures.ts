@@ -1,4 +1,4 @@
-import type { Food } from '@fodmap/contracts';
+import { UNMEASURED_COMPONENTS, type Food } from '@fodmap/contracts';
 
 /** A catalogue food with nothing measured and no triggers; tests override what they are about. */
 export function aFood(overrides: Partial<Food> = {}): Food {
@@ -12,13 +12,7 @@ export function aFood(overrides: Partial<Food> = {}): Food {
     fodmapRating: 'unknown',
     foodType: 'vegetable',
     category: 'vegetables',
-    fructans: null,
-    galactans: null,
-    excessFructose: null,
-    sorbitol: null,
-    mannitol: null,
-    xylitol: null,
-    lactose: null,
+    ...UNMEASURED_COMPONENTS,
     canTriggerIbs: false,
     ibsTriggerType: null,
     ibsTriggerSeverity: 'mild',
