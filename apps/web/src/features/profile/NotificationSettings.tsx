@@ -8,6 +8,11 @@ import { useUnauthorizedHandler } from '../session/use-unauthorized';
 
 type Preferences = { emailNotifications?: boolean; mealNotifications?: boolean };
 
+const PREFERENCES: { key: keyof Preferences; title: string; description: string }[] = [
+  { key: 'emailNotifications', title: 'Daily summary', description: "A recap of yesterday's meals and symptoms each morning" },
+  { key: 'mealNotifications', title: 'Meal emails', description: 'An email after each completed meal with quick symptom-logging links' },
+];
+
 /** Spec §2 Profile: the Email Notifications card. */
 export function NotificationSettings({ user }: { user: User }) {
   const { toast, toastMessage } = useToast();
@@ -34,32 +39,22 @@ export function NotificationSettings({ user }: { user: User }) {
           Email Notifications
         </Typography>
         <Stack spacing={1}>
-          <FormControlLabel
-            control={<Switch checked={current.emailNotifications} onChange={(_event, on) => save.mutate({ emailNotifications: on })} disabled={save.isPending} />}
-            label={
-              <span>
-                <Typography component="span" display="block">
-                  Daily summary
-                </Typography>
-                <Typography component="span" variant="body2" color="text.secondary">
-                  A recap of yesterday's meals and symptoms each morning
-                </Typography>
-              </span>
-            }
-          />
-          <FormControlLabel
-            control={<Switch checked={current.mealNotifications} onChange={(_event, on) => save.mutate({ mealNotifications: on })} disabled={save.isPending} />}
-            label={
-              <span>
-                <Typography component="span" display="block">
-                  Meal emails
-                </Typography>
-                <Typography component="span" variant="body2" color="text.secondary">
-                  An email after each completed meal with quick symptom-logging links
-                </Typography>
-              </span>
-            }
-          />
+          {PREFERENCES.map(({ key, title, description }) => (
+            <FormControlLabel
+              key={key}
+              control={<Switch checked={current[key]} onChange={(_event, on) => save.mutate({ [key]: on })} disabled={save.isPending} />}
+              label={
+                <span>
+                  <Typography component="span" display="block">
+                    {title}
+                  </Typography>
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {description}
+                  </Typography>
+                </span>
+              }
+            />
+          ))}
         </Stack>
       </CardContent>
     </Card>
