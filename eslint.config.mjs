@@ -1,5 +1,7 @@
 import nx from '@nx/eslint-plugin';
 
+const testFiles = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', '**/*.e2e-spec.ts'];
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -7,7 +9,8 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],
     rules: {
-      // A service never imports another service; the web never imports server code; the contracts import nothing of ours.
+      // A service or the gateway never imports another service; the web never imports server code; the contracts
+      // import nothing of ours.
       '@nx/enforce-module-boundaries': [
         'error',
         {
@@ -17,6 +20,7 @@ export default [
           ignoredCircularDependencies: [['server', 'testing']],
           depConstraints: [
             { sourceTag: 'type:service', notDependOnLibsWithTags: ['type:app'] },
+            { sourceTag: 'type:gateway', notDependOnLibsWithTags: ['type:service'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
@@ -24,6 +28,18 @@ export default [
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Running code of the services and the gateway never loads the test harness or a tool; their tests may.
+    // (A direct-import rule: the project graph has a test-only edge server -> testing, so a tag rule would flag every service.)
+    files: ['apps/{gateway,identity,journal,foods,insights,notifications}/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@fodmap/testing', '@fodmap/testing/*', '@fodmap/mailcatcher', '**/tools/**'], message: 'Services and the gateway must not import the test harness or a tool.' }] },
+      ],
     },
   },
 ];
