@@ -23,9 +23,12 @@ export function isRpcFailureBody(value: unknown): value is RpcFailureBody {
   );
 }
 
+/** zod's own word for a missing value, which the schemas' messages replace where they have one. */
+const ZOD_REQUIRED = 'Required';
+
 /** Names a missing part of the request ('input is required') where its schema gives no message of its own. */
 const requestErrorMap: z.ZodErrorMap = (issue, context) => {
-  if (issue.code === z.ZodIssueCode.invalid_type && issue.received === z.ZodParsedType.undefined && issue.path.length > 0) {
+  if (issue.code === z.ZodIssueCode.invalid_type && issue.received === z.ZodParsedType.undefined && context.defaultError === ZOD_REQUIRED) {
     return { message: `${issue.path.join('.')} is required` };
   }
   return { message: context.defaultError };
