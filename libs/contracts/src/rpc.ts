@@ -82,9 +82,11 @@ export type RpcParsed<Subject extends RpcSubject> = z.output<Contracts[Subject][
 /** What `Subject` answers with. */
 export type RpcResponse<Subject extends RpcSubject> = Contracts[Subject] extends RpcContract<z.AnyZodObject, infer Response> ? Response : never;
 
+/** The subjects that act for a signed-in user: their handlers must refuse a request without a valid caller. */
+export type CallerSubject = { [Subject in RpcSubject]: RpcRequest<Subject> extends { caller: Caller } ? Subject : never }[RpcSubject];
+
 export const RPC_SUBJECTS = Object.keys(RpcContracts) as RpcSubject[];
 
-/** Whether a subject acts for a signed-in user: its handlers must refuse a request without a valid caller. */
-export function takesCaller(subject: RpcSubject): boolean {
+export function takesCaller(subject: RpcSubject): subject is CallerSubject {
   return 'caller' in RpcContracts[subject].request.shape;
 }
