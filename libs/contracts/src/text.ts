@@ -25,6 +25,7 @@ export const URL_MAX_LENGTH = 2048;
 export const HOST_MAX_LENGTH = 253;
 
 /** Whole strings of well-formed UTF-16 without NUL: PostgreSQL rejects NUL and unpaired surrogates in text. */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters this refuses
 const STORABLE = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 
 export function isStorableText(value: string): boolean {
