@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMealSchema } from './meals/meal';
 import { registerSchema } from './auth/auth.schemas';
 import { quickAddFoodSchema } from './foods/food';
-import { isStorableText, NOTES_MAX_LENGTH, text } from './text';
+import { NOTES_MAX_LENGTH, text } from './text';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 
@@ -37,15 +37,6 @@ describe('text', () => {
 
   it('keeps whitespace when asked to, as passwords need', () => {
     expect(text('Password', 10, { trim: false }).parse(' pw ')).toBe(' pw ');
-  });
-});
-
-describe('isStorableText', () => {
-  it('is true for well-formed text without NUL', () => {
-    expect(isStorableText('')).toBe(true);
-    expect(isStorableText('Crème brûlée 😀')).toBe(true);
-    expect(isStorableText('\uD83D')).toBe(false);
-    expect(isStorableText('\u0000')).toBe(false);
   });
 });
 

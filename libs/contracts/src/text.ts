@@ -28,10 +28,6 @@ export const HOST_MAX_LENGTH = 253;
 // eslint-disable-next-line no-control-regex -- NUL is one of the characters this refuses
 const STORABLE = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 
-export function isStorableText(value: string): boolean {
-  return STORABLE.test(value);
-}
-
 export interface TextOptions {
   /** Makes the field non-empty (after trimming) and is the message for a missing, empty or non-string value. */
   required?: string;

@@ -54,9 +54,10 @@ class RpcRequestPipe<Subject extends RpcSubject> implements PipeTransform<unknow
   }
 }
 
-type RpcHandler<Subject extends RpcSubject> = (request: RpcParsed<Subject>) => RpcResponse<Subject> | Promise<RpcResponse<Subject>>;
+/** Parameters after the request (e.g. `@Ctx()` for the message's headers) are the handler's own business. */
+type RpcHandler<Subject extends RpcSubject> = (request: RpcParsed<Subject>, ...context: never[]) => RpcResponse<Subject> | Promise<RpcResponse<Subject>>;
 /** Methods compare their parameters both ways: this also refuses a handler that expects more than the subject carries. */
-type HandlerOf<Subject extends RpcSubject, Handler> = Handler extends (request: infer Request) => unknown
+type HandlerOf<Subject extends RpcSubject, Handler> = Handler extends (request: infer Request, ...context: never[]) => unknown
   ? RpcParsed<Subject> extends Request
     ? Handler
     : never
