@@ -1,4 +1,4 @@
-import { Caller, EventTypes, Food, FoodCreatedV1, FoodSummary, Messages, Rpc } from '@fodmap/contracts';
+import { Caller, EventTypes, FoodCreatedV1, Messages, QuickAddFoodInput, Rpc, RpcRequest, RpcSubject } from '@fodmap/contracts';
 import { eventually, ServiceCaller, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { connect, NatsConnection, StringCodec } from 'nats';
@@ -53,11 +53,11 @@ async function startFoods(): Promise<void> {
   app = await startService('foods', AppModule);
 }
 
-const call = <T>(name: string, payload: unknown) => services.call<T>(name, payload);
-const failure = (name: string, payload: unknown) => services.failure(name, payload);
+const call = <Subject extends RpcSubject>(name: Subject, payload: RpcRequest<Subject>) => services.call(name, payload);
+const failure = (name: RpcSubject, payload: unknown) => services.failure(name, payload);
 const sql = <Row,>(text: string, values: unknown[] = []): Promise<Row[]> => app.get(DataSource).query(text, values);
-const search = (caller: Caller, q: string) => call<Food[]>(Rpc.foods.search, { caller, input: { q } });
-const quickAdd = (caller: Caller, input: Record<string, unknown>) => call<Food>(Rpc.foods.quickAdd, { caller, input });
+const search = (caller: Caller, q: string) => call(Rpc.foods.search, { caller, input: { q } });
+const quickAdd = (caller: Caller, input: QuickAddFoodInput) => call(Rpc.foods.quickAdd, { caller, input });
 
 beforeAll(async () => {
   const config = testConfig();
@@ -119,11 +119,11 @@ describe('catalogue seeding', () => {
     await startFoods();
 
     expect((await sql('SELECT version, food_count FROM foods.catalogue_meta'))[0]).toEqual({ version: '2025.2', food_count: version2.length });
-    expect(await call<Food>(Rpc.foods.get, { caller: ann, id: garlicId })).toMatchObject({ id: garlicId, confidenceScore: 95 });
+    expect(await call(Rpc.foods.get, { caller: ann, id: garlicId })).toMatchObject({ id: garlicId, confidenceScore: 95 });
     expect((await search(ann, 'eggplant')).map((food) => food.name)).toEqual(['Aubergine']);
-    const list = await call<FoodSummary[]>(Rpc.foods.list, { caller: ann });
+    const list = await call(Rpc.foods.list, { caller: ann });
     expect(list.map((food) => food.name)).not.toContain('Gherkin');
-    expect(await call<Food>(Rpc.foods.get, { caller: ann, id: gherkinId })).toMatchObject({ name: 'Gherkin' });
+    expect(await call(Rpc.foods.get, { caller: ann, id: gherkinId })).toMatchObject({ name: 'Gherkin' });
   });
 });
 
@@ -159,11 +159,11 @@ describe('private foods', () => {
     expect((await search(ann, 'lentil')).map((food) => food.name)).toEqual(['Lentils, boiled', "Grandma's lentil soup"]);
     expect((await search(bob, 'lentil')).map((food) => food.name)).toEqual(['Lentils, boiled']);
 
-    const annList = await call<FoodSummary[]>(Rpc.foods.list, { caller: ann });
+    const annList = await call(Rpc.foods.list, { caller: ann });
     expect(annList[0]).toEqual({ id: soup.id, name: "Grandma's lentil soup", description: null, servingSize: '1 bowl', caloriesPerServing: null, fodmapRating: 'medium', foodType: 'protein', isPrivate: true });
-    expect((await call<FoodSummary[]>(Rpc.foods.list, { caller: bob })).map((food) => food.id)).not.toContain(soup.id);
+    expect((await call(Rpc.foods.list, { caller: bob })).map((food) => food.id)).not.toContain(soup.id);
 
-    expect(await call<Food>(Rpc.foods.get, { caller: ann, id: soup.id })).toEqual(soup);
+    expect(await call(Rpc.foods.get, { caller: ann, id: soup.id })).toEqual(soup);
     expect(await failure(Rpc.foods.get, { caller: bob, id: soup.id })).toEqual({ status: 404, message: Messages.foodNotFound });
   });
 

@@ -78,4 +78,7 @@ export const Messages = {
   createFoodFailed: 'Failed to create food',
   foodAddedDescription: (name: string) => `${name} is now in your foods`,
   createdFoodNotSelected: "Food may have been created but couldn't be selected automatically",
+  textInvalid: (label: string) => `${label} must be text`,
+  textTooLong: (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en-US')} characters`,
+  textUnstorable: (label: string) => `${label} contains a character that cannot be saved (a NUL byte or a broken Unicode character)`,
 } as const;

@@ -1,3 +1,4 @@
+import { ServiceHealth } from '@fodmap/contracts';
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
@@ -17,12 +18,6 @@ export interface ServiceCoreOptions {
   name: string;
   entities: NonNullable<DataSourceOptions['entities']>;
   migrations: NonNullable<DataSourceOptions['migrations']>;
-}
-
-export interface ServiceHealth {
-  service: string;
-  status: 'up' | 'down';
-  postgres: 'up' | 'down';
 }
 
 function healthControllerFor(name: string) {

@@ -1,6 +1,7 @@
 import { INestMicroservice, Type } from '@nestjs/common';
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
+import { RpcRequest, RpcResponse, RpcSubject } from '@fodmap/contracts';
 import { bootstrapService } from '@fodmap/server';
 import { testConfig } from './test-environment';
 
@@ -24,17 +25,22 @@ export class ServiceCaller {
     return new ServiceCaller(client);
   }
 
-  call<T>(subject: string, payload: unknown): Promise<T> {
-    return firstValueFrom(this.client.send<T>(`${testConfig().natsPrefix}.${subject}`, payload));
+  call<Subject extends RpcSubject>(subject: Subject, payload: RpcRequest<Subject>): Promise<RpcResponse<Subject>> {
+    return this.request(subject, payload);
   }
 
-  async failure(subject: string, payload: unknown): Promise<{ status: number; message: string }> {
-    const outcome = await this.call<unknown>(subject, payload).then(
+  /** Sends anything, as any process on NATS can: for requests the contract would not let a sender build. */
+  async failure(subject: RpcSubject, payload: unknown): Promise<{ status: number; message: string }> {
+    const outcome = await this.request(subject, payload).then(
       (reply) => ({ reply }),
       (error: { status: number; message: string }) => ({ error }),
     );
     if ('reply' in outcome) throw new Error(`${subject} was expected to fail but answered ${JSON.stringify(outcome.reply)}`);
     return { status: outcome.error.status, message: outcome.error.message };
+  }
+
+  private request<Response>(subject: RpcSubject, payload: unknown): Promise<Response> {
+    return firstValueFrom(this.client.send<Response>(`${testConfig().natsPrefix}.${subject}`, payload));
   }
 
   async close(): Promise<void> {

@@ -22,6 +22,7 @@ declare module 'vitest' {
     gatewayUrl: string;
     mailUrl: string;
     stackPids: Record<string, number>;
+    natsPrefix: string;
   }
 }
 
@@ -87,6 +88,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('gatewayUrl', gatewayUrl);
   project.provide('mailUrl', `http://127.0.0.1:${mail.httpPort}`);
+  project.provide('natsPrefix', natsPrefix);
   project.provide('stackPids', Object.fromEntries([...SERVICES, 'gateway'].map((name, i) => [name, children[i].pid ?? 0])));
 
   return async () => {

@@ -1,13 +1,8 @@
-import { CatalogueInfo, Food, FoodsRequests, FoodSummary, Rpc } from '@fodmap/contracts';
-import { callerUserId, subject } from '@fodmap/server';
+import { CatalogueInfo, Food, FoodSummary, Rpc, RpcParsed } from '@fodmap/contracts';
+import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { FoodCatalogue } from '../catalogue/food-catalogue';
-import { foodId } from '../common/food-id';
 import { FoodsService } from './foods.service';
-
-// Payloads are typed as the gateway sends them but may be anything on the wire; the service validates every field.
-type Incoming<Name extends keyof FoodsRequests> = Partial<FoodsRequests[Name]> | null;
 
 @Controller()
 export class FoodsController {
@@ -16,29 +11,28 @@ export class FoodsController {
     private readonly catalogue: FoodCatalogue,
   ) {}
 
-  @MessagePattern(subject(Rpc.foods.catalogue))
-  catalogueInfo(@Payload() payload: Incoming<'catalogue'>): CatalogueInfo {
-    callerUserId(payload?.caller);
+  @Handles(Rpc.foods.catalogue)
+  catalogueInfo(): CatalogueInfo {
     return { version: this.catalogue.version, foodCount: this.catalogue.size };
   }
 
-  @MessagePattern(subject(Rpc.foods.list))
-  list(@Payload() payload: Incoming<'list'>): Promise<FoodSummary[]> {
-    return this.foods.list(callerUserId(payload?.caller));
+  @Handles(Rpc.foods.list)
+  list({ caller }: RpcParsed<typeof Rpc.foods.list>): Promise<FoodSummary[]> {
+    return this.foods.list(caller.userId);
   }
 
-  @MessagePattern(subject(Rpc.foods.search))
-  search(@Payload() payload: Incoming<'search'>): Promise<Food[]> {
-    return this.foods.search(callerUserId(payload?.caller), payload?.input);
+  @Handles(Rpc.foods.search)
+  search({ caller, input }: RpcParsed<typeof Rpc.foods.search>): Promise<Food[]> {
+    return this.foods.search(caller.userId, input.q);
   }
 
-  @MessagePattern(subject(Rpc.foods.get))
-  get(@Payload() payload: Incoming<'get'>): Promise<Food> {
-    return this.foods.get(callerUserId(payload?.caller), foodId(payload?.id));
+  @Handles(Rpc.foods.get)
+  get({ caller, id }: RpcParsed<typeof Rpc.foods.get>): Promise<Food> {
+    return this.foods.get(caller.userId, id);
   }
 
-  @MessagePattern(subject(Rpc.foods.quickAdd))
-  quickAdd(@Payload() payload: Incoming<'quickAdd'>): Promise<Food> {
-    return this.foods.quickAdd(callerUserId(payload?.caller), payload?.input);
+  @Handles(Rpc.foods.quickAdd)
+  quickAdd({ caller, input }: RpcParsed<typeof Rpc.foods.quickAdd>): Promise<Food> {
+    return this.foods.quickAdd(caller.userId, input);
   }
 }

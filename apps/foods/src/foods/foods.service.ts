@@ -1,5 +1,5 @@
-import { EventTypes, Food, FoodCreatedV1, foodSearchQuerySchema, FoodSummary, FOOD_SEARCH, Messages, quickAddFoodSchema } from '@fodmap/contracts';
-import { EventStore, parseInput, rpcFailure } from '@fodmap/server';
+import { EventTypes, Food, FoodCreatedV1, FoodSummary, FOOD_SEARCH, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
@@ -36,8 +36,7 @@ export class FoodsService {
    * rows) and ranked by the same rules, so that every replica answers alike without a cache to keep in step.
    * Only names are read for ranking (raw SQL: a third of the time of an entity query), whole rows only for hits.
    */
-  async search(userId: number, input: unknown): Promise<Food[]> {
-    const { q } = parseInput(foodSearchQuerySchema, input);
+  async search(userId: number, q: string): Promise<Food[]> {
     const limit = FOOD_SEARCH.serverResults;
     const ownNames: Array<{ id: number; name: string }> = await this.foods.query('SELECT id, name FROM foods.foods WHERE owner_user_id = $1', [userId]);
     const ownHits = ownNames.length > 0 ? new FoodSearchIndex(ownNames.map(({ id, name }) => ({ id, name, synonyms: [] }))).search(q, limit) : [];
@@ -51,8 +50,7 @@ export class FoodsService {
   }
 
   /** A private food: stored through its FoodCreated event, whose inline projection is the row itself. */
-  async quickAdd(userId: number, input: unknown): Promise<Food> {
-    const food = parseInput(quickAddFoodSchema, input);
+  async quickAdd(userId: number, food: RpcParsed<typeof Rpc.foods.quickAdd>['input']): Promise<Food> {
     const [{ id }] = await this.foods.query(`SELECT nextval(pg_get_serial_sequence('foods.foods', 'id'))::int AS id`);
     const createdAt = new Date();
     const event: FoodCreatedV1 = {

@@ -29,7 +29,7 @@ export class AuthController {
 
   @Post('auth/local/register')
   async register(@Body(new ZodBody(registerSchema)) input: z.output<typeof registerSchema>, @Req() req: Request): Promise<User> {
-    const user = await this.services.send<User>(Rpc.identity.register, { input });
+    const user = await this.services.send(Rpc.identity.register, { input });
     await startSession(req, callerOf(user));
     return user;
   }
@@ -40,7 +40,7 @@ export class AuthController {
     await this.attempts.assertAllowed(input.email);
     let user: User;
     try {
-      user = await this.services.send<User>(Rpc.identity.login, { input });
+      user = await this.services.send(Rpc.identity.login, { input });
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === HttpStatus.UNAUTHORIZED) await this.attempts.recordFailure(input.email);
       throw error;
@@ -69,7 +69,7 @@ export class AuthController {
   @UseGuards(SignedInGuard)
   async currentUser(@CurrentCaller() caller: Caller, @Req() req: Request): Promise<User> {
     try {
-      return await this.services.send<User>(Rpc.identity.get, { userId: caller.userId });
+      return await this.services.send(Rpc.identity.get, { caller });
     } catch (error) {
       // The account behind this session no longer exists: the session is over.
       if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
@@ -86,7 +86,7 @@ export class AuthController {
     @CurrentCaller() caller: Caller,
     @Body(new ZodBody(notificationPreferencesSchema)) input: z.output<typeof notificationPreferencesSchema>,
   ): Promise<User> {
-    return this.services.send<User>(Rpc.identity.updateNotifications, { caller, input });
+    return this.services.send(Rpc.identity.updateNotifications, { caller, input });
   }
 
   @Post('forgot-password')

@@ -20,26 +20,26 @@ export class FoodsController {
 
   @Get('foods')
   list(@CurrentCaller() caller: Caller): Promise<FoodSummary[]> {
-    return this.services.send<FoodSummary[]>(Rpc.foods.list, { caller });
+    return this.services.send(Rpc.foods.list, { caller });
   }
 
   @Get('foods/catalogue')
   catalogue(@CurrentCaller() caller: Caller): Promise<CatalogueInfo> {
-    return this.services.send<CatalogueInfo>(Rpc.foods.catalogue, { caller });
+    return this.services.send(Rpc.foods.catalogue, { caller });
   }
 
   @Get('foods/search')
   search(@CurrentCaller() caller: Caller, @Query(new ZodBody(foodSearchQuerySchema)) input: z.output<typeof foodSearchQuerySchema>): Promise<Food[]> {
-    return this.services.send<Food[]>(Rpc.foods.search, { caller, input });
+    return this.services.send(Rpc.foods.search, { caller, input });
   }
 
   @Get('foods/:id')
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<Food> {
-    return this.services.send<Food>(Rpc.foods.get, { caller, id: parseFoodId(id) });
+    return this.services.send(Rpc.foods.get, { caller, id: parseFoodId(id) });
   }
 
   @Post('debug/quick-add-food')
   quickAdd(@CurrentCaller() caller: Caller, @Body(new ZodBody(quickAddFoodSchema)) input: z.output<typeof quickAddFoodSchema>): Promise<Food> {
-    return this.services.send<Food>(Rpc.foods.quickAdd, { caller, input });
+    return this.services.send(Rpc.foods.quickAdd, { caller, input });
   }
 }

@@ -19,7 +19,7 @@ export class HealthController {
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport & { redis: 'up' | 'down' }> {
     const answers = await Promise.all(
       SERVICE_NAMES.map(async (name): Promise<[ServiceName, 'up' | 'down']> => {
-        const health = await this.services.send<{ status: string }>(Rpc.health(name), {}, HEALTH_TIMEOUT_MS).catch(() => null);
+        const health = await this.services.send(Rpc.health(name), {}, HEALTH_TIMEOUT_MS).catch(() => null);
         return [name, health?.status === 'up' ? 'up' : 'down'];
       }),
     );

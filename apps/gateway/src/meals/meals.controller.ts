@@ -12,6 +12,6 @@ export class MealsController {
 
   @Post()
   create(@CurrentCaller() caller: Caller, @Body(new ZodBody(createMealSchema)) input: z.output<typeof createMealSchema>): Promise<Meal> {
-    return this.services.send<Meal>(Rpc.journal.createMeal, { caller, input });
+    return this.services.send(Rpc.journal.createMeal, { caller, input });
   }
 }

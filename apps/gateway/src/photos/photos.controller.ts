@@ -26,8 +26,8 @@ export class PhotosController {
     if (!type) throw new BadRequestException({ message: Messages.photoInvalid });
     const name = `${caller.userId}-${randomUUID()}.${EXTENSION_OF[type]}`;
     await this.photos.put(name, file.buffer);
-    const previous = await this.services.send<User>(Rpc.identity.get, { userId: caller.userId });
-    const user = await this.services.send<User>(Rpc.identity.setPhoto, { caller, profileImageUrl: PHOTO_PATH + name });
+    const previous = await this.services.send(Rpc.identity.get, { caller });
+    const user = await this.services.send(Rpc.identity.setPhoto, { caller, profileImageUrl: PHOTO_PATH + name });
     if (previous.profileImageUrl?.startsWith(PHOTO_PATH)) await this.photos.remove(previous.profileImageUrl.slice(PHOTO_PATH.length));
     return { ...user, message: Messages.photoUpdated };
   }

@@ -1,6 +1,6 @@
 import { GatewayTimeoutException, HttpException, Inject, Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { Messages } from '@fodmap/contracts';
+import { Messages, RpcRequest, RpcResponse, RpcSubject } from '@fodmap/contracts';
 import { isRpcFailureBody, subject } from '@fodmap/server';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 
@@ -14,10 +14,10 @@ export class ServiceClient {
 
   constructor(@Inject(SERVICES_PROXY) private readonly proxy: ClientProxy) {}
 
-  async send<T>(pattern: string, payload: object, timeoutMs = REQUEST_TIMEOUT_MS): Promise<T> {
+  async send<Subject extends RpcSubject>(pattern: Subject, payload: RpcRequest<Subject>, timeoutMs = REQUEST_TIMEOUT_MS): Promise<RpcResponse<Subject>> {
     const service = pattern.split('.')[0];
     try {
-      return await firstValueFrom(this.proxy.send<T>(subject(pattern), payload).pipe(timeout(timeoutMs)));
+      return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(subject(pattern), payload).pipe(timeout(timeoutMs)));
     } catch (error) {
       if (isRpcFailureBody(error)) throw new HttpException({ message: error.message }, error.status);
       if (error instanceof TimeoutError || isNoResponders(error)) throw new GatewayTimeoutException(Messages.serviceTimeout(service));

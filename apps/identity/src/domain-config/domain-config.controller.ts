@@ -1,15 +1,14 @@
-import { DomainConfig, IdentityRequests, Rpc } from '@fodmap/contracts';
-import { subject } from '@fodmap/server';
+import { DomainConfig, Rpc, RpcParsed } from '@fodmap/contracts';
+import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DomainConfigService } from './domain-config.service';
 
 @Controller()
 export class DomainConfigController {
   constructor(private readonly domainConfigs: DomainConfigService) {}
 
-  @MessagePattern(subject(Rpc.identity.domainConfig))
-  get(@Payload() payload: IdentityRequests['domainConfig'] | null): Promise<DomainConfig> {
-    return this.domainConfigs.forHost(typeof payload?.host === 'string' ? payload.host : null);
+  @Handles(Rpc.identity.domainConfig)
+  get({ host }: RpcParsed<typeof Rpc.identity.domainConfig>): Promise<DomainConfig> {
+    return this.domainConfigs.forHost(host ?? null);
   }
 }

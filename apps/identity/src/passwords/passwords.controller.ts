@@ -1,20 +1,19 @@
-import { IdentityRequests, MessageReply, Rpc } from '@fodmap/contracts';
-import { subject } from '@fodmap/server';
+import { MessageReply, Rpc, RpcParsed } from '@fodmap/contracts';
+import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PasswordsService } from './passwords.service';
 
 @Controller()
 export class PasswordsController {
   constructor(private readonly passwords: PasswordsService) {}
 
-  @MessagePattern(subject(Rpc.identity.forgotPassword))
-  forgotPassword(@Payload() payload: Partial<IdentityRequests['forgotPassword']> | null): Promise<MessageReply> {
-    return this.passwords.forgotPassword(payload?.input, payload?.resetBaseUrl);
+  @Handles(Rpc.identity.forgotPassword)
+  forgotPassword(request: RpcParsed<typeof Rpc.identity.forgotPassword>): Promise<MessageReply> {
+    return this.passwords.forgotPassword(request);
   }
 
-  @MessagePattern(subject(Rpc.identity.resetPassword))
-  resetPassword(@Payload() payload: Partial<IdentityRequests['resetPassword']> | null): Promise<MessageReply> {
-    return this.passwords.resetPassword(payload?.input);
+  @Handles(Rpc.identity.resetPassword)
+  resetPassword({ input }: RpcParsed<typeof Rpc.identity.resetPassword>): Promise<MessageReply> {
+    return this.passwords.resetPassword(input);
   }
 }

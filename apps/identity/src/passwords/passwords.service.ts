@@ -1,5 +1,5 @@
-import { forgotPasswordSchema, MessageReply, Messages, resetPasswordSchema } from '@fodmap/contracts';
-import { EventStore, parseInput, rpcFailure } from '@fodmap/server';
+import { MessageReply, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -21,11 +21,10 @@ export class PasswordsService {
   ) {}
 
   /** Answers the same whether or not the account exists, so the form cannot be used to discover accounts. */
-  async forgotPassword(input: unknown, resetBaseUrl: unknown): Promise<MessageReply> {
-    const { email } = parseInput(forgotPasswordSchema, input);
+  async forgotPassword({ input: { email }, resetBaseUrl }: RpcParsed<typeof Rpc.identity.forgotPassword>): Promise<MessageReply> {
     const now = new Date();
     const issued = issueResetToken(now);
-    const link = typeof resetBaseUrl === 'string' ? resetUrl(resetBaseUrl, issued.token) : null;
+    const link = resetUrl(resetBaseUrl, issued.token);
     if (link === null) throw rpcFailure(400, Messages.invalidResetBaseUrl);
     const user = await this.users.findOneBy({ email });
     if (user) {
@@ -40,8 +39,7 @@ export class PasswordsService {
     return { message: Messages.forgotPasswordSent };
   }
 
-  async resetPassword(input: unknown): Promise<MessageReply> {
-    const { token, newPassword } = parseInput(resetPasswordSchema, input);
+  async resetPassword({ token, newPassword }: RpcParsed<typeof Rpc.identity.resetPassword>['input']): Promise<MessageReply> {
     const now = new Date();
     const tokenHash = hashResetToken(token);
     const found = await this.tokens.findOneBy({ tokenHash });

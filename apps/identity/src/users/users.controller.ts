@@ -1,38 +1,34 @@
-import { IdentityRequests, Rpc, User } from '@fodmap/contracts';
-import { callerUserId, subject } from '@fodmap/server';
+import { RpcParsed, Rpc, User } from '@fodmap/contracts';
+import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { UsersService } from './users.service';
-
-// Payloads are typed as the gateway sends them but may be anything on the wire; the service validates every field.
-type Incoming<Name extends keyof IdentityRequests> = Partial<IdentityRequests[Name]> | null;
 
 @Controller()
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  @MessagePattern(subject(Rpc.identity.register))
-  register(@Payload() payload: Incoming<'register'>): Promise<User> {
-    return this.users.register(payload?.input);
+  @Handles(Rpc.identity.register)
+  register({ input }: RpcParsed<typeof Rpc.identity.register>): Promise<User> {
+    return this.users.register(input);
   }
 
-  @MessagePattern(subject(Rpc.identity.login))
-  login(@Payload() payload: Incoming<'login'>): Promise<User> {
-    return this.users.login(payload?.input);
+  @Handles(Rpc.identity.login)
+  login({ input }: RpcParsed<typeof Rpc.identity.login>): Promise<User> {
+    return this.users.login(input);
   }
 
-  @MessagePattern(subject(Rpc.identity.get))
-  get(@Payload() payload: Incoming<'get'>): Promise<User> {
-    return this.users.get(payload?.userId);
+  @Handles(Rpc.identity.get)
+  get({ caller }: RpcParsed<typeof Rpc.identity.get>): Promise<User> {
+    return this.users.get(caller.userId);
   }
 
-  @MessagePattern(subject(Rpc.identity.updateNotifications))
-  updateNotifications(@Payload() payload: Incoming<'updateNotifications'>): Promise<User> {
-    return this.users.updateNotifications(callerUserId(payload?.caller), payload?.input);
+  @Handles(Rpc.identity.updateNotifications)
+  updateNotifications({ caller, input }: RpcParsed<typeof Rpc.identity.updateNotifications>): Promise<User> {
+    return this.users.updateNotifications(caller.userId, input);
   }
 
-  @MessagePattern(subject(Rpc.identity.setPhoto))
-  setPhoto(@Payload() payload: Incoming<'setPhoto'>): Promise<User> {
-    return this.users.setPhoto(callerUserId(payload?.caller), payload?.profileImageUrl);
+  @Handles(Rpc.identity.setPhoto)
+  setPhoto({ caller, profileImageUrl }: RpcParsed<typeof Rpc.identity.setPhoto>): Promise<User> {
+    return this.users.setPhoto(caller.userId, profileImageUrl);
   }
 }

@@ -1,5 +1,5 @@
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, loginSchema, Messages, notificationPreferencesSchema, registerSchema, User } from '@fodmap/contracts';
-import { EventStore, parseInput, rpcFailure } from '@fodmap/server';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, Messages, Rpc, RpcParsed, User } from '@fodmap/contracts';
+import { EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
@@ -21,8 +21,7 @@ export class UsersService {
     private readonly subscriptions: SubscriptionService,
   ) {}
 
-  async register(input: unknown): Promise<User> {
-    const { email, password, firstName, lastName, timeZone } = parseInput(registerSchema, input);
+  async register({ email, password, firstName, lastName, timeZone }: RpcParsed<typeof Rpc.identity.register>['input']): Promise<User> {
     const zone = timeZone === undefined ? DEFAULT_TIME_ZONE : canonicalTimeZone(timeZone);
     if (zone === null) throw rpcFailure(400, Messages.invalidTimeZone);
     if (await this.users.existsBy({ email })) throw rpcFailure(409, Messages.emailTaken);
@@ -46,30 +45,24 @@ export class UsersService {
     }
   }
 
-  async login(input: unknown): Promise<User> {
-    const { email, password } = parseInput(loginSchema, input);
+  async login({ email, password }: RpcParsed<typeof Rpc.identity.login>['input']): Promise<User> {
     const user = await this.users.findOneBy({ email });
     const passwordMatches = await this.passwords.verify(user?.passwordHash ?? null, password);
     if (!user || !passwordMatches) throw rpcFailure(401, Messages.invalidCredentials);
     return toUser(user);
   }
 
-  async get(userId: unknown): Promise<User> {
-    if (typeof userId !== 'number' || !Number.isSafeInteger(userId) || userId < 1) throw rpcFailure(401, Messages.unauthorized);
+  async get(userId: number): Promise<User> {
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw rpcFailure(404, Messages.userNotFound);
     return toUser(user);
   }
 
-  async updateNotifications(userId: number, input: unknown): Promise<User> {
-    const preferences = parseInput(notificationPreferencesSchema, input);
+  updateNotifications(userId: number, preferences: RpcParsed<typeof Rpc.identity.updateNotifications>['input']): Promise<User> {
     return this.update(userId, preferences);
   }
 
-  async setPhoto(userId: number, profileImageUrl: unknown): Promise<User> {
-    if (profileImageUrl !== null && (typeof profileImageUrl !== 'string' || profileImageUrl.trim() === '')) {
-      throw rpcFailure(400, Messages.photoMissing);
-    }
+  setPhoto(userId: number, profileImageUrl: string | null): Promise<User> {
     return this.update(userId, { profileImageUrl });
   }
 

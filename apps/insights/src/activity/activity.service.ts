@@ -1,5 +1,4 @@
-import { Caller, DailyMealCount, dailyMealsQuerySchema } from '@fodmap/contracts';
-import { rpcFailure } from '@fodmap/server';
+import { Caller, DailyMealCount, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Between, DataSource } from 'typeorm';
@@ -10,10 +9,7 @@ import { daysBetween } from './local-day';
 export class ActivityService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async dailyMeals(caller: Caller, input: unknown): Promise<DailyMealCount[]> {
-    const parsed = dailyMealsQuerySchema.safeParse(input);
-    if (!parsed.success) throw rpcFailure(400, parsed.error.issues[0].message);
-    const { startDate, endDate } = parsed.data;
+  async dailyMeals(caller: Caller, { startDate, endDate }: RpcParsed<typeof Rpc.insights.dailyMeals>['input']): Promise<DailyMealCount[]> {
     const rows = await this.dataSource.getRepository(DailyMeals).findBy({ userId: caller.userId, day: Between(startDate, endDate) });
     const counts = new Map(rows.map((row) => [row.day, row.mealsCount]));
     return daysBetween(startDate, endDate).map((date) => ({ date, mealsCount: counts.get(date) ?? 0 }));

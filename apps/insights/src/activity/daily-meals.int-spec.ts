@@ -1,4 +1,4 @@
-import { Caller, DailyMealCount, EventTypes, MealCreatedV1, Rpc } from '@fodmap/contracts';
+import { Caller, EventTypes, MealCreatedV1, Rpc } from '@fodmap/contracts';
 import { rebuildConsumerProjection } from '@fodmap/server';
 import { eventually, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
@@ -21,7 +21,7 @@ describe('meals counted per local day (journal → insights)', () => {
     return journal.store.append(`meal-${data.mealId}`, 0, [{ type: EventTypes.MealCreated, schemaVersion: 1, data }], { userId: caller.userId });
   };
   const dailyMeals = (caller: Caller, startDate: string, endDate: string) =>
-    services.call<DailyMealCount[]>(Rpc.insights.dailyMeals, { caller, input: { startDate, endDate } });
+    services.call(Rpc.insights.dailyMeals, { caller, input: { startDate, endDate } });
 
   beforeAll(async () => {
     // A prefix of its own, since the stand-in journal numbers its events from 1; set before insights' modules load.

@@ -1,4 +1,4 @@
-import { Caller, Meal, Messages, Rpc } from '@fodmap/contracts';
+import { Caller, CreateMealInput, Messages, Rpc } from '@fodmap/contracts';
 import { EventStore, rebuildInlineProjection } from '@fodmap/server';
 import { ServiceCaller, startService } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
@@ -11,7 +11,7 @@ describe('journal meals', () => {
   let journal: INestMicroservice;
   let services: ServiceCaller;
   const caller: Caller = { userId: 601, timeZone: 'Europe/London' };
-  const createMeal = (input: Record<string, unknown>, who: Caller = caller) => services.call<Meal>(Rpc.journal.createMeal, { caller: who, input });
+  const createMeal = (input: CreateMealInput, who: Caller = caller) => services.call(Rpc.journal.createMeal, { caller: who, input });
 
   beforeAll(async () => {
     journal = await startService('journal', AppModule);

@@ -1,5 +1,5 @@
-import { Caller, canonicalTimeZone, createMealSchema, EventTypes, Meal, MealCreatedV1, Messages } from '@fodmap/contracts';
-import { callerUserId, EventStore, parseInput, rpcFailure } from '@fodmap/server';
+import { Caller, EventTypes, Meal, MealCreatedV1, Rpc, RpcParsed } from '@fodmap/contracts';
+import { EventStore } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -26,12 +26,8 @@ export class MealsService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  async create(caller: Caller, input: unknown): Promise<Meal> {
-    const userId = callerUserId(caller);
-    const meal = parseInput(createMealSchema, input);
-    // Consumers place the meal on the user's own day with it: an unknown zone would poison their projections.
-    if (canonicalTimeZone(caller.timeZone) === null) throw rpcFailure(400, Messages.invalidTimeZone);
-
+  async create(caller: Caller, meal: RpcParsed<typeof Rpc.journal.createMeal>['input']): Promise<Meal> {
+    const { userId } = caller;
     const [{ id }] = await this.dataSource.query(`SELECT nextval('journal.meal_id_seq')::int AS id`);
     const data: MealCreatedV1 = {
       mealId: id,

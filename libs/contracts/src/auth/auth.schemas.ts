@@ -1,25 +1,24 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_TOKEN_MAX_LENGTH, text, TIME_ZONE_MAX_LENGTH } from '../text';
 
-export const PASSWORD_MIN_LENGTH = 8;
-const requiredText = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
+const email = (required: string) => text('Email', EMAIL_MAX_LENGTH, { required }).transform((address) => address.toLowerCase());
+const password = (required: string) => text('Password', PASSWORD_MAX_LENGTH, { required, trim: false });
 
 export const loginSchema = z.object({
-  email: requiredText(Messages.loginFieldsRequired).transform((email) => email.toLowerCase()),
-  password: z.string({ required_error: Messages.loginFieldsRequired, invalid_type_error: Messages.loginFieldsRequired }).min(1, Messages.loginFieldsRequired),
+  email: email(Messages.loginFieldsRequired),
+  password: password(Messages.loginFieldsRequired),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
-    email: requiredText(Messages.registerFieldsRequired)
-      .transform((email) => email.toLowerCase())
-      .pipe(z.string().email(Messages.invalidEmail)),
-    password: z.string({ required_error: Messages.registerFieldsRequired }).min(1, Messages.registerFieldsRequired),
-    confirmPassword: z.string().optional(),
-    firstName: requiredText(Messages.registerFieldsRequired),
-    lastName: requiredText(Messages.registerFieldsRequired),
-    timeZone: z.string().trim().min(1).max(64).optional(),
+    email: email(Messages.registerFieldsRequired).pipe(z.string().email(Messages.invalidEmail)),
+    password: password(Messages.registerFieldsRequired),
+    confirmPassword: text('Password confirmation', PASSWORD_MAX_LENGTH, { trim: false }).optional(),
+    firstName: text('First name', NAME_MAX_LENGTH, { required: Messages.registerFieldsRequired }),
+    lastName: text('Last name', NAME_MAX_LENGTH, { required: Messages.registerFieldsRequired }),
+    timeZone: text('Time zone', TIME_ZONE_MAX_LENGTH, { required: Messages.invalidTimeZone }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.confirmPassword !== undefined && value.password !== value.confirmPassword) {
@@ -31,7 +30,7 @@ export const registerSchema = z
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: requiredText(Messages.invalidEmail).transform((email) => email.toLowerCase()),
+  email: email(Messages.invalidEmail),
 });
 
 /** Spec §5: the rules are checked in this order and the first one broken is reported. */
@@ -47,9 +46,9 @@ export function resetPasswordProblem(newPassword: string, confirmPassword?: stri
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ required_error: Messages.resetInvalidToken, invalid_type_error: Messages.resetInvalidToken }).trim().min(1, Messages.resetInvalidToken),
-    newPassword: z.string({ required_error: Messages.resetTooShort, invalid_type_error: Messages.resetTooShort }),
-    confirmPassword: z.string().optional(),
+    token: text('Reset token', RESET_TOKEN_MAX_LENGTH, { required: Messages.resetInvalidToken }),
+    newPassword: text('Password', PASSWORD_MAX_LENGTH, { required: Messages.resetTooShort, trim: false }),
+    confirmPassword: text('Password confirmation', PASSWORD_MAX_LENGTH, { trim: false }).optional(),
   })
   .superRefine((value, ctx) => {
     const problem = resetPasswordProblem(value.newPassword, value.confirmPassword);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
-import type { Caller } from '../subjects';
+import { FOOD_DESCRIPTION_MAX_LENGTH, FOOD_NAME_MAX_LENGTH, FOOD_SEARCH_QUERY_MAX_LENGTH, SERVING_SIZE_MAX_LENGTH, text } from '../text';
 import type { FodmapComponents, FodmapRating } from './fodmap-rating';
 
 /** Spec §3 Food: foodType. */
@@ -59,40 +59,22 @@ export interface Food extends FodmapComponents {
  */
 export type FoodSummary = Pick<Food, 'id' | 'name' | 'description' | 'servingSize' | 'caloriesPerServing' | 'fodmapRating' | 'foodType' | 'isPrivate'>;
 
-export const FOOD_NAME_MAX_LENGTH = 120;
-
 /** Optional text fields: forms send '' for an untouched field, which means "not given". */
-const optionalText = (max: number, message: string) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string({ invalid_type_error: message }).trim().max(max, message).optional());
+const optionalText = (label: string, max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), text(label, max).optional());
 
 /** Spec §5 New food form; POST /api/debug/quick-add-food. */
 export const quickAddFoodSchema = z.object({
-  name: z
-    .string({ required_error: Messages.foodNameRequired, invalid_type_error: Messages.foodNameRequired })
-    .trim()
-    .min(1, Messages.foodNameRequired)
-    .max(FOOD_NAME_MAX_LENGTH, `Food name must be at most ${FOOD_NAME_MAX_LENGTH} characters`),
+  name: text('Food name', FOOD_NAME_MAX_LENGTH, { required: Messages.foodNameRequired }),
   fodmapRating: z.enum(QUICK_ADD_FODMAP_RATINGS, { errorMap: () => ({ message: Messages.fodmapRatingRequired }) }),
-  description: optionalText(500, 'Description must be at most 500 characters'),
-  servingSize: optionalText(100, 'Serving size must be at most 100 characters'),
+  description: optionalText('Description', FOOD_DESCRIPTION_MAX_LENGTH),
+  servingSize: optionalText('Serving size', SERVING_SIZE_MAX_LENGTH),
   foodType: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     z.enum(FOOD_TYPES, { errorMap: () => ({ message: `Food type must be one of ${FOOD_TYPES.join(', ')}` }) }).optional(),
   ),
 });
 export type QuickAddFoodInput = z.input<typeof quickAddFoodSchema>;
-
-export const FOOD_SEARCH_QUERY_MAX_LENGTH = 100;
-
-/** GET /api/foods/search?q= */
-export const foodSearchQuerySchema = z.object({
-  q: z
-    .string({ required_error: Messages.searchTermTooShort, invalid_type_error: Messages.searchTermTooShort })
-    .trim()
-    .min(2, Messages.searchTermTooShort)
-    .max(FOOD_SEARCH_QUERY_MAX_LENGTH, `Search term must be at most ${FOOD_SEARCH_QUERY_MAX_LENGTH} characters`),
-});
-export type FoodSearchQuery = z.input<typeof foodSearchQuerySchema>;
 
 /** Spec §9 search and result limits, for the web; the server answers at most `serverResults` and the web slices. */
 export const FOOD_SEARCH = {
@@ -113,17 +95,14 @@ export const FOOD_SEARCH = {
   citationsShown: 2,
 } as const;
 
-/** Request payloads of the foods subjects; `input` is the browser's input, validated again by the foods service. */
+/** GET /api/foods/search?q= */
+export const foodSearchQuerySchema = z.object({
+  q: text('Search term', FOOD_SEARCH_QUERY_MAX_LENGTH, { required: Messages.searchTermTooShort }).min(FOOD_SEARCH.inlineMinChars, Messages.searchTermTooShort),
+});
+export type FoodSearchQuery = z.input<typeof foodSearchQuerySchema>;
+
 /** Which catalogue release a person is reading, so a rating can be traced to the data file it came from. */
 export interface CatalogueInfo {
   version: string | null;
   foodCount: number;
-}
-
-export interface FoodsRequests {
-  catalogue: { caller: Caller };
-  list: { caller: Caller };
-  search: { caller: Caller; input: FoodSearchQuery };
-  get: { caller: Caller; id: number };
-  quickAdd: { caller: Caller; input: QuickAddFoodInput };
 }

@@ -5,3 +5,10 @@ export interface HealthReport {
   status: 'ok' | 'degraded';
   services: Record<ServiceName, 'up' | 'down'>;
 }
+
+/** What one service answers on `Rpc.health(name)`. */
+export interface ServiceHealth {
+  service: string;
+  status: 'up' | 'down';
+  postgres: 'up' | 'down';
+}

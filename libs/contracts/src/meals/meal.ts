@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
-import { Caller } from '../subjects';
+import { MEAL_NAME_MAX_LENGTH, NOTES_MAX_LENGTH, text } from '../text';
 
 export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
 
+/** An ISO 8601 date-time with offset and fractions is at most 35 characters; more is not a timestamp. */
+const TIMESTAMP_MAX_LENGTH = 64;
+
 export const createMealSchema = z.object({
   mealType: z.enum(MEAL_TYPES, { errorMap: () => ({ message: Messages.mealTypeInvalid }) }),
-  name: z.string({ required_error: Messages.mealNameRequired, invalid_type_error: Messages.mealNameRequired }).trim().min(1, Messages.mealNameRequired).max(200, 'Meal name must be at most 200 characters'),
+  name: text('Meal name', MEAL_NAME_MAX_LENGTH, { required: Messages.mealNameRequired }),
   timestamp: z
     .string({ required_error: Messages.mealTimestampInvalid, invalid_type_error: Messages.mealTimestampInvalid })
+    .max(TIMESTAMP_MAX_LENGTH, Messages.mealTimestampInvalid)
     .refine((value) => !Number.isNaN(Date.parse(value)), Messages.mealTimestampInvalid)
     .transform((value) => new Date(value).toISOString()),
-  notes: z.string().max(2000).optional(),
+  notes: text('Notes', NOTES_MAX_LENGTH).optional(),
 });
 export type CreateMealInput = z.input<typeof createMealSchema>;
 
@@ -26,12 +30,6 @@ export interface Meal {
   notes: string | null;
   foods: unknown[];
   symptoms: unknown[];
-}
-
-/** `Rpc.journal.createMeal`: the gateway forwards the browser's body as `input`, unvalidated. */
-export interface CreateMealRequest {
-  caller: Caller;
-  input: unknown;
 }
 
 const isoDate = (field: string) =>
@@ -51,12 +49,6 @@ export const dailyMealsQuerySchema = z
     `A range may span at most ${MAX_DAILY_RANGE_DAYS} days`,
   );
 export type DailyMealsQuery = z.infer<typeof dailyMealsQuerySchema>;
-
-/** `Rpc.insights.dailyMeals`: days are the caller's own calendar days, both ends included. */
-export interface DailyMealsRequest {
-  caller: Caller;
-  input: unknown;
-}
 
 /** One day of `Rpc.insights.dailyMeals`' answer: every day of the range, oldest first, 0 when nothing was logged. */
 export interface DailyMealCount {

@@ -1,0 +1,96 @@
+import { Caller, CallerSubject, Messages, RPC_SUBJECTS, RpcRequest, takesCaller } from '@fodmap/contracts';
+import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { firstValueFrom } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '@fodmap/server';
+import { registerUser } from '../support/api';
+
+/**
+ * No handler may run a query with an undefined owner. Any process on NATS can publish on a service's subjects, so each
+ * subject that acts for a signed-in user is sent, straight over NATS to the running services, requests whose caller
+ * is missing or broken. The subjects come from the contract map: a new one is covered as soon as it is added there.
+ */
+
+/** A valid request of each caller subject but for its caller: a subject added to the map without one here does not compile. */
+function validRequests(caller: Caller, theirs: { foodId: number; foodName: string }): { [Subject in CallerSubject]: RpcRequest<Subject> } {
+  return {
+    'identity.user.get': { caller },
+    'identity.user.update-notifications': { caller, input: { mealNotifications: true } },
+    'identity.photo.set': { caller, profileImageUrl: null },
+    'identity.subscription.status': { caller },
+    'journal.meal.create': { caller, input: { mealType: 'lunch', name: 'Owner check', timestamp: '2025-03-10T12:00:00Z' } },
+    'insights.daily-meals.get': { caller, input: { startDate: '2025-03-01', endDate: '2025-03-31' } },
+    'foods.food.list': { caller },
+    'foods.food.search': { caller, input: { q: theirs.foodName } },
+    'foods.food.get': { caller, id: theirs.foodId },
+    'foods.food.quick-add': { caller, input: { name: 'Owner check food', fodmapRating: 'low' } },
+    'foods.catalogue.get': { caller },
+  };
+}
+
+const CALLER_SUBJECTS = RPC_SUBJECTS.filter(takesCaller);
+
+describe('every subject that acts for a caller refuses a request without a valid one', () => {
+  let client: ClientProxy;
+  let bob: Caller;
+  let bobsFood: { foodId: number; foodName: string };
+  const prefix = inject('natsPrefix');
+
+  const send = (subject: string, payload: unknown) =>
+    firstValueFrom(client.send<unknown>(`${prefix}.${subject}`, payload)).then(
+      (reply) => ({ reply }),
+      (error: unknown) => ({ error }),
+    );
+
+  beforeAll(async () => {
+    client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [loadConfig().natsUrl] } });
+    await client.connect();
+    // Bob has a meal, a private food and settings: what a handler that lost its owner condition would hand out.
+    const { api, user } = await registerUser('bob', 'Bob');
+    bob = { userId: user.id, timeZone: user.timeZone };
+    expect((await api.post('/api/meals', { mealType: 'dinner', name: 'Bob secret stew', timestamp: '2025-03-10T19:00:00Z' })).status).toBe(201);
+    const food = await api.post('/api/debug/quick-add-food', { name: 'Bob secret sauce', fodmapRating: 'high' });
+    expect(food.status).toBe(201);
+    bobsFood = { foodId: food.body.id, foodName: food.body.name };
+  });
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('covers every caller subject of the map', () => {
+    expect(CALLER_SUBJECTS.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it.each(CALLER_SUBJECTS)('%s answers its owner, and 401 to a missing, absent, string, negative or out-of-range userId', async (subject) => {
+    const request = validRequests(bob, bobsFood)[subject];
+    expect(await send(subject, request)).toEqual({ reply: expect.anything() });
+
+    const withoutCaller = Object.fromEntries(Object.entries(request).filter(([key]) => key !== 'caller'));
+    const brokenCallers: unknown[] = [
+      null,
+      {},
+      { timeZone: bob.timeZone },
+      { userId: null, timeZone: bob.timeZone },
+      { userId: String(bob.userId), timeZone: bob.timeZone },
+      { userId: -bob.userId, timeZone: bob.timeZone },
+      { userId: 0, timeZone: bob.timeZone },
+      { userId: bob.userId + 0.5, timeZone: bob.timeZone },
+      { userId: 2 ** 31, timeZone: bob.timeZone },
+      { userId: [bob.userId], timeZone: bob.timeZone },
+    ];
+    const payloads = [{}, withoutCaller, ...brokenCallers.map((caller) => ({ ...withoutCaller, caller }))];
+    for (const payload of payloads) {
+      const outcome = await send(subject, payload);
+      // Bob's data in any answer would be the leak; an error with the 401 body is the only acceptable outcome.
+      expect({ payload, outcome }).toEqual({ payload, outcome: { error: { status: 401, message: Messages.unauthorized } } });
+      expect(JSON.stringify(outcome)).not.toMatch(/Bob secret/);
+    }
+  });
+
+  it.each(CALLER_SUBJECTS)('%s answers 400, not 500, to a caller whose time zone is not one', async (subject) => {
+    const request = validRequests({ ...bob, timeZone: 'Mars/Olympus' }, bobsFood)[subject];
+
+    expect(await send(subject, request)).toEqual({ error: { status: 400, message: Messages.invalidTimeZone } });
+  });
+});

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema } from './auth/auth.schemas';
+import type { User } from './auth/user';
+import type { DomainConfig } from './config/domain-config';
+import { type CatalogueInfo, type Food, foodSearchQuerySchema, type FoodSummary, quickAddFoodSchema } from './foods/food';
+import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from './health/health';
+import { createMealSchema, type DailyMealCount, dailyMealsQuerySchema, type Meal } from './meals/meal';
+import { Messages } from './messages';
+import { type MessageReply, Rpc } from './subjects';
+import type { SubscriptionStatus } from './subscription/subscription';
+import { HOST_MAX_LENGTH, text, TIME_ZONE_MAX_LENGTH, URL_MAX_LENGTH } from './text';
+import { canonicalTimeZone } from './time/time-zone';
+
+/** PostgreSQL `integer`: ids above it name no row. */
+export const POSTGRES_INT_MAX = 2_147_483_647;
+
+const recordId = (message: string) =>
+  z.number({ required_error: message, invalid_type_error: message }).int(message).min(1, message).max(POSTGRES_INT_MAX, message);
+
+/** Who is asking: the gateway adds this to every request it forwards for a signed-in user. */
+export const callerSchema = z.object(
+  {
+    userId: recordId(Messages.unauthorized),
+    // Consumers place the caller's records on the caller's own day with it: an unknown zone would poison projections.
+    timeZone: text('Time zone', TIME_ZONE_MAX_LENGTH, { required: Messages.invalidTimeZone }).refine((zone) => canonicalTimeZone(zone) !== null, Messages.invalidTimeZone),
+  },
+  { required_error: Messages.unauthorized, invalid_type_error: Messages.unauthorized },
+);
+export type Caller = z.infer<typeof callerSchema>;
+
+/** One subject's contract: the schema its request is validated with, and (as a type only) what it answers. */
+export interface RpcContract<Request extends z.AnyZodObject, Response> {
+  request: Request;
+  /** Never set: carries the answer's type to the client's and the handler's signatures. */
+  response?: Response;
+}
+
+const rpc = <Response>() => <Request extends z.AnyZodObject>(request: Request): RpcContract<Request, Response> => ({ request });
+const withCaller = <Shape extends z.ZodRawShape>(shape: Shape) => z.object({ caller: callerSchema, ...shape });
+
+type HealthSubject = ReturnType<typeof Rpc.health<ServiceName>>;
+const healthChecks = Object.fromEntries(SERVICE_NAMES.map((name) => [Rpc.health(name), rpc<ServiceHealth>()(z.object({}))])) as Record<
+  HealthSubject,
+  RpcContract<z.ZodObject<Record<string, never>>, ServiceHealth>
+>;
+
+/**
+ * Every request/reply subject with its request schema and answer type. The gateway's client and every service's
+ * handler are typed from it, and each service validates what it receives with the schema named here.
+ */
+export const RpcContracts = {
+  [Rpc.identity.register]: rpc<User>()(z.object({ input: registerSchema })),
+  [Rpc.identity.login]: rpc<User>()(z.object({ input: loginSchema })),
+  [Rpc.identity.get]: rpc<User>()(withCaller({})),
+  [Rpc.identity.updateNotifications]: rpc<User>()(withCaller({ input: notificationPreferencesSchema })),
+  [Rpc.identity.setPhoto]: rpc<User>()(withCaller({ profileImageUrl: text('Photo address', URL_MAX_LENGTH, { required: Messages.photoMissing }).nullable() })),
+  /** resetBaseUrl: the public origin the emailed link points at, e.g. https://fodmapjournal.app */
+  [Rpc.identity.forgotPassword]: rpc<MessageReply>()(
+    z.object({ input: forgotPasswordSchema, resetBaseUrl: text('Reset link base', URL_MAX_LENGTH, { required: Messages.invalidResetBaseUrl }) }),
+  ),
+  [Rpc.identity.resetPassword]: rpc<MessageReply>()(z.object({ input: resetPasswordSchema })),
+  [Rpc.identity.subscriptionStatus]: rpc<SubscriptionStatus>()(withCaller({})),
+  /** host: the host the browser asked for; null or absent gets the default branding. */
+  [Rpc.identity.domainConfig]: rpc<DomainConfig>()(z.object({ host: text('Host', HOST_MAX_LENGTH).nullish() })),
+  [Rpc.journal.createMeal]: rpc<Meal>()(withCaller({ input: createMealSchema })),
+  /** Days are the caller's own calendar days, both ends included; every day of the range, oldest first. */
+  [Rpc.insights.dailyMeals]: rpc<DailyMealCount[]>()(withCaller({ input: dailyMealsQuerySchema })),
+  [Rpc.foods.list]: rpc<FoodSummary[]>()(withCaller({})),
+  [Rpc.foods.search]: rpc<Food[]>()(withCaller({ input: foodSearchQuerySchema })),
+  [Rpc.foods.get]: rpc<Food>()(withCaller({ id: recordId(Messages.foodIdInvalid) })),
+  [Rpc.foods.quickAdd]: rpc<Food>()(withCaller({ input: quickAddFoodSchema })),
+  [Rpc.foods.catalogue]: rpc<CatalogueInfo>()(withCaller({})),
+  ...healthChecks,
+};
+
+type Contracts = typeof RpcContracts;
+export type RpcSubject = keyof Contracts;
+/** What a sender passes on `Subject`. */
+export type RpcRequest<Subject extends RpcSubject> = z.input<Contracts[Subject]['request']>;
+/** What a handler of `Subject` receives once its request passed the schema. */
+export type RpcParsed<Subject extends RpcSubject> = z.output<Contracts[Subject]['request']>;
+/** What `Subject` answers with. */
+export type RpcResponse<Subject extends RpcSubject> = Contracts[Subject] extends RpcContract<z.AnyZodObject, infer Response> ? Response : never;
+
+/** The subjects that act for a signed-in user: their handlers must refuse a request without a valid caller. */
+export type CallerSubject = { [Subject in RpcSubject]: RpcRequest<Subject> extends { caller: Caller } ? Subject : never }[RpcSubject];
+
+export const RPC_SUBJECTS = Object.keys(RpcContracts) as RpcSubject[];
+
+export function takesCaller(subject: RpcSubject): subject is CallerSubject {
+  return 'caller' in RpcContracts[subject].request.shape;
+}
