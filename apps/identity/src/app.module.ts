@@ -1,8 +1,7 @@
-import { eventStoreEntities, ServiceCoreModule } from '@fodmap/server';
+import { EventsModule, eventStoreEntities, ServiceCoreModule } from '@fodmap/server';
 import { Module } from '@nestjs/common';
 import { DomainConfigEntity } from './domain-config/domain-config.entity';
 import { DomainConfigModule } from './domain-config/domain-config.module';
-import { IdentityEventsModule } from './identity-events.module';
 import { IdentitySchema1763780000000 } from './migrations/1763780000000-identity-schema';
 import { PasswordResetTokenEntity } from './passwords/password-reset-token.entity';
 import { PasswordsModule } from './passwords/passwords.module';
@@ -18,7 +17,7 @@ import { UsersModule } from './users/users.module';
       entities: [UserEntity, SubscriptionEntity, PasswordResetTokenEntity, DomainConfigEntity, ...eventStoreEntities],
       migrations: [IdentitySchema1763780000000],
     }),
-    IdentityEventsModule,
+    EventsModule.forRoot({ relay: true }),
     UsersModule,
     PasswordsModule,
     SubscriptionModule,

@@ -64,6 +64,8 @@ export interface AppendResult {
  * Appends in one schema are serialized by a transaction-scoped advisory lock taken before anything is written.
  * Global positions are therefore allocated in commit order, and the relay can keep a single position as its
  * checkpoint without ever passing over an event that commits later with a smaller position.
+ * This lock is the one ordering mechanism (see the README for why not pg_snapshot_xmin): it involves only this
+ * schema's appends, so no transaction elsewhere in the cluster can hold the relay back.
  * The cost is one append at a time per service, a few milliseconds each: ample for a journal.
  */
 export class EventStore {
@@ -142,24 +144,13 @@ export class EventStore {
   }
 
   /**
-   * Events after `afterPosition` in position order, only from transactions older than the oldest one still
-   * in flight (emmett's rule): an event whose transaction may yet commit is never read past.
+   * Up to `limit` committed events after `afterPosition`, in position order. Because appends hold the append lock
+   * until they commit, no event with a smaller position can still become visible after a larger one is seen.
    */
-  async readCommitted(afterPosition: number, limit: number): Promise<StoredEvent[]> {
-    const rows: EventRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM ${this.eventsTable}
-       WHERE position > $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY position LIMIT $2`,
-      [afterPosition, limit],
-    );
-    return rows.map(toStoredEvent);
-  }
-
-  /** Every visible event after a position; only exact while `appendLockKey` is held, as a rebuild's swap does. */
-  async readAllAfter(manager: EntityManager, afterPosition: number): Promise<StoredEvent[]> {
+  async readCommitted(afterPosition: number, limit: number, manager: EntityManager = this.dataSource.manager): Promise<StoredEvent[]> {
     const rows: EventRow[] = await manager.query(
-      `SELECT ${COLUMNS} FROM ${this.eventsTable} WHERE position > $1 ORDER BY position`,
-      [afterPosition],
+      `SELECT ${COLUMNS} FROM ${this.eventsTable} WHERE position > $1 ORDER BY position LIMIT $2`,
+      [afterPosition, limit],
     );
     return rows.map(toStoredEvent);
   }

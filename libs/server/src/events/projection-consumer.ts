@@ -15,7 +15,7 @@ export interface ConsumerTuning {
   backoffMs: number[];
   /** How long JetStream waits for an ack before redelivering, e.g. after the process died mid-event. */
   ackWaitMs: number;
-  /** How often a standby processor retries the projection's lock. */
+  /** How long a processor pauses after a failure before it waits for the projection's lock again. */
   lockRetryMs: number;
 }
 
@@ -125,6 +125,7 @@ export class ProjectionConsumer {
     this.running = false;
     this.waiter.wake();
     this.lockWatch.wake();
+    await this.lock.cancelWait();
     await this.closeSubscriptions();
     await this.loop;
     this.loop = null;
@@ -134,7 +135,8 @@ export class ProjectionConsumer {
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        if (await this.lock.tryAcquire()) {
+        // A standby waits here, inside PostgreSQL, until the active processor's connection goes.
+        if (await this.lock.acquire()) {
           await this.prepare();
           const consuming = Promise.all(this.sources.map((source) => this.consumeUntilFailure(source)));
           // Runs until stop() closes the subscriptions, a source fails, or the lock's connection is lost.

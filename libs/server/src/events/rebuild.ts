@@ -83,8 +83,11 @@ export async function rebuildInlineProjection(store: EventStore, projection: Pro
     await dataSource.transaction((manager) => replay(manager, events));
   }
   await dataSource.transaction(async (manager) => {
+    // Under the append lock only the few events appended since the last batch remain, still read batch by batch.
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [store.appendLockKey]);
-    await replay(manager, await store.readAllAfter(manager, position));
+    for (let events = await store.readCommitted(position, batchSize, manager); events.length > 0; events = await store.readCommitted(position, batchSize, manager)) {
+      await replay(manager, events);
+    }
     await swapTables(manager, projection, schema);
   });
   logger.log(`Rebuilt ${projection.name} from ${count} events`);
