@@ -9,6 +9,7 @@ export const Rpc = {
     setPhoto: 'identity.photo.set',
     forgotPassword: 'identity.password.forgot',
     resetPassword: 'identity.password.reset',
+    resetLink: 'identity.password.reset-link',
     subscriptionStatus: 'identity.subscription.status',
     domainConfig: 'identity.domain-config.get',
   },
@@ -47,6 +48,8 @@ export interface IdentityRequests {
   /** resetBaseUrl: the public origin the emailed link points at, e.g. https://fodmapjournal.app */
   forgotPassword: { input: InputOf<'forgotPasswordSchema'>; resetBaseUrl: string };
   resetPassword: { input: InputOf<'resetPasswordSchema'> };
+  /** From notifications, when it sends the reset email. */
+  resetLink: { resetId: string };
   subscriptionStatus: { caller: Caller };
   domainConfig: { host: string | null };
 }

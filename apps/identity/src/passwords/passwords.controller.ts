@@ -1,4 +1,4 @@
-import { IdentityRequests, MessageReply, Rpc } from '@fodmap/contracts';
+import { IdentityRequests, MessageReply, ResetLinkReply, Rpc } from '@fodmap/contracts';
 import { subject } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -11,6 +11,12 @@ export class PasswordsController {
   @MessagePattern(subject(Rpc.identity.forgotPassword))
   forgotPassword(@Payload() payload: Partial<IdentityRequests['forgotPassword']> | null): Promise<MessageReply> {
     return this.passwords.forgotPassword(payload?.input, payload?.resetBaseUrl);
+  }
+
+  /** Asked by notifications when it sends a reset email: the link never travels in an event. */
+  @MessagePattern(subject(Rpc.identity.resetLink))
+  resetLink(@Payload() payload: Partial<IdentityRequests['resetLink']> | null): Promise<ResetLinkReply> {
+    return this.passwords.resetLink(payload);
   }
 
   @MessagePattern(subject(Rpc.identity.resetPassword))

@@ -1,5 +1,5 @@
-import { Caller, canonicalTimeZone, createMealSchema, EventTypes, Meal, MealCreatedV1, Messages } from '@fodmap/contracts';
-import { callerUserId, EventStore, parseInput, rpcFailure } from '@fodmap/server';
+import { Caller, canonicalTimeZone, createMealSchema, domainEvents, Meal, MealCreatedV1, Messages } from '@fodmap/contracts';
+import { callerUserId, EventStore, newEvent, parseInput, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -45,7 +45,7 @@ export class MealsService {
     await this.events.append(
       `meal-${id}`,
       0,
-      [{ type: EventTypes.MealCreated, schemaVersion: 1, data }],
+      [newEvent(domainEvents, 'MealCreated', data)],
       { userId },
       this.events.inlineProjection(mealsProjection),
     );

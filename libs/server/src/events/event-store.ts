@@ -3,7 +3,7 @@ import { RpcException } from '@nestjs/microservices';
 import { DataSource, EntityManager } from 'typeorm';
 import { RpcFailureBody } from '../rpc';
 import { EventMetadata, NewEvent, StoredEvent } from './event';
-import { applyEvent, ProjectionDefinition, projectionTables } from './projection';
+import { applyEvent, Projection, projectionTables } from './projection';
 import { qualifiedTable, schemaOf } from './sql';
 
 /** Runs inline projections inside the append's transaction, so a service reads its own writes at once. */
@@ -156,7 +156,7 @@ export class EventStore {
   }
 
   /** An `append` argument that applies this service's own events to an inline projection's live tables. */
-  inlineProjection(projection: ProjectionDefinition): InlineProjection {
+  inlineProjection(projection: Projection): InlineProjection {
     const tables = projectionTables(projection, this.schema);
     return async (manager, events) => {
       for (const event of events) await applyEvent(projection, this.service, { manager, tables }, event);

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { ServerConfig } from '../config';
 import { NATS_CONNECTION, SERVER_CONFIG, SERVICE_NAME } from '../service-core.module';
 import { EventStore } from './event-store';
-import { ProjectionDefinition } from './projection';
+import { Projection } from './projection';
 import { ConsumerTuning, ProjectionConsumer } from './projection-consumer';
 import { EventRelay } from './relay';
 
@@ -13,7 +13,7 @@ export interface EventsModuleOptions {
   /** Publish this service's events table to JetStream: every service that appends events says true. */
   relay: boolean;
   /** Projections this service keeps from other services' events, each with its durable consumers. */
-  projections?: ProjectionDefinition[];
+  projections?: Projection[];
   tuning?: Partial<ConsumerTuning>;
 }
 

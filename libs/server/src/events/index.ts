@@ -3,6 +3,7 @@ export * from './tables';
 export * from './migrations';
 export * from './event-store';
 export * from './projection';
+export * from './catalog';
 export { EventHeaders, eventStreamName, eventSubject, sourceSubjectFilter, ensureEventStream } from './jetstream';
 export { EventRelay } from './relay';
 export type { EventRelayOptions } from './relay';

@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos, NatsConnection, NatsError } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
+import { EventNotApplicableError } from './catalog';
 import { StoredEvent } from './event';
 import { decodeEvent, ensureEventStream, eventStreamName, sourceSubjectFilter } from './jetstream';
-import { applyEvent, ProjectionDefinition, projectionTables } from './projection';
+import { applyEvent, Projection, projectionSources, projectionTables } from './projection';
 import { SessionLock } from './session-lock';
 import { databaseUrlOf, errorMessage, qualifiedTable, schemaOf } from './sql';
 import { Waiter } from './waiter';
@@ -30,7 +31,7 @@ export interface ProjectionConsumerOptions {
   dataSource: DataSource;
   nats: NatsConnection;
   natsPrefix: string;
-  projection: ProjectionDefinition;
+  projection: Projection;
   tuning?: Partial<ConsumerTuning>;
 }
 
@@ -111,7 +112,7 @@ export class ProjectionConsumer {
     this.deadLetterTable = qualifiedTable(schema, 'dead_letters');
     this.tables = projectionTables(projection, schema);
     this.streamName = eventStreamName(options.natsPrefix);
-    this.sources = Object.keys(projection.handlers);
+    this.sources = projectionSources(projection);
   }
 
   start(): void {
@@ -223,7 +224,8 @@ export class ProjectionConsumer {
       await this.apply(source, event);
       msg.ack();
     } catch (error) {
-      if (event !== null && attempt < this.tuning.maxDeliver) {
+      // An event no retry can help (unknown type or version, invalid data, no handler) is dead-lettered at once.
+      if (event !== null && !(error instanceof EventNotApplicableError) && attempt < this.tuning.maxDeliver) {
         const delay = this.tuning.backoffMs[Math.min(attempt, this.tuning.backoffMs.length) - 1];
         this.logger.warn(`Event ${event.position} of ${source} failed (attempt ${attempt}), retrying in ${delay} ms: ${errorMessage(error)}`);
         msg.nak(delay);

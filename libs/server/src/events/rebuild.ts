@@ -5,7 +5,7 @@ import { StoredEvent } from './event';
 import { EventStore } from './event-store';
 import { decodeEvent, ensureEventStream, sourceSubjectFilter } from './jetstream';
 import { lockCheckpoint, recordDeadLetter, setCheckpoint } from './projection-consumer';
-import { applyEvent, ProjectionDefinition, projectionTables, REBUILD_SUFFIX } from './projection';
+import { applyEvent, Projection, projectionSources, projectionTables, REBUILD_SUFFIX } from './projection';
 import { errorMessage, qualifiedTable, quoteIdentifier, schemaOf } from './sql';
 
 /**
@@ -29,7 +29,7 @@ export interface RebuildResult {
 
 const logger = new Logger('Rebuild');
 
-async function createFreshTables(dataSource: DataSource, projection: ProjectionDefinition, schema: string): Promise<Record<string, string>> {
+async function createFreshTables(dataSource: DataSource, projection: Projection, schema: string): Promise<Record<string, string>> {
   const live = projectionTables(projection, schema);
   const fresh = projectionTables(projection, schema, REBUILD_SUFFIX);
   for (const table of projection.tables) {
@@ -52,7 +52,7 @@ async function indexShapes(manager: EntityManager, schema: string, table: string
  * Replaces the live tables with the fresh ones. The fresh indexes (and so their constraints) take the live ones'
  * names, so that later migrations still find them by the names they were created with.
  */
-async function swapTables(manager: EntityManager, projection: ProjectionDefinition, schema: string): Promise<void> {
+async function swapTables(manager: EntityManager, projection: Projection, schema: string): Promise<void> {
   for (const table of projection.tables) {
     const freshName = `${table}${REBUILD_SUFFIX}`;
     const liveIndexes = await indexShapes(manager, schema, table);
@@ -69,7 +69,7 @@ async function swapTables(manager: EntityManager, projection: ProjectionDefiniti
 }
 
 /** Replays an inline projection from the service's own events table. Fails, leaving the live tables as they were, if a handler fails. */
-export async function rebuildInlineProjection(store: EventStore, projection: ProjectionDefinition, batchSize = 1000): Promise<RebuildResult> {
+export async function rebuildInlineProjection(store: EventStore, projection: Projection, batchSize = 1000): Promise<RebuildResult> {
   const { dataSource, schema, service } = store;
   const tables = await createFreshTables(dataSource, projection, schema);
   let position = 0;
@@ -98,7 +98,7 @@ export interface ConsumerRebuildOptions {
   dataSource: DataSource;
   nats: NatsConnection;
   natsPrefix: string;
-  projection: ProjectionDefinition;
+  projection: Projection;
   batchSize?: number;
 }
 
@@ -115,7 +115,7 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
   const deadLetterTable = qualifiedTable(schema, 'dead_letters');
   const tables = await createFreshTables(dataSource, projection, schema);
   const streamName = await ensureEventStream(await nats.jetstreamManager(), natsPrefix);
-  const sources = Object.keys(projection.handlers).sort();
+  const sources = projectionSources(projection);
   const positions: Record<string, number> = Object.fromEntries(sources.map((source) => [source, 0]));
   let count = 0;
 
