@@ -173,7 +173,7 @@ export class EmailOutbox {
   }
 
   private async deliver(email: ClaimedEmail): Promise<void> {
-    const what = `${email.email_type} email of event ${email.event_id}`;
+    const what = describe(email);
     if (email.interrupted) {
       if (email.resent_before) {
         this.logger.error(`The ${what} was interrupted twice between sending and recording; not sending it a third time`);
@@ -193,16 +193,25 @@ export class EmailOutbox {
       return;
     }
     await this.options.dataSource.transaction(async (manager) => {
-      await manager.query('DELETE FROM notifications.email_outbox WHERE id = $1', [email.id]);
+      // Only while the claim is still this attempt's: a sender that outlived its lease leaves the row to its successor.
+      const [moved]: [unknown[], number] = await manager.query(
+        `DELETE FROM notifications.email_outbox WHERE id = $1 AND status = 'sending' AND attempts = $2 RETURNING id`,
+        [email.id, email.attempts],
+      );
+      if (moved.length === 0) {
+        this.logger.warn(`The ${what} was sent after its claim had lapsed; another attempt owns it now`);
+        return;
+      }
       await manager.query(
-        `INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, correlation_id) VALUES ($1, $2, $3, $4, $5)`,
+        `INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, correlation_id) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (event_id) DO NOTHING`,
         [email.event_id, email.email_type, email.user_id, email.recipient, email.correlation_id],
       );
     });
   }
 
   private async failed(email: ClaimedEmail, error: unknown): Promise<void> {
-    const what = `${email.email_type} email of event ${email.event_id}`;
+    const what = describe(email);
     if (error instanceof EmailNotDeliverableError) {
       this.logger.warn(`Dropping the ${what}: ${error.message}`);
       await this.finish(email, 'dropped', error.message);
@@ -216,14 +225,22 @@ export class EmailOutbox {
     const delay = this.tuning.backoffMs[Math.min(email.attempts, this.tuning.backoffMs.length) - 1];
     this.logger.warn(`The ${what} failed (attempt ${email.attempts}), retrying in ${delay} ms: ${messageOf(error)}`);
     await this.options.dataSource.query(
-      `UPDATE notifications.email_outbox SET status = 'pending', last_error = $2, next_attempt_at = now() + $3 * interval '1 millisecond' WHERE id = $1`,
-      [email.id, messageOf(error), delay],
+      `UPDATE notifications.email_outbox SET status = 'pending', last_error = $2, next_attempt_at = now() + $3 * interval '1 millisecond'
+       WHERE id = $1 AND status = 'sending' AND attempts = $4`,
+      [email.id, messageOf(error), delay, email.attempts],
     );
   }
 
   private async finish(email: ClaimedEmail, status: 'failed' | 'dropped', reason: string): Promise<void> {
-    await this.options.dataSource.query('UPDATE notifications.email_outbox SET status = $2, last_error = $3 WHERE id = $1', [email.id, status, reason]);
+    await this.options.dataSource.query(
+      `UPDATE notifications.email_outbox SET status = $2, last_error = $3 WHERE id = $1 AND status = 'sending' AND attempts = $4`,
+      [email.id, status, reason, email.attempts],
+    );
   }
+}
+
+function describe(email: ClaimedEmail): string {
+  return `${email.email_type} email of event ${email.event_id}`;
 }
 
 function messageOf(error: unknown): string {
