@@ -1,13 +1,16 @@
+import { addCheckpointStreamSequence } from '@fodmap/server';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Emails to send, recorded in the consumer's transaction and sent after it commits (EmailOutbox). A row leaves the
  * outbox for sent_emails once its email is out; what stays is pending, being sent, failed or dropped, with why.
+ * Also gives the consumers' checkpoints the stream sequence they resume from.
  */
 export class EmailOutbox1767400000000 implements MigrationInterface {
   name = 'EmailOutbox1767400000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    await addCheckpointStreamSequence(queryRunner);
     await queryRunner.query(`
       CREATE TABLE notifications.email_outbox (
         id bigserial PRIMARY KEY,

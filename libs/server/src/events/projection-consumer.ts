@@ -50,8 +50,14 @@ export async function lockCheckpoint(manager: EntityManager, table: string, proj
   return Number(rows[0].position);
 }
 
-export async function setCheckpoint(manager: EntityManager, table: string, projection: string, source: string, position: number): Promise<void> {
-  await manager.query(`UPDATE ${table} SET position = $3, updated_at = now() WHERE projection = $1 AND source = $2`, [projection, source, position]);
+/** Stores the last position applied and the JetStream sequence of its message, from which a restart resumes. */
+export async function setCheckpoint(manager: EntityManager, table: string, projection: string, source: string, position: number, streamSequence: number): Promise<void> {
+  await manager.query(`UPDATE ${table} SET position = $3, stream_sequence = $4, updated_at = now() WHERE projection = $1 AND source = $2`, [
+    projection,
+    source,
+    position,
+    streamSequence,
+  ]);
 }
 
 export interface DeadLetterInput {
@@ -169,6 +175,11 @@ export class ProjectionConsumer {
     }
   }
 
+  /**
+   * Points each source's durable consumer at the message after the checkpoint's stream sequence. PostgreSQL, not
+   * NATS, decides where to resume: after a database restore the events since the restored checkpoint come again
+   * (and are applied, once), and events NATS thinks acked but the database never committed are not lost.
+   */
   private async prepare(): Promise<void> {
     const { dataSource, nats, natsPrefix, projection } = this.options;
     const jsm = await nats.jetstreamManager();
@@ -178,21 +189,26 @@ export class ProjectionConsumer {
         `INSERT INTO ${this.checkpointTable} (projection, source, position) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
         [projection.name, source],
       );
+      const [{ stream_sequence }]: Array<{ stream_sequence: string }> = await dataSource.query(
+        `SELECT stream_sequence FROM ${this.checkpointTable} WHERE projection = $1 AND source = $2`,
+        [projection.name, source],
+      );
       const name = durableName(projection.name, source);
       try {
-        await jsm.consumers.info(this.streamName, name);
+        await jsm.consumers.delete(this.streamName, name);
       } catch (error) {
         if (!(error instanceof NatsError && error.code === '404')) throw error;
-        await jsm.consumers.add(this.streamName, {
-          durable_name: name,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DeliverPolicy.All,
-          filter_subject: sourceSubjectFilter(natsPrefix, source),
-          max_ack_pending: 1,
-          max_deliver: -1,
-          ack_wait: nanos(this.tuning.ackWaitMs),
-        });
       }
+      await jsm.consumers.add(this.streamName, {
+        durable_name: name,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.StartSequence,
+        opt_start_seq: Number(stream_sequence) + 1,
+        filter_subject: sourceSubjectFilter(natsPrefix, source),
+        max_ack_pending: 1,
+        max_deliver: -1,
+        ack_wait: nanos(this.tuning.ackWaitMs),
+      });
     }
   }
 
@@ -221,7 +237,7 @@ export class ProjectionConsumer {
     let event: StoredEvent | null = null;
     try {
       event = decodeEvent(msg);
-      await this.apply(source, event);
+      await this.apply(source, event, msg.info.streamSequence);
       msg.ack();
     } catch (error) {
       // An event no retry can help (unknown type or version, invalid data, no handler) is dead-lettered at once.
@@ -236,13 +252,13 @@ export class ProjectionConsumer {
     }
   }
 
-  private async apply(source: string, event: StoredEvent): Promise<void> {
+  private async apply(source: string, event: StoredEvent, sequence: number): Promise<void> {
     const { dataSource, projection } = this.options;
     await dataSource.transaction(async (manager) => {
       const checkpoint = await lockCheckpoint(manager, this.checkpointTable, projection.name, source);
       if (event.position <= checkpoint) return;
       await applyEvent(projection, source, { manager, tables: this.tables }, event);
-      await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position);
+      await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position, sequence);
     });
   }
 
@@ -261,7 +277,8 @@ export class ProjectionConsumer {
         error,
         attempts,
       });
-      if (event !== null) await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position);
+      // An undecodable message has no position: only the sequence moves past it, so a restart does not deliver it again.
+      await setCheckpoint(manager, this.checkpointTable, projection.name, source, event?.position ?? checkpoint, msg.info.streamSequence);
     });
   }
 }

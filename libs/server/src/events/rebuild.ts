@@ -117,11 +117,13 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
   const streamName = await ensureEventStream(await nats.jetstreamManager(), natsPrefix);
   const sources = projectionSources(projection);
   const positions: Record<string, number> = Object.fromEntries(sources.map((source) => [source, 0]));
+  const sequences: Record<string, number> = Object.fromEntries(sources.map((source) => [source, 0]));
   let count = 0;
 
   const replay = async (manager: EntityManager, source: string, messages: JsMsg[]) => {
     for (const msg of messages) {
       const event = decodeEvent(msg);
+      sequences[source] = msg.info.streamSequence;
       if (event.position <= positions[source]) continue;
       await manager.query('SAVEPOINT rebuild_event');
       try {
@@ -160,7 +162,7 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
       }
     }
     await swapTables(manager, projection, schema);
-    for (const source of sources) await setCheckpoint(manager, checkpointTable, projection.name, source, positions[source]);
+    for (const source of sources) await setCheckpoint(manager, checkpointTable, projection.name, source, positions[source], sequences[source]);
   });
   logger.log(`Rebuilt ${projection.name} from ${count} events`);
   return { projection: projection.name, events: count, positions };

@@ -59,6 +59,10 @@ export class ProjectionCheckpoint {
   @Column({ type: 'bigint' })
   position: string;
 
+  /** The JetStream sequence of the last message handled: the durable consumer restarts after it. */
+  @Column({ name: 'stream_sequence', type: 'bigint' })
+  streamSequence: string;
+
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }
