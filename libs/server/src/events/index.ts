@@ -11,4 +11,6 @@ export { ProjectionConsumer, defaultConsumerTuning, durableName } from './projec
 export type { ProjectionConsumerOptions, ConsumerTuning } from './projection-consumer';
 export * from './rebuild';
 export * from './rebuild-command';
+export * from './dead-letters';
+export * from './dead-letters-command';
 export * from './events.module';
