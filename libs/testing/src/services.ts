@@ -1,7 +1,7 @@
 import { INestMicroservice, Type } from '@nestjs/common';
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
-import { bootstrapService } from '@fodmap/server';
+import { bootstrapService, correlated } from '@fodmap/server';
 import { testConfig } from './test-environment';
 
 /**
@@ -24,8 +24,9 @@ export class ServiceCaller {
     return new ServiceCaller(client);
   }
 
-  call<T>(subject: string, payload: unknown): Promise<T> {
-    return firstValueFrom(this.client.send<T>(`${testConfig().natsPrefix}.${subject}`, payload));
+  /** `correlationId`: sent as the request's X-Correlation-Id header, as the gateway does. */
+  call<T>(subject: string, payload: unknown, correlationId?: string): Promise<T> {
+    return firstValueFrom(this.client.send<T>(`${testConfig().natsPrefix}.${subject}`, correlated(payload, correlationId)));
   }
 
   async failure(subject: string, payload: unknown): Promise<{ status: number; message: string }> {

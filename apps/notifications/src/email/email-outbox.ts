@@ -40,7 +40,7 @@ export interface EmailTransport {
 }
 
 /** Adds what must not be stored (e.g. a reset link) to a template's context just before sending. */
-export type ContextResolver = (context: Record<string, unknown>) => Promise<Record<string, unknown>>;
+export type ContextResolver = (context: Record<string, unknown>, correlationId: string | null) => Promise<Record<string, unknown>>;
 
 /** A resolver's answer that the email must never go (e.g. its reset was superseded): it is dropped, not retried. */
 export class EmailNotDeliverableError extends Error {}
@@ -183,7 +183,7 @@ export class EmailOutbox {
       this.logger.warn(`The ${what} was interrupted before it was recorded as sent; sending it again, so it may arrive twice`);
     }
     try {
-      const extra = (await this.options.resolvers?.[email.template]?.(email.context)) ?? {};
+      const extra = (await this.options.resolvers?.[email.template]?.(email.context, email.correlation_id)) ?? {};
       const rendered = this.options.renderer.render(email.template, { ...email.context, ...extra });
       const headers: Record<string, string> = { 'X-Causation-Id': email.event_id };
       if (email.correlation_id) headers['X-Correlation-Id'] = email.correlation_id;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RpcException } from '@nestjs/microservices';
 import { DataSource, EntityManager } from 'typeorm';
 import { RpcFailureBody } from '../rpc';
+import { currentCausation } from './correlation';
 import { EventMetadata, NewEvent, StoredEvent } from './event';
 import { applyEvent, Projection, projectionTables } from './projection';
 import { qualifiedTable, schemaOf } from './sql';
@@ -93,7 +94,8 @@ export class EventStore {
 
   /**
    * Appends events to a stream whose current version must be `expectedVersion` (0 for a new stream),
-   * and runs `project` with the stored events in the same transaction.
+   * and runs `project` with the stored events in the same transaction. Correlation and causation ids not given
+   * come from the work in progress (the RPC request, or the event a consumer is handling).
    */
   async append(
     streamId: string,
@@ -103,10 +105,11 @@ export class EventStore {
     project?: InlineProjection,
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('Nothing to append');
+    const causation = currentCausation();
     const fullMetadata: EventMetadata = {
       userId: metadata.userId ?? null,
-      correlationId: metadata.correlationId ?? randomUUID(),
-      causationId: metadata.causationId ?? null,
+      correlationId: metadata.correlationId ?? causation?.correlationId ?? randomUUID(),
+      causationId: metadata.causationId ?? causation?.causationId ?? null,
       occurredAt: metadata.occurredAt ?? new Date().toISOString(),
     };
     return this.dataSource.transaction(async (manager) => {

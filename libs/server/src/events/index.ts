@@ -4,6 +4,7 @@ export * from './migrations';
 export * from './event-store';
 export * from './projection';
 export * from './catalog';
+export * from './correlation';
 export { EventHeaders, eventStreamName, eventSubject, sourceSubjectFilter, ensureEventStream } from './jetstream';
 export { EventRelay } from './relay';
 export type { EventRelayOptions } from './relay';

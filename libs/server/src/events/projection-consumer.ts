@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos, NatsConnection, NatsError } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
 import { EventNotApplicableError } from './catalog';
+import { withCausation } from './correlation';
 import { StoredEvent } from './event';
 import { decodeEvent, ensureEventStream, eventStreamName, sourceSubjectFilter } from './jetstream';
 import { applyEvent, Projection, projectionSources, projectionTables } from './projection';
@@ -257,7 +258,10 @@ export class ProjectionConsumer {
     await dataSource.transaction(async (manager) => {
       const checkpoint = await lockCheckpoint(manager, this.checkpointTable, projection.name, source);
       if (event.position <= checkpoint) return;
-      await applyEvent(projection, source, { manager, tables: this.tables }, event);
+      // Whatever the handler causes (events, emails) goes back to this event and the request behind it.
+      await withCausation({ correlationId: event.metadata.correlationId, causationId: event.eventId }, () =>
+        applyEvent(projection, source, { manager, tables: this.tables }, event),
+      );
       await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position, sequence);
     });
   }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eventually, Ledger, LEDGER_SOURCE } from '@fodmap/testing';
+import { eventually, Ledger, ledgerEvents, LEDGER_SOURCE, testTuning } from '@fodmap/testing';
+import { Causation, currentCausation } from '../correlation';
+import { defineProjection } from '../projection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEvent, eventHeaders, eventStreamName, eventSubject } from '../jetstream';
 import { EventRelay } from '../relay';
@@ -110,6 +112,25 @@ describe('ProjectionConsumer', () => {
     const { balances, applications } = await ledger.snapshot();
     expect(balances.find((row) => row.account === 'account-restore')).toEqual({ account: 'account-restore', balance: '21', deposits: 6 });
     expect(applications.every((row) => row.applications === 1)).toBe(true);
+  });
+
+  it("runs a handler inside its event's causation: the request's correlation id, the event's id as cause", async () => {
+    const seen: Array<Causation | undefined> = [];
+    const tracing = defineProjection({
+      name: 'ledger_causation',
+      tables: [],
+      events: ledgerEvents,
+      handlers: { [LEDGER_SOURCE]: { Deposited: async () => void seen.push(currentCausation()) } },
+      ignores: { [LEDGER_SOURCE]: ['Poisoned', 'Unknown'] },
+    });
+    const tracer = new ProjectionConsumer({ dataSource: ledger.dataSource, nats: ledger.nats, natsPrefix: ledger.natsPrefix, projection: tracing, tuning: testTuning });
+    const { events } = await ledger.store.append('account-traced', 0, [{ type: 'Deposited', schemaVersion: 1, data: { account: 'account-traced', amount: 1 } }], { correlationId: 'request-42' });
+    tracer.start();
+    try {
+      await eventually(async () => expect(seen.at(-1)).toEqual({ correlationId: 'request-42', causationId: events[0].eventId }));
+    } finally {
+      await tracer.stop();
+    }
   });
 
   it('lets a second processor of the same projection stand by until the first stops', async () => {
