@@ -35,6 +35,12 @@ export interface ProjectionDefinition<D extends EventDefinitions> {
    * is dead-lettered, so a new event type is never passed over unnoticed.
    */
   ignores?: Record<string, ReadonlyArray<keyof D & string>>;
+  /**
+   * Required, and must be true, when it handles events of more than one source: sources have no order between them
+   * (each has its own positions and its own durable consumer, and a rebuild reads them one after the other), so the
+   * projection's handlers must give the same tables in any interleaving, and its tests must show that.
+   */
+  orderIndependentAcrossSources?: true;
 }
 
 /** A projection with its event types erased, as the relay, consumers and rebuilds handle it. */
@@ -48,6 +54,10 @@ export interface Projection {
 
 /** Checks a projection's handlers against its event map, then erases the types: readEvent guarantees each handler its data. */
 export function defineProjection<D extends EventDefinitions>(definition: ProjectionDefinition<D>): Projection {
+  const handled = Object.keys(definition.handlers);
+  if (handled.length > 1 && definition.orderIndependentAcrossSources !== true) {
+    throw new Error(`${definition.name} handles ${handled.join(' and ')}, whose events have no order between them: declare orderIndependentAcrossSources once its handlers (and tests) make it so`);
+  }
   return {
     name: definition.name,
     tables: definition.tables,
