@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { eventStoreEntities, ServiceCoreModule } from '@fodmap/server';
+import { EventsModule, eventStoreEntities, ServiceCoreModule } from '@fodmap/server';
 import { CatalogueMetaEntity } from './catalogue/catalogue-meta.entity';
 import { FoodEntity } from './foods/food.entity';
 import { FoodsModule } from './foods/foods.module';
@@ -12,6 +12,7 @@ import { FoodsSchema1763790000000 } from './migrations/1763790000000-foods-schem
       entities: [FoodEntity, CatalogueMetaEntity, ...eventStoreEntities],
       migrations: [FoodsSchema1763790000000],
     }),
+    EventsModule.forRoot({ relay: true }),
     FoodsModule,
   ],
 })

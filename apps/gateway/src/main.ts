@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { useSessions } from './auth/session';
 import { useJsonBodies } from './http/json-body';
 import { JsonExceptionFilter } from './http/json-exception.filter';
+import { useRequestIds } from './http/request-id';
 import { REDIS } from './infra/infra.module';
 import { serveSpas } from './spa/serve-spas';
 
@@ -18,6 +19,7 @@ async function bootstrap(): Promise<void> {
   serveSpas(express);
   useSessions(express, app.get<Redis>(REDIS), config.sessionSecret, config.natsPrefix);
   useJsonBodies(express);
+  useRequestIds(express);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new JsonExceptionFilter());
   app.enableShutdownHooks();

@@ -1,9 +1,9 @@
-import { eventStoreEntities, ServiceCoreModule } from '@fodmap/server';
+import { EventsModule, eventStoreEntities, ServiceCoreModule } from '@fodmap/server';
 import { Module } from '@nestjs/common';
 import { DomainConfigEntity } from './domain-config/domain-config.entity';
 import { DomainConfigModule } from './domain-config/domain-config.module';
-import { IdentityEventsModule } from './identity-events.module';
 import { IdentitySchema1763780000000 } from './migrations/1763780000000-identity-schema';
+import { PasswordResetLinks1767400000000 } from './migrations/1767400000000-password-reset-links';
 import { PasswordResetTokenEntity } from './passwords/password-reset-token.entity';
 import { PasswordsModule } from './passwords/passwords.module';
 import { SubscriptionEntity } from './subscription/subscription.entity';
@@ -16,9 +16,9 @@ import { UsersModule } from './users/users.module';
     ServiceCoreModule.forRoot({
       name: 'identity',
       entities: [UserEntity, SubscriptionEntity, PasswordResetTokenEntity, DomainConfigEntity, ...eventStoreEntities],
-      migrations: [IdentitySchema1763780000000],
+      migrations: [IdentitySchema1763780000000, PasswordResetLinks1767400000000],
     }),
-    IdentityEventsModule,
+    EventsModule.forRoot({ relay: true }),
     UsersModule,
     PasswordsModule,
     SubscriptionModule,

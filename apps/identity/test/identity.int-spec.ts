@@ -1,5 +1,7 @@
 import { DEFAULT_DOMAIN_CONFIG, Messages, Rpc } from '@fodmap/contracts';
-import { ServiceCaller, startService } from '@fodmap/testing';
+import { eventStreamName } from '@fodmap/server';
+import { eventually, ServiceCaller, startService, testConfig } from '@fodmap/testing';
+import { connect, DeliverPolicy, NatsConnection } from 'nats';
 import { INestMicroservice } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -18,6 +20,17 @@ afterAll(async () => {
 });
 
 const sql = <Row,>(text: string, values: unknown[] = []): Promise<Row[]> => identity.get(DataSource).query(text, values);
+
+/** Every message body of a JetStream stream, read with an ordered consumer from its first sequence. */
+async function streamBodies(nats: NatsConnection, stream: string): Promise<string[]> {
+  const { state } = await (await nats.jetstreamManager()).streams.info(stream);
+  const reader = await nats.jetstream().consumers.get(stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: 1 });
+  const bodies: string[] = [];
+  while (bodies.length < state.messages) {
+    for await (const msg of await reader.fetch({ max_messages: 500, expires: 1_000 })) bodies.push(new TextDecoder().decode(msg.data));
+  }
+  return bodies;
+}
 
 let emailCount = 0;
 const newEmail = () => `Person${++emailCount}.${Date.now()}@Example.com`;
@@ -144,32 +157,70 @@ describe('password reset', () => {
   };
   const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000);
 
-  it('answers the same for a known and an unknown email, and stores only a hashed token valid for an hour', async () => {
+  it('answers the same for a known and an unknown email, and stores a reset valid for an hour with no token yet', async () => {
     const user = await register();
     const sent = { message: Messages.forgotPasswordSent };
     expect(await services.call(Rpc.identity.forgotPassword, { input: { email: user.email.toUpperCase() }, resetBaseUrl })).toEqual(sent);
     expect(await services.call(Rpc.identity.forgotPassword, { input: { email: newEmail() }, resetBaseUrl })).toEqual(sent);
-    const tokens = await sql<{ token_hash: string; lifetime: number }>(
+    const tokens = await sql<{ token_hash: string | null; lifetime: number }>(
       'SELECT token_hash, extract(epoch FROM expires_at - created_at) AS lifetime FROM identity.password_reset_tokens WHERE user_id = $1',
       [user.id],
     );
     expect(tokens).toHaveLength(1);
-    expect(tokens[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(tokens[0].token_hash).toBeNull();
     expect(Number(tokens[0].lifetime)).toBeCloseTo(3600, 0);
   });
 
-  it('records PasswordResetRequested with a link whose token resets the password', async () => {
+  it('records PasswordResetRequested without token or link, and issues the link, whose token resets the password, only on request', async () => {
     const user = await register();
     await services.call(Rpc.identity.forgotPassword, { input: { email: user.email }, resetBaseUrl });
-    const [event] = await sql<{ data: { resetUrl: string; expiresAt: string; email: string; firstName: string } }>(
-      "SELECT data FROM identity.events WHERE type = 'PasswordResetRequested' AND (data->>'userId')::int = $1",
+    const [event] = await sql<{ stream_id: string; schema_version: number; data: Record<string, unknown> }>(
+      "SELECT stream_id, schema_version, data FROM identity.events WHERE type = 'PasswordResetRequested' AND (data->>'userId')::int = $1",
       [user.id],
     );
-    expect(event.data).toMatchObject({ email: user.email, firstName: 'Ann' });
-    const link = new URL(event.data.resetUrl);
+    expect(event.schema_version).toBe(2);
+    expect(Object.keys(event.data).sort()).toEqual(['email', 'expiresAt', 'firstName', 'resetId', 'userId']);
+    expect(event.stream_id).toBe(`password-reset-${event.data.resetId}`);
+
+    const { resetUrl } = await services.call(Rpc.identity.resetLink, { resetId: event.data.resetId });
+    const link = new URL(resetUrl);
     expect(`${link.origin}${link.pathname}`).toBe(`${resetBaseUrl}/reset-password`);
     const token = link.searchParams.get('token') ?? '';
+
+    // The token is in no events table of the database (data or metadata) nor in the JetStream stream the relay fills.
+    const eventTables = await sql<{ table_schema: string }>("SELECT table_schema FROM information_schema.tables WHERE table_name = 'events'");
+    expect(eventTables.map((table) => table.table_schema)).toContain('identity');
+    for (const { table_schema } of eventTables) {
+      expect(await sql(`SELECT position FROM "${table_schema}".events WHERE data::text LIKE $1 OR metadata::text LIKE $1`, [`%${token}%`])).toEqual([]);
+    }
+    const { natsUrl, natsPrefix } = testConfig();
+    const nats = await connect({ servers: natsUrl });
+    try {
+      const lastPosition = (await sql<{ max: string }>('SELECT max(position)::text AS max FROM identity.events'))[0].max;
+      const bodies = await eventually(async () => {
+        const found = await streamBodies(nats, eventStreamName(natsPrefix));
+        expect(found.some((body) => body.includes(`"position":${lastPosition},`))).toBe(true);
+        return found;
+      });
+      expect(bodies.some((body) => body.includes(String(event.data.resetId)))).toBe(true);
+      expect(bodies.filter((body) => body.includes(token))).toEqual([]);
+    } finally {
+      await nats.drain();
+    }
+
     expect(await services.call(Rpc.identity.resetPassword, { input: { token, newPassword: 'N3w-pass!' } })).toEqual({ message: Messages.resetSuccess });
+    expect(await services.failure(Rpc.identity.resetLink, { resetId: event.data.resetId })).toEqual({ status: 410, message: Messages.resetExpiredToken });
+  });
+
+  it('issues a reset link twice at most, each replacing the one before', async () => {
+    const user = await register();
+    await services.call(Rpc.identity.forgotPassword, { input: { email: user.email }, resetBaseUrl });
+    const [{ id }] = await sql<{ id: string }>('SELECT id FROM identity.password_reset_tokens WHERE user_id = $1', [user.id]);
+    const first = new URL((await services.call(Rpc.identity.resetLink, { resetId: id })).resetUrl).searchParams.get('token');
+    const second = new URL((await services.call(Rpc.identity.resetLink, { resetId: id })).resetUrl).searchParams.get('token');
+    expect(await services.failure(Rpc.identity.resetLink, { resetId: id })).toEqual({ status: 410, message: Messages.resetExpiredToken });
+    expect(await services.failure(Rpc.identity.resetPassword, { input: { token: first, newPassword: 'N3w-pass!' } })).toEqual({ status: 400, message: Messages.resetInvalidToken });
+    expect(await services.call(Rpc.identity.resetPassword, { input: { token: second, newPassword: 'N3w-pass!' } })).toEqual({ message: Messages.resetSuccess });
   });
 
   it('expires the earlier link when a new one is requested', async () => {

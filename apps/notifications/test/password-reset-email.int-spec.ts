@@ -1,20 +1,44 @@
-import { EventTypes, PasswordResetRequestedV1 } from '@fodmap/contracts';
+import { EventTypes, PasswordResetRequestedV2, ResetLinkReply, Rpc } from '@fodmap/contracts';
 import { CaughtMessage, Mailcatcher, startMailcatcher } from '@fodmap/mailcatcher';
-import { EventHeaders, eventSubject, StoredEvent } from '@fodmap/server';
+import { EventHeaders, eventSubject, rpcFailure, StoredEvent, subject } from '@fodmap/server';
 import { eventually, Producer, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
-import { INestMicroservice } from '@nestjs/common';
+import { Controller, INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { connect, headers } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmailRenderer } from '../src/email/email-renderer';
-import { EventEmailSender } from '../src/email/event-email-sender';
-import { Mailer } from '../src/email/mailer';
+import { EmailOutbox, EmailTransport, recordEmail } from '../src/email/email-outbox';
+import { EmailRenderer, RenderedEmail } from '../src/email/email-renderer';
+
+const resetBaseUrl = 'http://localhost:3000';
+/** Resets whose link the stand-in identity no longer issues (used or superseded). */
+const spentResets = new Set<string>();
+
+/** Stands in for identity's answer to notifications: the link is made when asked, as identity makes it. */
+function standInIdentityModule() {
+  // Declared once NATS_PREFIX is set: @MessagePattern reads the prefix when the class is declared.
+  @Controller()
+  class StandInResetLinks {
+    @MessagePattern(subject(Rpc.identity.resetLink))
+    resetLink(@Payload() payload: { resetId: string }): ResetLinkReply {
+      if (spentResets.has(payload.resetId)) throw rpcFailure(410, 'This reset link has expired or was already used.');
+      return { resetUrl: `${resetBaseUrl}/reset-password?token=token-of-${payload.resetId}` };
+    }
+  }
+
+  @Module({ controllers: [StandInResetLinks] })
+  class StandInIdentityModule {}
+  return StandInIdentityModule;
+}
 
 let catcher: Mailcatcher;
 let identity: Producer;
+let identityLinks: INestMicroservice;
 let notifications: INestMicroservice;
+let dataSource: DataSource;
 
 beforeAll(async () => {
   catcher = await startMailcatcher({ smtpPort: 0, httpPort: 0 });
@@ -22,12 +46,20 @@ beforeAll(async () => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${catcher.smtpPort}`;
   process.env.NATS_PREFIX = suitePrefix('password_reset_email');
   identity = await startProducer('identity');
+  identityLinks = await NestFactory.createMicroservice<MicroserviceOptions>(standInIdentityModule(), {
+    transport: Transport.NATS,
+    options: { servers: [testConfig().natsUrl] },
+    logger: ['error'],
+  });
+  await identityLinks.listen();
   const { AppModule } = await import('../src/app.module');
   notifications = await startService('notifications', AppModule);
+  dataSource = notifications.get<DataSource>(getDataSourceToken());
 });
 
 afterAll(async () => {
   await notifications?.close();
+  await identityLinks?.close();
   await identity?.stop();
   await catcher?.close();
 });
@@ -36,26 +68,26 @@ async function inbox(to: string): Promise<CaughtMessage[]> {
   return (await (await fetch(`http://127.0.0.1:${catcher.httpPort}/api/messages?to=${encodeURIComponent(to)}`)).json()) as CaughtMessage[];
 }
 
-const resetBaseUrl = 'http://localhost:3000';
 let requests = 0;
 
 /** Appends the PasswordResetRequested that identity records when someone asks for a reset link. */
-async function requestReset(): Promise<{ event: StoredEvent; request: PasswordResetRequestedV1 }> {
+async function requestReset(correlationId?: string): Promise<{ event: StoredEvent; request: PasswordResetRequestedV2 }> {
   const userId = ++requests;
-  const request: PasswordResetRequestedV1 = {
+  const request: PasswordResetRequestedV2 = {
+    resetId: randomUUID(),
     userId,
     email: `reset${userId}.${Date.now()}@example.com`,
     firstName: 'Ann',
-    resetUrl: `${resetBaseUrl}/reset-password?token=token-${userId}`,
     expiresAt: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
   };
-  const { events } = await identity.store.append(`password-reset-${randomUUID()}`, 0, [{ type: EventTypes.PasswordResetRequested, schemaVersion: 1, data: request }], { userId });
+  const { events } = await identity.store.append(`password-reset-${request.resetId}`, 0, [{ type: EventTypes.PasswordResetRequested, schemaVersion: 2, data: request }], { userId, correlationId });
   return { event: events[0], request };
 }
 
 describe('password reset email', () => {
-  it('arrives after a reset is requested, branded, with the link of the request', async () => {
-    const { request } = await requestReset();
+  it('arrives after a reset is requested, branded, with the link identity issues when it is sent, traced to the request', async () => {
+    const correlationId = randomUUID();
+    const { event, request } = await requestReset(correlationId);
 
     const [email] = await eventually(async () => {
       const messages = await inbox(request.email);
@@ -65,9 +97,17 @@ describe('password reset email', () => {
     expect(email.subject).toBe('Reset your FODMAP Journal password');
     expect(email.from).toContain('no-reply@fodmapjournal.app');
     expect(email.text).toContain('Hi Ann,');
-    expect(email.text).toContain(request.resetUrl);
+    expect(email.text).toContain(`${resetBaseUrl}/reset-password?token=token-of-${request.resetId}`);
     expect(email.text).toContain('expires in 1 hour');
     expect(email.html).toContain('FODMAP Journal');
+    const sent = await eventually(async () => {
+      const rows = await dataSource.query('SELECT correlation_id FROM notifications.sent_emails WHERE event_id = $1', [event.eventId]);
+      expect(rows).toHaveLength(1);
+      return rows;
+    });
+    expect(sent).toEqual([{ correlation_id: correlationId }]);
+    // The link was never stored: the outbox row is gone, and sent_emails keeps no context.
+    expect(await dataSource.query('SELECT id FROM notifications.email_outbox WHERE event_id = $1', [event.eventId])).toEqual([]);
   });
 
   it('is sent once when the event is delivered twice', async () => {
@@ -88,19 +128,135 @@ describe('password reset email', () => {
     expect(await inbox(request.email)).toHaveLength(1);
   });
 
-  it('records each sent email by its event id and never sends an event twice, even past the checkpoint', async () => {
-    const dataSource = notifications.get<DataSource>(getDataSourceToken());
-    const sender = new EventEmailSender(new EmailRenderer(), new Mailer(`smtp://127.0.0.1:${catcher.smtpPort}`));
-    const email = {
-      eventId: '6f1c1f7e-0000-4000-8000-000000000001',
-      emailType: 'password-reset',
-      userId: 1,
-      to: 'twice@example.com',
-      template: 'password-reset',
-      context: { firstName: 'Ann', resetUrl: `${resetBaseUrl}/reset-password?token=abc` },
-    };
-    expect(await dataSource.transaction((manager) => sender.sendOnce(manager, email))).toBe(true);
-    expect(await dataSource.transaction((manager) => sender.sendOnce(manager, email))).toBe(false);
-    expect(await inbox('twice@example.com')).toHaveLength(1);
+  it('is dropped, visibly, when identity no longer issues the link (the reset was superseded or used)', async () => {
+    const resetId = randomUUID();
+    spentResets.add(resetId);
+    const { event, request } = await (async () => {
+      const data: PasswordResetRequestedV2 = { resetId, userId: 999, email: `spent.${Date.now()}@example.com`, firstName: 'Ann', expiresAt: new Date(Date.now() + 3_600_000).toISOString() };
+      const { events } = await identity.store.append(`password-reset-${resetId}`, 0, [{ type: EventTypes.PasswordResetRequested, schemaVersion: 2, data }], { userId: 999 });
+      return { event: events[0], request: data };
+    })();
+    const [row] = await eventually(async () => {
+      const rows = await dataSource.query('SELECT status, last_error FROM notifications.email_outbox WHERE event_id = $1', [event.eventId]);
+      expect(rows).toEqual([{ status: 'dropped', last_error: expect.stringContaining('identity no longer issues its link') }]);
+      return rows;
+    });
+    expect(row.status).toBe('dropped');
+    expect(await inbox(request.email)).toEqual([]);
+  });
+});
+
+/** Records what it sends; `next` decides what the next send does. */
+class RecordingTransport implements EmailTransport {
+  readonly sent: Array<{ to: string; subject: string; headers: Record<string, string> }> = [];
+  next: 'send' | 'fail' | 'hang' = 'send';
+  private readonly hanging: Array<() => void> = [];
+
+  async send(to: string, email: RenderedEmail, headers: Record<string, string>): Promise<void> {
+    if (this.next === 'fail') throw new Error('SMTP is down');
+    this.sent.push({ to, subject: email.subject, headers });
+    // A process that dies right after the send: it never comes back to record the email as sent.
+    if (this.next === 'hang') await new Promise<void>((resolve) => this.hanging.push(resolve));
+  }
+
+  release(): void {
+    this.hanging.splice(0).forEach((resolve) => resolve());
+  }
+}
+
+describe('email outbox', () => {
+  let transport: RecordingTransport;
+  const outbox = (tuning: ConstructorParameters<typeof EmailOutbox>[0]['tuning'] = {}) =>
+    new EmailOutbox({ dataSource, databaseUrl: testConfig().databaseUrl, renderer: new EmailRenderer(), transport, tuning });
+  const email = (label: string) => ({
+    eventId: randomUUID(),
+    emailType: 'password-reset',
+    userId: 1,
+    to: `${label}.${Date.now()}@example.com`,
+    template: 'password-reset',
+    context: { firstName: 'Ann', resetUrl: `${resetBaseUrl}/reset-password?token=abc` },
+    correlationId: randomUUID(),
+  });
+  const outboxRow = (eventId: string) =>
+    dataSource.query('SELECT status, attempts, last_error FROM notifications.email_outbox WHERE event_id = $1', [eventId]);
+
+  beforeAll(async () => {
+    // The service's own sender would race these tests for the rows they record.
+    await notifications.get(EmailOutbox).stop();
+  });
+
+  afterAll(async () => {
+    transport?.release();
+    await notifications.get(EmailOutbox).start();
+  });
+
+  it('sends nothing when the transaction that records the email does not commit', async () => {
+    transport = new RecordingTransport();
+    const rolledBack = email('rolled-back');
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await recordEmail(manager, rolledBack);
+        throw new Error('the checkpoint update failed');
+      }),
+    ).rejects.toThrow('the checkpoint update failed');
+
+    expect(await outbox().drain()).toBe(0);
+    expect(transport.sent).toEqual([]);
+    expect(await outboxRow(rolledBack.eventId)).toEqual([]);
+  });
+
+  it('sends a committed email once, with its correlation and causation ids as headers, and records it as sent', async () => {
+    transport = new RecordingTransport();
+    const committed = email('committed');
+    await dataSource.transaction((manager) => recordEmail(manager, committed));
+    expect(await dataSource.transaction((manager) => recordEmail(manager, committed))).toBe(false);
+
+    expect(await outbox().drain()).toBe(1);
+    expect(transport.sent).toEqual([
+      { to: committed.to, subject: 'Reset your FODMAP Journal password', headers: { 'X-Correlation-Id': committed.correlationId, 'X-Causation-Id': committed.eventId } },
+    ]);
+    expect(await outboxRow(committed.eventId)).toEqual([]);
+    expect(await dataSource.transaction((manager) => recordEmail(manager, committed))).toBe(false);
+  });
+
+  it('retries a failing send with backoff, then marks it failed with the error', async () => {
+    transport = new RecordingTransport();
+    transport.next = 'fail';
+    const failing = email('failing');
+    await dataSource.transaction((manager) => recordEmail(manager, failing));
+    const sender = outbox({ maxAttempts: 3, backoffMs: [150] });
+
+    expect(await sender.drain()).toBe(1);
+    expect(await outboxRow(failing.eventId)).toEqual([{ status: 'pending', attempts: 1, last_error: 'SMTP is down' }]);
+    // Not due again before its backoff has passed.
+    expect(await sender.drain()).toBe(0);
+    await eventually(async () => {
+      await sender.drain();
+      expect(await outboxRow(failing.eventId)).toEqual([{ status: 'failed', attempts: 3, last_error: 'SMTP is down' }]);
+    });
+    expect(transport.sent).toEqual([]);
+  });
+
+  it('sends an email again, once, when its sender died between sending and recording it, and never a third time', async () => {
+    transport = new RecordingTransport();
+    transport.next = 'hang';
+    const interrupted = email('interrupted');
+    await dataSource.transaction((manager) => recordEmail(manager, interrupted));
+    const tuning = { leaseMs: 100 };
+
+    void outbox(tuning).drain();
+    await eventually(async () => expect(transport.sent).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // A second sender after the lease: the first one is taken for dead, the email goes again.
+    void outbox(tuning).drain();
+    await eventually(async () => expect(transport.sent).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    transport.next = 'send';
+    await outbox(tuning).drain();
+    expect(transport.sent).toHaveLength(2);
+    expect(await outboxRow(interrupted.eventId)).toEqual([
+      { status: 'failed', attempts: 3, last_error: 'Interrupted twice after sending: it may or may not have arrived' },
+    ]);
   });
 });

@@ -1,50 +1,114 @@
+import { z } from 'zod';
+
 /**
  * Domain events: past-tense facts, never changed once published; a new shape is a new schemaVersion.
  * JetStream subject: `<prefix>.events.<producing service>.<type>`.
+ *
+ * `domainEvents` is the one map type -> version -> zod schema. Producers write the current version; consumers
+ * read any version the map knows, upcast step by step to the current one, and refuse (dead-letter) the rest.
  */
-export interface MealCreatedV1 {
-  mealId: number;
-  userId: number;
-  name: string;
-  mealType: string;
-  timestamp: string;
+
+const instant = z.string().datetime({ offset: true });
+
+export const mealCreatedV1 = z.object({
+  mealId: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  mealType: z.string(),
+  timestamp: instant,
   /** The user's IANA time zone when the meal was logged, so consumers can place it on the user's own day. */
-  timeZone: string;
-  notes: string | null;
+  timeZone: z.string(),
+  notes: z.string().nullable(),
+});
+export type MealCreatedV1 = z.infer<typeof mealCreatedV1>;
+
+/** Version 1 carried the reset link itself: a secret in the event log. It is still readable, upcast without it. */
+export const passwordResetRequestedV1 = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  resetUrl: z.string(),
+  expiresAt: instant,
+});
+export type PasswordResetRequestedV1 = z.infer<typeof passwordResetRequestedV1>;
+
+/**
+ * Someone asked for a reset link (stream `password-reset-<resetId>`). It names the reset and its expiry, never the
+ * token or the link: whoever sends the email asks identity for the link (`identity.password.reset-link`).
+ */
+export const passwordResetRequestedV2 = z.object({
+  resetId: z.string().uuid(),
+  userId: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  expiresAt: instant,
+});
+export type PasswordResetRequestedV2 = z.infer<typeof passwordResetRequestedV2>;
+
+export const userRegisteredV1 = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  timeZone: z.string(),
+});
+export type UserRegisteredV1 = z.infer<typeof userRegisteredV1>;
+
+/** A person created a private food (stream `food-<foodId>`); only its creator can see or log it. */
+export const foodCreatedV1 = z.object({
+  foodId: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  servingSize: z.string().nullable(),
+  fodmapRating: z.enum(['low', 'medium', 'high']),
+  foodType: z.string(),
+  createdAt: instant,
+});
+export type FoodCreatedV1 = z.infer<typeof foodCreatedV1>;
+
+/** What an upcaster may know besides the old data: the event's stream. */
+export interface UpcastContext {
+  streamId: string;
 }
 
-export interface PasswordResetRequestedV1 {
-  userId: number;
-  email: string;
-  firstName: string;
-  /** Single-use and valid for one hour; only its hash is kept by identity. */
-  resetUrl: string;
-  expiresAt: string;
+/** The versions of one event type, the current one, and how each older version becomes the next. */
+export interface EventDefinition<V extends Record<number, z.ZodTypeAny> = Record<number, z.ZodTypeAny>, C extends keyof V & number = keyof V & number> {
+  current: C;
+  versions: V;
+  /** By the version it reads: returns the data of the next version, which is then validated by that version's schema. */
+  upcasters?: { [N in keyof V]?: (data: z.infer<V[N] & z.ZodTypeAny>, context: UpcastContext) => unknown };
 }
 
-export interface UserRegisteredV1 {
-  userId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  timeZone: string;
+export type EventDefinitions = Record<string, EventDefinition>;
+
+/** Keeps the literal current version of a definition, so that its data type can be read off the map. */
+export function eventDefinition<V extends Record<number, z.ZodTypeAny>, C extends keyof V & number>(definition: EventDefinition<V, C>): EventDefinition<V, C> {
+  return definition;
 }
 
-export const EventTypes = {
+/** The data of an event type's current version: what producers write and handlers receive. */
+export type CurrentEventData<D extends EventDefinitions, T extends keyof D> = D[T] extends EventDefinition<infer V, infer C> ? z.infer<V[C]> : never;
+
+export const domainEvents = {
+  MealCreated: eventDefinition({ current: 1, versions: { 1: mealCreatedV1 } }),
+  PasswordResetRequested: eventDefinition({
+    current: 2,
+    versions: { 1: passwordResetRequestedV1, 2: passwordResetRequestedV2 },
+    upcasters: {
+      // The reset's id names its stream; the link is dropped, so version 1 events are read without their secret.
+      1: ({ userId, email, firstName, expiresAt }, { streamId }) => ({ resetId: streamId.replace(/^password-reset-/, ''), userId, email, firstName, expiresAt }),
+    },
+  }),
+  UserRegistered: eventDefinition({ current: 1, versions: { 1: userRegisteredV1 } }),
+  FoodCreated: eventDefinition({ current: 1, versions: { 1: foodCreatedV1 } }),
+};
+export type DomainEvents = typeof domainEvents;
+export type DomainEventType = keyof DomainEvents & string;
+
+export const EventTypes: { [T in DomainEventType]: T } = {
   MealCreated: 'MealCreated',
   PasswordResetRequested: 'PasswordResetRequested',
   UserRegistered: 'UserRegistered',
   FoodCreated: 'FoodCreated',
-} as const;
-
-/** A person created a private food (stream `food-<foodId>`); only its creator can see or log it. */
-export interface FoodCreatedV1 {
-  foodId: number;
-  userId: number;
-  name: string;
-  description: string | null;
-  servingSize: string | null;
-  fodmapRating: 'low' | 'medium' | 'high';
-  foodType: string;
-  createdAt: string;
-}
+};

@@ -11,6 +11,7 @@ export const Rpc = {
     setPhoto: 'identity.photo.set',
     forgotPassword: 'identity.password.forgot',
     resetPassword: 'identity.password.reset',
+    resetLink: 'identity.password.reset-link',
     subscriptionStatus: 'identity.subscription.status',
     domainConfig: 'identity.domain-config.get',
   },
@@ -32,4 +33,9 @@ export const Rpc = {
 /** What the password subjects answer with. */
 export interface MessageReply {
   message: string;
+}
+
+/** What identity answers notifications with when it sends a reset email. */
+export interface ResetLinkReply {
+  resetUrl: string;
 }

@@ -2,7 +2,7 @@ import { INestMicroservice, Type } from '@nestjs/common';
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
 import { RpcRequest, RpcResponse, RpcSubject } from '@fodmap/contracts';
-import { bootstrapService } from '@fodmap/server';
+import { bootstrapService, correlated } from '@fodmap/server';
 import { testConfig } from './test-environment';
 
 /**
@@ -25,8 +25,9 @@ export class ServiceCaller {
     return new ServiceCaller(client);
   }
 
-  call<Subject extends RpcSubject>(subject: Subject, payload: RpcRequest<Subject>): Promise<RpcResponse<Subject>> {
-    return this.request(subject, payload);
+  /** `correlationId`: sent as the request's X-Correlation-Id header, as the gateway does. */
+  call<Subject extends RpcSubject>(subject: Subject, payload: RpcRequest<Subject>, correlationId?: string): Promise<RpcResponse<Subject>> {
+    return this.request(subject, payload, correlationId);
   }
 
   /** Sends anything, as any process on NATS can: for requests the contract would not let a sender build. */
@@ -39,8 +40,8 @@ export class ServiceCaller {
     return { status: outcome.error.status, message: outcome.error.message };
   }
 
-  private request<Response>(subject: RpcSubject, payload: unknown): Promise<Response> {
-    return firstValueFrom(this.client.send<Response>(`${testConfig().natsPrefix}.${subject}`, payload));
+  private request<Response>(subject: RpcSubject, payload: unknown, correlationId?: string): Promise<Response> {
+    return firstValueFrom(this.client.send<Response>(`${testConfig().natsPrefix}.${subject}`, correlated(payload, correlationId)));
   }
 
   async close(): Promise<void> {

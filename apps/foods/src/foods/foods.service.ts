@@ -1,5 +1,5 @@
-import { EventTypes, Food, FoodCreatedV1, FoodSummary, FOOD_SEARCH, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
-import { EventStore, rpcFailure } from '@fodmap/server';
+import { domainEvents, Food, FoodCreatedV1, FoodSummary, FOOD_SEARCH, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { EventStore, newEvent, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
@@ -64,7 +64,7 @@ export class FoodsService {
       createdAt: createdAt.toISOString(),
     };
     // Raw SQL: TypeORM drops an explicit value for a generated primary key, and the id is the event's stream id.
-    await this.events.append(`food-${id}`, 0, [{ type: EventTypes.FoodCreated, schemaVersion: 1, data: event }], { userId, occurredAt: event.createdAt }, async (manager) => {
+    await this.events.append(`food-${id}`, 0, [newEvent(domainEvents, 'FoodCreated', event)], { userId, occurredAt: event.createdAt }, async (manager) => {
       await manager.query(
         `INSERT INTO foods.foods (id, owner_user_id, name, description, serving_size, food_type, fodmap_rating, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,

@@ -1,7 +1,7 @@
 import { GatewayTimeoutException, HttpException, Inject, Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { Messages, RpcRequest, RpcResponse, RpcSubject } from '@fodmap/contracts';
-import { isRpcFailureBody, subject } from '@fodmap/server';
+import { correlated, isRpcFailureBody, subject } from '@fodmap/server';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 
 export const SERVICES_PROXY = Symbol('SERVICES_PROXY');
@@ -17,7 +17,7 @@ export class ServiceClient {
   async send<Subject extends RpcSubject>(pattern: Subject, payload: RpcRequest<Subject>, timeoutMs = REQUEST_TIMEOUT_MS): Promise<RpcResponse<Subject>> {
     const service = pattern.split('.')[0];
     try {
-      return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(subject(pattern), payload).pipe(timeout(timeoutMs)));
+      return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(subject(pattern), correlated(payload)).pipe(timeout(timeoutMs)));
     } catch (error) {
       if (isRpcFailureBody(error)) throw new HttpException({ message: error.message }, error.status);
       if (error instanceof TimeoutError || isNoResponders(error)) throw new GatewayTimeoutException(Messages.serviceTimeout(service));

@@ -1,11 +1,12 @@
-import { EventTypes, PasswordResetRequestedV1 } from '@fodmap/contracts';
-import { NewEvent } from '@fodmap/server';
+import { domainEvents, PasswordResetRequestedV2 } from '@fodmap/contracts';
+import { NewEvent, newEvent } from '@fodmap/server';
 
-/** Each reset request is a stream of its own, named by its token's id, so requests never contend for a version. */
-export function passwordResetStream(tokenId: string): string {
-  return `password-reset-${tokenId}`;
+/** Each reset request is a stream of its own, named by its id, so requests never contend for a version. */
+export function passwordResetStream(resetId: string): string {
+  return `password-reset-${resetId}`;
 }
 
-export function passwordResetRequested(data: PasswordResetRequestedV1): NewEvent<PasswordResetRequestedV1> {
-  return { type: EventTypes.PasswordResetRequested, schemaVersion: 1, data };
+/** Names the reset, never its token or link: the sender asks for the link when it sends (identity.password.reset-link). */
+export function passwordResetRequested(data: PasswordResetRequestedV2): NewEvent<PasswordResetRequestedV2> {
+  return newEvent(domainEvents, 'PasswordResetRequested', data);
 }

@@ -1,4 +1,4 @@
-import { MessageReply, Rpc, RpcParsed } from '@fodmap/contracts';
+import { MessageReply, ResetLinkReply, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { PasswordsService } from './passwords.service';
@@ -10,6 +10,12 @@ export class PasswordsController {
   @Handles(Rpc.identity.forgotPassword)
   forgotPassword(request: RpcParsed<typeof Rpc.identity.forgotPassword>): Promise<MessageReply> {
     return this.passwords.forgotPassword(request);
+  }
+
+  /** Asked by notifications when it sends a reset email: the link never travels in an event. */
+  @Handles(Rpc.identity.resetLink)
+  resetLink({ resetId }: RpcParsed<typeof Rpc.identity.resetLink>): Promise<ResetLinkReply> {
+    return this.passwords.resetLink(resetId);
   }
 
   @Handles(Rpc.identity.resetPassword)

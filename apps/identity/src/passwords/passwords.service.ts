@@ -1,4 +1,4 @@
-import { MessageReply, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { MessageReply, Messages, ResetLinkReply, Rpc, RpcParsed } from '@fodmap/contracts';
 import { EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -8,7 +8,9 @@ import { UserEntity } from '../users/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { passwordResetRequested, passwordResetStream } from './password-reset-requested.event';
-import { hashResetToken, issueResetToken, resetTokenState, resetUrl } from './reset-token';
+import { hashResetToken, issueResetToken, RESET_TOKEN_LIFETIME_MS, resetTokenState, resetUrl } from './reset-token';
+
+const MAX_LINKS_PER_RESET = 2;
 
 @Injectable()
 export class PasswordsService {
@@ -23,20 +25,37 @@ export class PasswordsService {
   /** Answers the same whether or not the account exists, so the form cannot be used to discover accounts. */
   async forgotPassword({ input: { email }, resetBaseUrl }: RpcParsed<typeof Rpc.identity.forgotPassword>): Promise<MessageReply> {
     const now = new Date();
-    const issued = issueResetToken(now);
-    const link = resetUrl(resetBaseUrl, issued.token);
-    if (link === null) throw rpcFailure(400, Messages.invalidResetBaseUrl);
+    if (resetUrl(resetBaseUrl, 'check') === null) throw rpcFailure(400, Messages.invalidResetBaseUrl);
     const user = await this.users.findOneBy({ email });
     if (user) {
-      const tokenId = randomUUID();
-      const event = passwordResetRequested({ userId: user.id, email: user.email, firstName: user.firstName, resetUrl: link, expiresAt: issued.expiresAt.toISOString() });
-      await this.events.append(passwordResetStream(tokenId), 0, [event], { userId: user.id, occurredAt: now.toISOString() }, async (manager) => {
+      const resetId = randomUUID();
+      const expiresAt = new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS);
+      const event = passwordResetRequested({ resetId, userId: user.id, email: user.email, firstName: user.firstName, expiresAt: expiresAt.toISOString() });
+      await this.events.append(passwordResetStream(resetId), 0, [event], { userId: user.id, occurredAt: now.toISOString() }, async (manager) => {
         // Only the newest link works: earlier unused ones expire now.
         await manager.update(PasswordResetTokenEntity, { userId: user.id, usedAt: IsNull(), expiresAt: MoreThan(now) }, { expiresAt: now });
-        await manager.insert(PasswordResetTokenEntity, { id: tokenId, userId: user.id, tokenHash: issued.tokenHash, expiresAt: issued.expiresAt });
+        await manager.insert(PasswordResetTokenEntity, { id: resetId, userId: user.id, tokenHash: null, resetBaseUrl, expiresAt });
       });
     }
     return { message: Messages.forgotPasswordSent };
+  }
+
+  /**
+   * Issues the link of a reset for its email: a fresh token each time, so only the latest link works, and at most
+   * twice per reset (a resend after the sender crashed), only while the reset is the user's newest and unexpired.
+   */
+  async resetLink(resetId: string): Promise<ResetLinkReply> {
+    const { token, tokenHash } = issueResetToken(new Date());
+    // TypeORM answers an UPDATE with [rows, affected].
+    const [rows]: [Array<{ reset_base_url: string }>, number] = await this.dataSource.query(
+      `UPDATE identity.password_reset_tokens SET token_hash = $2, links_issued = links_issued + 1
+       WHERE id = $1 AND used_at IS NULL AND expires_at > now() AND links_issued < $3 AND reset_base_url IS NOT NULL
+       RETURNING reset_base_url`,
+      [resetId, tokenHash, MAX_LINKS_PER_RESET],
+    );
+    const link = rows.length === 1 ? resetUrl(rows[0].reset_base_url, token) : null;
+    if (link === null) throw rpcFailure(410, Messages.resetExpiredToken);
+    return { resetUrl: link };
   }
 
   async resetPassword({ token, newPassword }: RpcParsed<typeof Rpc.identity.resetPassword>['input']): Promise<MessageReply> {

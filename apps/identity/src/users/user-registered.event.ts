@@ -1,5 +1,5 @@
-import { EventTypes, UserRegisteredV1 } from '@fodmap/contracts';
-import { NewEvent } from '@fodmap/server';
+import { domainEvents, UserRegisteredV1 } from '@fodmap/contracts';
+import { NewEvent, newEvent } from '@fodmap/server';
 
 /** Each user's facts form one stream, begun by UserRegistered. */
 export function userStream(userId: number): string {
@@ -7,5 +7,5 @@ export function userStream(userId: number): string {
 }
 
 export function userRegistered(data: UserRegisteredV1): NewEvent<UserRegisteredV1> {
-  return { type: EventTypes.UserRegistered, schemaVersion: 1, data };
+  return newEvent(domainEvents, 'UserRegistered', data);
 }

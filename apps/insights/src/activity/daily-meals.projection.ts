@@ -1,16 +1,15 @@
-import { EventTypes, MealCreatedV1 } from '@fodmap/contracts';
-import { ProjectionDefinition } from '@fodmap/server';
+import { domainEvents } from '@fodmap/contracts';
+import { defineProjection } from '@fodmap/server';
 import { localDay } from './local-day';
 
 /** Meals per user per local day, from the journal's MealCreated events. */
-export const dailyMealsProjection: ProjectionDefinition = {
+export const dailyMealsProjection = defineProjection({
   name: 'daily_meals',
   tables: ['daily_meals'],
+  events: domainEvents,
   handlers: {
     journal: {
-      [EventTypes.MealCreated]: async ({ manager, tables }, event) => {
-        if (event.schemaVersion !== 1) throw new Error(`MealCreated v${event.schemaVersion} is not known here`);
-        const meal = event.data as MealCreatedV1;
+      MealCreated: async ({ manager, tables }, { data: meal }) => {
         await manager.query(
           `INSERT INTO ${tables.daily_meals} AS d (user_id, day, meals_count) VALUES ($1, $2, 1)
            ON CONFLICT (user_id, day) DO UPDATE SET meals_count = d.meals_count + 1`,
@@ -19,4 +18,4 @@ export const dailyMealsProjection: ProjectionDefinition = {
       },
     },
   },
-};
+});

@@ -46,6 +46,17 @@ describe('journal meals', () => {
     });
   });
 
+  it("records the request's correlation id in the event's metadata, and a fresh one when the request carries none", async () => {
+    const input = { mealType: 'snack', name: 'Apple', timestamp: '2025-03-10T15:00:00Z' };
+    const traced = await services.call<Meal>(Rpc.journal.createMeal, { caller, input }, 'request-7f3a');
+    const untraced = await createMeal(input);
+
+    const [tracedEvent] = await journal.get(EventStore).readStream(`meal-${traced.id}`);
+    const [untracedEvent] = await journal.get(EventStore).readStream(`meal-${untraced.id}`);
+    expect(tracedEvent.metadata).toMatchObject({ correlationId: 'request-7f3a', causationId: null });
+    expect(untracedEvent.metadata.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('rejects a meal without a name, with an unknown type or a bad time, with the messages of the spec', async () => {
     const failure = (input: Record<string, unknown>) => services.failure(Rpc.journal.createMeal, { caller, input });
 

@@ -1,5 +1,5 @@
-import { Caller, EventTypes, Meal, MealCreatedV1, Rpc, RpcParsed } from '@fodmap/contracts';
-import { EventStore } from '@fodmap/server';
+import { Caller, domainEvents, Meal, MealCreatedV1, Rpc, RpcParsed } from '@fodmap/contracts';
+import { EventStore, newEvent } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -41,7 +41,7 @@ export class MealsService {
     await this.events.append(
       `meal-${id}`,
       0,
-      [{ type: EventTypes.MealCreated, schemaVersion: 1, data }],
+      [newEvent(domainEvents, 'MealCreated', data)],
       { userId },
       this.events.inlineProjection(mealsProjection),
     );

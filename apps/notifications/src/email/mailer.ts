@@ -10,7 +10,8 @@ export class Mailer {
     this.transport = createTransport(smtpUrl);
   }
 
-  async send(to: string, email: RenderedEmail): Promise<void> {
-    await this.transport.sendMail({ from: DEFAULT_DOMAIN_CONFIG.emailFrom, to, subject: email.subject, html: email.html, text: email.text });
+  /** `headers`: e.g. X-Correlation-Id, so an email can be traced back to the request that caused it. */
+  async send(to: string, email: RenderedEmail, headers: Record<string, string> = {}): Promise<void> {
+    await this.transport.sendMail({ from: DEFAULT_DOMAIN_CONFIG.emailFrom, to, subject: email.subject, html: email.html, text: email.text, headers });
   }
 }

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One row per email sent for an event: a redelivered event finds its row and sends nothing. Also the basis of email stats. */
+/** One row per email sent for an event, moved here from the outbox once it is out. Also the basis of email stats. */
 @Entity({ name: 'sent_emails' })
 export class SentEmailEntity {
   @PrimaryColumn({ name: 'event_id', type: 'text' })
@@ -14,6 +14,10 @@ export class SentEmailEntity {
 
   @Column({ type: 'text' })
   recipient: string;
+
+  /** The request the email goes back to, as in the email's X-Correlation-Id header. */
+  @Column({ name: 'correlation_id', type: 'text', nullable: true })
+  correlationId: string | null;
 
   @Column({ name: 'sent_at', type: 'timestamptz', default: () => 'now()' })
   sentAt: Date;

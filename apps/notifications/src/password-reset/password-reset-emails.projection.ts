@@ -1,33 +1,32 @@
-import { EventTypes, PasswordResetRequestedV1 } from '@fodmap/contracts';
-import { ProjectionDefinition, StoredEvent } from '@fodmap/server';
-import { EventEmailSender } from '../email/event-email-sender';
+import { domainEvents } from '@fodmap/contracts';
+import { defineProjection } from '@fodmap/server';
+import { recordEmail } from '../email/email-outbox';
 
 export const PASSWORD_RESET_EMAIL = 'password-reset';
 
 /**
- * Emails the reset link of every PasswordResetRequested of identity, once per event.
- * It owns no rebuildable tables: sent_emails is a record of what left the building, never replayed into fresh tables.
+ * Records the reset email of every PasswordResetRequested of identity in the outbox, once per event; EmailOutbox
+ * sends it after the commit, asking identity for the link then. It owns no rebuildable tables: the outbox and
+ * sent_emails record what leaves the building, never replayed into fresh tables.
  */
-export function passwordResetEmails(sender: EventEmailSender): ProjectionDefinition {
-  return {
-    name: 'password_reset_emails',
-    tables: [],
-    handlers: {
-      identity: {
-        [EventTypes.PasswordResetRequested]: async ({ manager }, event: StoredEvent) => {
-          // A later schema version is a new shape this code does not know: failing sends it to the dead letters.
-          if (event.schemaVersion !== 1) throw new Error(`Unsupported PasswordResetRequested schema version ${event.schemaVersion}`);
-          const request = event.data as PasswordResetRequestedV1;
-          await sender.sendOnce(manager, {
-            eventId: event.eventId,
-            emailType: PASSWORD_RESET_EMAIL,
-            userId: request.userId,
-            to: request.email,
-            template: 'password-reset',
-            context: { firstName: request.firstName, resetUrl: request.resetUrl },
-          });
-        },
+export const passwordResetEmails = defineProjection({
+  name: 'password_reset_emails',
+  tables: [],
+  events: domainEvents,
+  handlers: {
+    identity: {
+      PasswordResetRequested: async ({ manager }, { eventId, data, metadata }) => {
+        await recordEmail(manager, {
+          eventId,
+          emailType: PASSWORD_RESET_EMAIL,
+          userId: data.userId,
+          to: data.email,
+          template: 'password-reset',
+          context: { firstName: data.firstName, resetId: data.resetId },
+          correlationId: metadata.correlationId,
+        });
       },
     },
-  };
-}
+  },
+  ignores: { identity: ['UserRegistered'] },
+});

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { RpcException } from '@nestjs/microservices';
 import { DataSource, EntityManager } from 'typeorm';
 import { RpcFailureBody } from '../rpc';
+import { currentCausation } from './correlation';
 import { EventMetadata, NewEvent, StoredEvent } from './event';
-import { applyEvent, ProjectionDefinition, projectionTables } from './projection';
+import { applyEvent, Projection, projectionTables } from './projection';
 import { qualifiedTable, schemaOf } from './sql';
 
 /** Runs inline projections inside the append's transaction, so a service reads its own writes at once. */
@@ -64,6 +65,8 @@ export interface AppendResult {
  * Appends in one schema are serialized by a transaction-scoped advisory lock taken before anything is written.
  * Global positions are therefore allocated in commit order, and the relay can keep a single position as its
  * checkpoint without ever passing over an event that commits later with a smaller position.
+ * This lock is the one ordering mechanism (see the README for why not pg_snapshot_xmin): it involves only this
+ * schema's appends, so no transaction elsewhere in the cluster can hold the relay back.
  * The cost is one append at a time per service, a few milliseconds each: ample for a journal.
  */
 export class EventStore {
@@ -91,7 +94,8 @@ export class EventStore {
 
   /**
    * Appends events to a stream whose current version must be `expectedVersion` (0 for a new stream),
-   * and runs `project` with the stored events in the same transaction.
+   * and runs `project` with the stored events in the same transaction. Correlation and causation ids not given
+   * come from the work in progress (the RPC request, or the event a consumer is handling).
    */
   async append(
     streamId: string,
@@ -101,10 +105,11 @@ export class EventStore {
     project?: InlineProjection,
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('Nothing to append');
+    const causation = currentCausation();
     const fullMetadata: EventMetadata = {
       userId: metadata.userId ?? null,
-      correlationId: metadata.correlationId ?? randomUUID(),
-      causationId: metadata.causationId ?? null,
+      correlationId: metadata.correlationId ?? causation?.correlationId ?? randomUUID(),
+      causationId: metadata.causationId ?? causation?.causationId ?? null,
       occurredAt: metadata.occurredAt ?? new Date().toISOString(),
     };
     return this.dataSource.transaction(async (manager) => {
@@ -142,30 +147,19 @@ export class EventStore {
   }
 
   /**
-   * Events after `afterPosition` in position order, only from transactions older than the oldest one still
-   * in flight (emmett's rule): an event whose transaction may yet commit is never read past.
+   * Up to `limit` committed events after `afterPosition`, in position order. Because appends hold the append lock
+   * until they commit, no event with a smaller position can still become visible after a larger one is seen.
    */
-  async readCommitted(afterPosition: number, limit: number): Promise<StoredEvent[]> {
-    const rows: EventRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM ${this.eventsTable}
-       WHERE position > $1 AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY position LIMIT $2`,
+  async readCommitted(afterPosition: number, limit: number, manager: EntityManager = this.dataSource.manager): Promise<StoredEvent[]> {
+    const rows: EventRow[] = await manager.query(
+      `SELECT ${COLUMNS} FROM ${this.eventsTable} WHERE position > $1 ORDER BY position LIMIT $2`,
       [afterPosition, limit],
     );
     return rows.map(toStoredEvent);
   }
 
-  /** Every visible event after a position; only exact while `appendLockKey` is held, as a rebuild's swap does. */
-  async readAllAfter(manager: EntityManager, afterPosition: number): Promise<StoredEvent[]> {
-    const rows: EventRow[] = await manager.query(
-      `SELECT ${COLUMNS} FROM ${this.eventsTable} WHERE position > $1 ORDER BY position`,
-      [afterPosition],
-    );
-    return rows.map(toStoredEvent);
-  }
-
   /** An `append` argument that applies this service's own events to an inline projection's live tables. */
-  inlineProjection(projection: ProjectionDefinition): InlineProjection {
+  inlineProjection(projection: Projection): InlineProjection {
     const tables = projectionTables(projection, this.schema);
     return async (manager, events) => {
       for (const event of events) await applyEvent(projection, this.service, { manager, tables }, event);

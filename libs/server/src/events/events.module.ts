@@ -1,11 +1,13 @@
 import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { ServerConfig } from '../config';
 import { NATS_CONNECTION, SERVER_CONFIG, SERVICE_NAME } from '../service-core.module';
+import { CorrelationInterceptor } from './correlation';
 import { EventStore } from './event-store';
-import { ProjectionDefinition } from './projection';
+import { Projection } from './projection';
 import { ConsumerTuning, ProjectionConsumer } from './projection-consumer';
 import { EventRelay } from './relay';
 
@@ -13,7 +15,7 @@ export interface EventsModuleOptions {
   /** Publish this service's events table to JetStream: every service that appends events says true. */
   relay: boolean;
   /** Projections this service keeps from other services' events, each with its durable consumers. */
-  projections?: ProjectionDefinition[];
+  projections?: Projection[];
   tuning?: Partial<ConsumerTuning>;
 }
 
@@ -47,8 +49,9 @@ class EventProcessors implements OnApplicationBootstrap, OnModuleDestroy {
 }
 
 /**
- * The event backbone of one service, imported after ServiceCoreModule (whose schema, NATS connection and
- * name it uses). Provides EventStore; runs the relay and the consumer projections it is given.
+ * The event backbone of one service, imported by its AppModule right after ServiceCoreModule (whose schema, NATS
+ * connection and name it uses), the same way in every service. Provides EventStore; runs the relay and the consumer
+ * projections it is given; runs RPC handlers inside their request's correlation id.
  */
 @Module({})
 export class EventsModule {
@@ -65,6 +68,8 @@ export class EventsModule {
           inject: [getDataSourceToken(), SERVICE_NAME],
         },
         EventProcessors,
+        // Every handler of the service runs inside its request's correlation id, which the events it appends carry.
+        { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor },
       ],
       exports: [EventStore],
     };

@@ -3,6 +3,8 @@ export * from './tables';
 export * from './migrations';
 export * from './event-store';
 export * from './projection';
+export * from './catalog';
+export * from './correlation';
 export { EventHeaders, eventStreamName, eventSubject, sourceSubjectFilter, ensureEventStream } from './jetstream';
 export { EventRelay } from './relay';
 export type { EventRelayOptions } from './relay';
@@ -10,4 +12,6 @@ export { ProjectionConsumer, defaultConsumerTuning, durableName } from './projec
 export type { ProjectionConsumerOptions, ConsumerTuning } from './projection-consumer';
 export * from './rebuild';
 export * from './rebuild-command';
+export * from './dead-letters';
+export * from './dead-letters-command';
 export * from './events.module';

@@ -42,6 +42,7 @@ export async function createProjectionTables(queryRunner: QueryRunner): Promise<
       projection text NOT NULL,
       source text NOT NULL,
       position bigint NOT NULL DEFAULT 0,
+      stream_sequence bigint NOT NULL DEFAULT 0,
       updated_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (projection, source)
     )`);
@@ -60,6 +61,15 @@ export async function createProjectionTables(queryRunner: QueryRunner): Promise<
       failed_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT dead_letters_event_unique UNIQUE (projection, source, position)
     )`);
+}
+
+/**
+ * For a schema whose projection tables predate it: the checkpoint's JetStream stream sequence, where a consumer
+ * resumes. Left at 0, the first start replays the stream from the beginning, skipping what is applied by position.
+ */
+export async function addCheckpointStreamSequence(queryRunner: QueryRunner): Promise<void> {
+  const schema = schemaOf(queryRunner.connection);
+  await queryRunner.query(`ALTER TABLE ${qualifiedTable(schema, 'projection_checkpoints')} ADD COLUMN IF NOT EXISTS stream_sequence bigint NOT NULL DEFAULT 0`);
 }
 
 export async function dropProjectionTables(queryRunner: QueryRunner): Promise<void> {

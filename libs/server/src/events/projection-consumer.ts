@@ -1,9 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos, NatsConnection, NatsError } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
+import { EventNotApplicableError } from './catalog';
+import { withCausation } from './correlation';
 import { StoredEvent } from './event';
 import { decodeEvent, ensureEventStream, eventStreamName, sourceSubjectFilter } from './jetstream';
-import { applyEvent, ProjectionDefinition, projectionTables } from './projection';
+import { applyEvent, Projection, projectionSources, projectionTables } from './projection';
 import { SessionLock } from './session-lock';
 import { databaseUrlOf, errorMessage, qualifiedTable, schemaOf } from './sql';
 import { Waiter } from './waiter';
@@ -15,7 +17,7 @@ export interface ConsumerTuning {
   backoffMs: number[];
   /** How long JetStream waits for an ack before redelivering, e.g. after the process died mid-event. */
   ackWaitMs: number;
-  /** How often a standby processor retries the projection's lock. */
+  /** How long a processor pauses after a failure before it waits for the projection's lock again. */
   lockRetryMs: number;
 }
 
@@ -30,7 +32,7 @@ export interface ProjectionConsumerOptions {
   dataSource: DataSource;
   nats: NatsConnection;
   natsPrefix: string;
-  projection: ProjectionDefinition;
+  projection: Projection;
   tuning?: Partial<ConsumerTuning>;
 }
 
@@ -49,8 +51,14 @@ export async function lockCheckpoint(manager: EntityManager, table: string, proj
   return Number(rows[0].position);
 }
 
-export async function setCheckpoint(manager: EntityManager, table: string, projection: string, source: string, position: number): Promise<void> {
-  await manager.query(`UPDATE ${table} SET position = $3, updated_at = now() WHERE projection = $1 AND source = $2`, [projection, source, position]);
+/** Stores the last position applied and the JetStream sequence of its message, from which a restart resumes. */
+export async function setCheckpoint(manager: EntityManager, table: string, projection: string, source: string, position: number, streamSequence: number): Promise<void> {
+  await manager.query(`UPDATE ${table} SET position = $3, stream_sequence = $4, updated_at = now() WHERE projection = $1 AND source = $2`, [
+    projection,
+    source,
+    position,
+    streamSequence,
+  ]);
 }
 
 export interface DeadLetterInput {
@@ -111,7 +119,7 @@ export class ProjectionConsumer {
     this.deadLetterTable = qualifiedTable(schema, 'dead_letters');
     this.tables = projectionTables(projection, schema);
     this.streamName = eventStreamName(options.natsPrefix);
-    this.sources = Object.keys(projection.handlers);
+    this.sources = projectionSources(projection);
   }
 
   start(): void {
@@ -125,6 +133,7 @@ export class ProjectionConsumer {
     this.running = false;
     this.waiter.wake();
     this.lockWatch.wake();
+    await this.lock.cancelWait();
     await this.closeSubscriptions();
     await this.loop;
     this.loop = null;
@@ -134,7 +143,8 @@ export class ProjectionConsumer {
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        if (await this.lock.tryAcquire()) {
+        // A standby waits here, inside PostgreSQL, until the active processor's connection goes.
+        if (await this.lock.acquire()) {
           await this.prepare();
           const consuming = Promise.all(this.sources.map((source) => this.consumeUntilFailure(source)));
           // Runs until stop() closes the subscriptions, a source fails, or the lock's connection is lost.
@@ -166,6 +176,11 @@ export class ProjectionConsumer {
     }
   }
 
+  /**
+   * Points each source's durable consumer at the message after the checkpoint's stream sequence. PostgreSQL, not
+   * NATS, decides where to resume: after a database restore the events since the restored checkpoint come again
+   * (and are applied, once), and events NATS thinks acked but the database never committed are not lost.
+   */
   private async prepare(): Promise<void> {
     const { dataSource, nats, natsPrefix, projection } = this.options;
     const jsm = await nats.jetstreamManager();
@@ -175,21 +190,26 @@ export class ProjectionConsumer {
         `INSERT INTO ${this.checkpointTable} (projection, source, position) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
         [projection.name, source],
       );
+      const [{ stream_sequence }]: Array<{ stream_sequence: string }> = await dataSource.query(
+        `SELECT stream_sequence FROM ${this.checkpointTable} WHERE projection = $1 AND source = $2`,
+        [projection.name, source],
+      );
       const name = durableName(projection.name, source);
       try {
-        await jsm.consumers.info(this.streamName, name);
+        await jsm.consumers.delete(this.streamName, name);
       } catch (error) {
         if (!(error instanceof NatsError && error.code === '404')) throw error;
-        await jsm.consumers.add(this.streamName, {
-          durable_name: name,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DeliverPolicy.All,
-          filter_subject: sourceSubjectFilter(natsPrefix, source),
-          max_ack_pending: 1,
-          max_deliver: -1,
-          ack_wait: nanos(this.tuning.ackWaitMs),
-        });
       }
+      await jsm.consumers.add(this.streamName, {
+        durable_name: name,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.StartSequence,
+        opt_start_seq: Number(stream_sequence) + 1,
+        filter_subject: sourceSubjectFilter(natsPrefix, source),
+        max_ack_pending: 1,
+        max_deliver: -1,
+        ack_wait: nanos(this.tuning.ackWaitMs),
+      });
     }
   }
 
@@ -218,10 +238,11 @@ export class ProjectionConsumer {
     let event: StoredEvent | null = null;
     try {
       event = decodeEvent(msg);
-      await this.apply(source, event);
+      await this.apply(source, event, msg.info.streamSequence);
       msg.ack();
     } catch (error) {
-      if (event !== null && attempt < this.tuning.maxDeliver) {
+      // An event no retry can help (unknown type or version, invalid data, no handler) is dead-lettered at once.
+      if (event !== null && !(error instanceof EventNotApplicableError) && attempt < this.tuning.maxDeliver) {
         const delay = this.tuning.backoffMs[Math.min(attempt, this.tuning.backoffMs.length) - 1];
         this.logger.warn(`Event ${event.position} of ${source} failed (attempt ${attempt}), retrying in ${delay} ms: ${errorMessage(error)}`);
         msg.nak(delay);
@@ -232,13 +253,16 @@ export class ProjectionConsumer {
     }
   }
 
-  private async apply(source: string, event: StoredEvent): Promise<void> {
+  private async apply(source: string, event: StoredEvent, sequence: number): Promise<void> {
     const { dataSource, projection } = this.options;
     await dataSource.transaction(async (manager) => {
       const checkpoint = await lockCheckpoint(manager, this.checkpointTable, projection.name, source);
       if (event.position <= checkpoint) return;
-      await applyEvent(projection, source, { manager, tables: this.tables }, event);
-      await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position);
+      // Whatever the handler causes (events, emails) goes back to this event and the request behind it.
+      await withCausation({ correlationId: event.metadata.correlationId, causationId: event.eventId }, () =>
+        applyEvent(projection, source, { manager, tables: this.tables }, event),
+      );
+      await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position, sequence);
     });
   }
 
@@ -257,7 +281,8 @@ export class ProjectionConsumer {
         error,
         attempts,
       });
-      if (event !== null) await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position);
+      // An undecodable message has no position: only the sequence moves past it, so a restart does not deliver it again.
+      await setCheckpoint(manager, this.checkpointTable, projection.name, source, event?.position ?? checkpoint, msg.info.streamSequence);
     });
   }
 }

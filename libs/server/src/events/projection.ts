@@ -1,4 +1,6 @@
+import { CurrentEventData, EventDefinitions } from '@fodmap/contracts';
 import { EntityManager } from 'typeorm';
+import { EventNotApplicableError, readEvent } from './catalog';
 import { StoredEvent } from './event';
 import { qualifiedTable } from './sql';
 
@@ -8,7 +10,10 @@ export interface ProjectionContext {
   tables: Record<string, string>;
 }
 
-export type ProjectionHandler = (context: ProjectionContext, event: StoredEvent) => Promise<void>;
+export type ProjectionHandler<TData = unknown> = (context: ProjectionContext, event: StoredEvent<TData>) => Promise<void>;
+
+/** Handlers of one source by event type, each receiving that type's current version. */
+export type ProjectionHandlers<D extends EventDefinitions> = { [T in keyof D & string]?: ProjectionHandler<CurrentEventData<D, T>> };
 
 /**
  * A read model built from events. The same definition serves an inline projection (updated in the append's
@@ -16,30 +21,73 @@ export type ProjectionHandler = (context: ProjectionContext, event: StoredEvent)
  * Handlers write through `context.tables` only, never a fixed table name, so that a rebuild can fill fresh tables.
  * Its tables stand alone (no foreign keys to them, no serial columns) so that they can be swapped.
  */
-export interface ProjectionDefinition {
+export interface ProjectionDefinition<D extends EventDefinitions> {
   /** Keys its checkpoints, advisory lock, durable consumers and dead letters: snake_case. */
   name: string;
   /** The tables it owns, created by the service's migrations. */
   tables: readonly string[];
-  /** By producing service, then by event type. An event without a handler only moves the checkpoint. */
+  /** The schemas its events are read (and upcast) with. */
+  events: D;
+  /** By producing service, then by event type. */
+  handlers: Record<string, ProjectionHandlers<D>>;
+  /**
+   * Event types of a source this projection does not need, said explicitly: any other event without a handler
+   * is dead-lettered, so a new event type is never passed over unnoticed.
+   */
+  ignores?: Record<string, ReadonlyArray<keyof D & string>>;
+  /**
+   * Required, and must be true, when it handles events of more than one source: sources have no order between them
+   * (each has its own positions and its own durable consumer, and a rebuild reads them one after the other), so the
+   * projection's handlers must give the same tables in any interleaving, and its tests must show that.
+   */
+  orderIndependentAcrossSources?: true;
+}
+
+/** A projection with its event types erased, as the relay, consumers and rebuilds handle it. */
+export interface Projection {
+  name: string;
+  tables: readonly string[];
+  events: EventDefinitions;
   handlers: Record<string, Partial<Record<string, ProjectionHandler>>>;
+  ignores: Record<string, readonly string[]>;
+}
+
+/** Checks a projection's handlers against its event map, then erases the types: readEvent guarantees each handler its data. */
+export function defineProjection<D extends EventDefinitions>(definition: ProjectionDefinition<D>): Projection {
+  const handled = Object.keys(definition.handlers);
+  if (handled.length > 1 && definition.orderIndependentAcrossSources !== true) {
+    throw new Error(`${definition.name} handles ${handled.join(' and ')}, whose events have no order between them: declare orderIndependentAcrossSources once its handlers (and tests) make it so`);
+  }
+  return {
+    name: definition.name,
+    tables: definition.tables,
+    events: definition.events,
+    handlers: definition.handlers as Projection['handlers'],
+    ignores: definition.ignores ?? {},
+  };
 }
 
 export const REBUILD_SUFFIX = '__rebuild';
 
-export function projectionTables(projection: ProjectionDefinition, schema: string, suffix = ''): Record<string, string> {
+export function projectionTables(projection: Projection, schema: string, suffix = ''): Record<string, string> {
   return Object.fromEntries(projection.tables.map((table) => [table, qualifiedTable(schema, `${table}${suffix}`)]));
 }
 
-/** Applies one event if the projection handles it; returns whether a handler ran. */
-export async function applyEvent(
-  projection: ProjectionDefinition,
-  source: string,
-  context: ProjectionContext,
-  event: StoredEvent,
-): Promise<boolean> {
+/** The sources a projection reads: those it handles and those whose events it explicitly ignores. */
+export function projectionSources(projection: Projection): string[] {
+  return [...new Set([...Object.keys(projection.handlers), ...Object.keys(projection.ignores)])].sort();
+}
+
+/**
+ * Applies one event: its handler runs on the event upcast to the current version. Returns false for an event type
+ * the projection explicitly ignores; throws EventNotApplicableError for one it neither handles nor ignores.
+ */
+export async function applyEvent(projection: Projection, source: string, context: ProjectionContext, event: StoredEvent): Promise<boolean> {
   const handler = projection.handlers[source]?.[event.type];
-  if (!handler) return false;
-  await handler(context, event);
+  if (!handler) {
+    if (projection.ignores[source]?.includes(event.type)) return false;
+    throw new EventNotApplicableError(`${projection.name} has no handler for ${event.type} of ${source}, nor lists it as ignored`);
+  }
+  await handler(context, readEvent(projection.events, event));
   return true;
 }

@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { ensureDatabase, ensureSchema, serviceDataSourceOptions } from '../database';
 import { requireDependencies } from '../preflight';
 import { EventStore } from './event-store';
-import { ProjectionDefinition } from './projection';
+import { Projection } from './projection';
 import { rebuildConsumerProjection, rebuildInlineProjection, RebuildResult } from './rebuild';
 
 export interface RebuildCommandOptions {
@@ -12,9 +12,9 @@ export interface RebuildCommandOptions {
   entities: NonNullable<DataSourceOptions['entities']>;
   migrations: NonNullable<DataSourceOptions['migrations']>;
   /** Projections updated in the append's transaction, replayed from the events table. */
-  inline?: ProjectionDefinition[];
+  inline?: Projection[];
   /** Projections kept from JetStream, replayed from the stream. */
-  consumer?: ProjectionDefinition[];
+  consumer?: Projection[];
 }
 
 /**

@@ -5,7 +5,7 @@ import { StoredEvent } from './event';
 import { EventStore } from './event-store';
 import { decodeEvent, ensureEventStream, sourceSubjectFilter } from './jetstream';
 import { lockCheckpoint, recordDeadLetter, setCheckpoint } from './projection-consumer';
-import { applyEvent, ProjectionDefinition, projectionTables, REBUILD_SUFFIX } from './projection';
+import { applyEvent, Projection, projectionSources, projectionTables, REBUILD_SUFFIX } from './projection';
 import { errorMessage, qualifiedTable, quoteIdentifier, schemaOf } from './sql';
 
 /**
@@ -29,7 +29,7 @@ export interface RebuildResult {
 
 const logger = new Logger('Rebuild');
 
-async function createFreshTables(dataSource: DataSource, projection: ProjectionDefinition, schema: string): Promise<Record<string, string>> {
+async function createFreshTables(dataSource: DataSource, projection: Projection, schema: string): Promise<Record<string, string>> {
   const live = projectionTables(projection, schema);
   const fresh = projectionTables(projection, schema, REBUILD_SUFFIX);
   for (const table of projection.tables) {
@@ -52,7 +52,7 @@ async function indexShapes(manager: EntityManager, schema: string, table: string
  * Replaces the live tables with the fresh ones. The fresh indexes (and so their constraints) take the live ones'
  * names, so that later migrations still find them by the names they were created with.
  */
-async function swapTables(manager: EntityManager, projection: ProjectionDefinition, schema: string): Promise<void> {
+async function swapTables(manager: EntityManager, projection: Projection, schema: string): Promise<void> {
   for (const table of projection.tables) {
     const freshName = `${table}${REBUILD_SUFFIX}`;
     const liveIndexes = await indexShapes(manager, schema, table);
@@ -69,7 +69,7 @@ async function swapTables(manager: EntityManager, projection: ProjectionDefiniti
 }
 
 /** Replays an inline projection from the service's own events table. Fails, leaving the live tables as they were, if a handler fails. */
-export async function rebuildInlineProjection(store: EventStore, projection: ProjectionDefinition, batchSize = 1000): Promise<RebuildResult> {
+export async function rebuildInlineProjection(store: EventStore, projection: Projection, batchSize = 1000): Promise<RebuildResult> {
   const { dataSource, schema, service } = store;
   const tables = await createFreshTables(dataSource, projection, schema);
   let position = 0;
@@ -83,8 +83,11 @@ export async function rebuildInlineProjection(store: EventStore, projection: Pro
     await dataSource.transaction((manager) => replay(manager, events));
   }
   await dataSource.transaction(async (manager) => {
+    // Under the append lock only the few events appended since the last batch remain, still read batch by batch.
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [store.appendLockKey]);
-    await replay(manager, await store.readAllAfter(manager, position));
+    for (let events = await store.readCommitted(position, batchSize, manager); events.length > 0; events = await store.readCommitted(position, batchSize, manager)) {
+      await replay(manager, events);
+    }
     await swapTables(manager, projection, schema);
   });
   logger.log(`Rebuilt ${projection.name} from ${count} events`);
@@ -95,7 +98,7 @@ export interface ConsumerRebuildOptions {
   dataSource: DataSource;
   nats: NatsConnection;
   natsPrefix: string;
-  projection: ProjectionDefinition;
+  projection: Projection;
   batchSize?: number;
 }
 
@@ -112,13 +115,15 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
   const deadLetterTable = qualifiedTable(schema, 'dead_letters');
   const tables = await createFreshTables(dataSource, projection, schema);
   const streamName = await ensureEventStream(await nats.jetstreamManager(), natsPrefix);
-  const sources = Object.keys(projection.handlers).sort();
+  const sources = projectionSources(projection);
   const positions: Record<string, number> = Object.fromEntries(sources.map((source) => [source, 0]));
+  const sequences: Record<string, number> = Object.fromEntries(sources.map((source) => [source, 0]));
   let count = 0;
 
   const replay = async (manager: EntityManager, source: string, messages: JsMsg[]) => {
     for (const msg of messages) {
       const event = decodeEvent(msg);
+      sequences[source] = msg.info.streamSequence;
       if (event.position <= positions[source]) continue;
       await manager.query('SAVEPOINT rebuild_event');
       try {
@@ -157,7 +162,7 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
       }
     }
     await swapTables(manager, projection, schema);
-    for (const source of sources) await setCheckpoint(manager, checkpointTable, projection.name, source, positions[source]);
+    for (const source of sources) await setCheckpoint(manager, checkpointTable, projection.name, source, positions[source], sequences[source]);
   });
   logger.log(`Rebuilt ${projection.name} from ${count} events`);
   return { projection: projection.name, events: count, positions };

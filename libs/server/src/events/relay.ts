@@ -15,7 +15,7 @@ export interface EventRelayOptions {
   service: string;
   /** Events read and published per checkpoint write. */
   batchSize?: number;
-  /** How often it looks for events when no NOTIFY woke it, and how often a standby relay retries the lock. */
+  /** How often it looks for events when no NOTIFY woke it, and how long it pauses after a failure. */
   pollIntervalMs?: number;
 }
 
@@ -59,6 +59,7 @@ export class EventRelay {
   async stop(): Promise<void> {
     this.running = false;
     this.waiter.wake();
+    await this.lock.cancelWait();
     await this.loop;
     this.loop = null;
     await this.lock.release();
@@ -67,10 +68,7 @@ export class EventRelay {
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        if (!this.lock.held && !(await this.becomeActive())) {
-          await this.waiter.wait(this.pollIntervalMs);
-          continue;
-        }
+        if (!this.lock.held && !(await this.becomeActive())) continue;
         const published = await this.publishBatch();
         if (published < this.batchSize && this.running) await this.waiter.wait(this.pollIntervalMs);
       } catch (error) {
@@ -81,8 +79,9 @@ export class EventRelay {
     }
   }
 
+  /** Waits for the relay lock (a standby waits here); false when stop() ended the wait. */
   private async becomeActive(): Promise<boolean> {
-    if (!(await this.lock.tryAcquire())) return false;
+    if (!(await this.lock.acquire())) return false;
     await ensureEventStream(await this.options.nats.jetstreamManager(), this.options.natsPrefix);
     await this.lock.listen(this.store.notifyChannel, () => this.waiter.wake());
     return true;

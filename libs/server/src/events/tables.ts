@@ -3,8 +3,8 @@ import { EventMetadata } from './event';
 
 /**
  * A row of a producing service's append-only events table.
- * Its transaction_id (xid8, default pg_current_xact_id()) is left unmapped: TypeORM has no xid8 type,
- * and only the relay's SQL reads it.
+ * Its transaction_id (xid8, default pg_current_xact_id()) is left unmapped: TypeORM has no xid8 type, and it is
+ * kept only to tell which transaction wrote an event when diagnosing (ordering is the append lock's job).
  */
 @Entity({ name: 'events' })
 @Unique('events_stream_version_unique', ['streamId', 'streamVersion'])
@@ -58,6 +58,10 @@ export class ProjectionCheckpoint {
 
   @Column({ type: 'bigint' })
   position: string;
+
+  /** The JetStream sequence of the last message handled: the durable consumer restarts after it. */
+  @Column({ name: 'stream_sequence', type: 'bigint' })
+  streamSequence: string;
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

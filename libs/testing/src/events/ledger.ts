@@ -1,11 +1,13 @@
+import { eventDefinition } from '@fodmap/contracts';
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { z } from 'zod';
 import {
   createEventStoreTables,
   createProjectionTables,
   dropEventStoreTables,
   dropProjectionTables,
+  defineProjection,
   eventStoreEntities,
-  ProjectionDefinition,
   projectionEntities,
   projectionTables,
 } from '@fodmap/server';
@@ -16,18 +18,24 @@ import {
  */
 export const LEDGER_SOURCE = 'bank';
 
-export interface DepositedV1 {
-  account: string;
-  amount: number;
-}
+const depositedV1 = z.object({ account: z.string(), amount: z.number() });
+export type DepositedV1 = z.infer<typeof depositedV1>;
 
-export const ledgerProjection: ProjectionDefinition = {
+/** The bank's events: `Poisoned` is a valid event whose handler always fails, `Unknown` one the ledger has no handler for. */
+export const ledgerEvents = {
+  Deposited: eventDefinition({ current: 1, versions: { 1: depositedV1 } }),
+  Poisoned: eventDefinition({ current: 1, versions: { 1: z.object({ account: z.string() }) } }),
+  Unknown: eventDefinition({ current: 1, versions: { 1: z.object({}) } }),
+};
+
+export const ledgerProjection = defineProjection({
   name: 'ledger',
   tables: ['ledger_balances', 'ledger_applications'],
+  events: ledgerEvents,
   handlers: {
     [LEDGER_SOURCE]: {
       Deposited: async ({ manager, tables }, event) => {
-        const { account, amount } = event.data as DepositedV1;
+        const { account, amount } = event.data;
         await manager.query(
           `INSERT INTO ${tables.ledger_balances} AS b (account, balance, deposits) VALUES ($1, $2, 1)
            ON CONFLICT (account) DO UPDATE SET balance = b.balance + EXCLUDED.balance, deposits = b.deposits + 1`,
@@ -44,7 +52,7 @@ export const ledgerProjection: ProjectionDefinition = {
       },
     },
   },
-};
+});
 
 /** The ledger's tables in the schema of the suite whose DataSource runs the migration. */
 function ledgerTables(queryRunner: QueryRunner): Record<string, string> {

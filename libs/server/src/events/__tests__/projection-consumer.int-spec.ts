@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eventually, Ledger, LEDGER_SOURCE } from '@fodmap/testing';
+import { eventually, Ledger, ledgerEvents, LEDGER_SOURCE, testTuning } from '@fodmap/testing';
+import { Causation, currentCausation } from '../correlation';
+import { defineProjection } from '../projection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEvent, eventHeaders, eventStreamName, eventSubject } from '../jetstream';
 import { EventRelay } from '../relay';
@@ -72,6 +74,63 @@ describe('ProjectionConsumer', () => {
     ]);
     const { balances } = await ledger.snapshot();
     expect(balances.find((row) => row.account === 'account-poison')).toEqual({ account: 'account-poison', balance: '3', deposits: 1 });
+  });
+
+  it('dead-letters at once, with the reason, an event type it neither handles nor ignores, and goes on', async () => {
+    const unknown = await ledger.append('account-unknown', 'Unknown', {});
+    const behind = await ledger.append('account-unknown', 'Deposited', { account: 'account-unknown', amount: 4 });
+
+    await ledger.waitUntilApplied(behind);
+
+    const letters = await ledger.dataSource.query(`SELECT type, attempts, error FROM "${ledger.schema}".dead_letters WHERE position = $1`, [unknown]);
+    expect(letters).toEqual([{ type: 'Unknown', attempts: 1, error: `ledger has no handler for Unknown of ${LEDGER_SOURCE}, nor lists it as ignored` }]);
+  });
+
+  it('resumes from the PostgreSQL checkpoint: after a restore to an earlier point the later events are applied again, once', async () => {
+    const schema = `"${ledger.schema}"`;
+    const before = await ledger.append('account-restore', 'Deposited', { account: 'account-restore', amount: 1 });
+    await ledger.waitUntilApplied(before);
+    // A backup of the consumer's side: projection tables and checkpoint as they are now.
+    for (const table of ['ledger_balances', 'ledger_applications', 'projection_checkpoints']) {
+      await ledger.dataSource.query(`CREATE TABLE ${schema}.backup_${table} AS TABLE ${schema}.${table}`);
+    }
+    let last = 0;
+    for (let amount = 2; amount <= 6; amount += 1) last = await ledger.append('account-restore', 'Deposited', { account: 'account-restore', amount });
+    await ledger.waitUntilApplied(last);
+    await consumer?.stop();
+
+    // The restore: NATS still holds the acks of the five later events, the database no longer knows them.
+    for (const table of ['ledger_balances', 'ledger_applications', 'projection_checkpoints']) {
+      await ledger.dataSource.query(`DELETE FROM ${schema}.${table}`);
+      await ledger.dataSource.query(`INSERT INTO ${schema}.${table} SELECT * FROM ${schema}.backup_${table}`);
+    }
+    expect(await ledger.appliedPosition()).toBe(before);
+    consumer = ledger.consumer();
+    consumer.start();
+    await ledger.waitUntilApplied(last);
+
+    const { balances, applications } = await ledger.snapshot();
+    expect(balances.find((row) => row.account === 'account-restore')).toEqual({ account: 'account-restore', balance: '21', deposits: 6 });
+    expect(applications.every((row) => row.applications === 1)).toBe(true);
+  });
+
+  it("runs a handler inside its event's causation: the request's correlation id, the event's id as cause", async () => {
+    const seen: Array<Causation | undefined> = [];
+    const tracing = defineProjection({
+      name: 'ledger_causation',
+      tables: [],
+      events: ledgerEvents,
+      handlers: { [LEDGER_SOURCE]: { Deposited: async () => void seen.push(currentCausation()) } },
+      ignores: { [LEDGER_SOURCE]: ['Poisoned', 'Unknown'] },
+    });
+    const tracer = new ProjectionConsumer({ dataSource: ledger.dataSource, nats: ledger.nats, natsPrefix: ledger.natsPrefix, projection: tracing, tuning: testTuning });
+    const { events } = await ledger.store.append('account-traced', 0, [{ type: 'Deposited', schemaVersion: 1, data: { account: 'account-traced', amount: 1 } }], { correlationId: 'request-42' });
+    tracer.start();
+    try {
+      await eventually(async () => expect(seen.at(-1)).toEqual({ correlationId: 'request-42', causationId: events[0].eventId }));
+    } finally {
+      await tracer.stop();
+    }
   });
 
   it('lets a second processor of the same projection stand by until the first stops', async () => {

@@ -1,0 +1,248 @@
+import { Logger } from '@nestjs/common';
+import { Client } from 'pg';
+import { DataSource, EntityManager } from 'typeorm';
+import { EmailRenderer, RenderedEmail } from './email-renderer';
+
+/** An email to send because of an event. Its context is stored: never put a secret in it (see ContextResolver). */
+export interface OutboxEmail {
+  /** The event the email answers: at most one email per event. */
+  eventId: string;
+  emailType: string;
+  userId: number | null;
+  to: string;
+  template: string;
+  context: Record<string, unknown>;
+  /** The request the event goes back to; sent as the email's X-Correlation-Id. */
+  correlationId: string | null;
+}
+
+/** Notified in the recording transaction, so the sender wakes when, and only if, it commits. */
+const OUTBOX_CHANNEL = 'notifications_email_outbox';
+
+/**
+ * Records an email in the consumer's transaction; nothing leaves the building here. A redelivered event finds its
+ * row (or the sent_emails row it became) and records nothing. Returns whether it recorded the email.
+ */
+export async function recordEmail(manager: EntityManager, email: OutboxEmail): Promise<boolean> {
+  const recorded: Array<{ id: string }> = await manager.query(
+    `INSERT INTO notifications.email_outbox (event_id, email_type, user_id, recipient, template, context, correlation_id)
+     SELECT $1, $2, $3, $4, $5, $6::jsonb, $7
+     WHERE NOT EXISTS (SELECT 1 FROM notifications.sent_emails WHERE event_id = $1)
+     ON CONFLICT (event_id) DO NOTHING RETURNING id`,
+    [email.eventId, email.emailType, email.userId, email.to, email.template, JSON.stringify(email.context), email.correlationId],
+  );
+  if (recorded.length > 0) await manager.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, recorded[0].id]);
+  return recorded.length > 0;
+}
+
+export interface EmailTransport {
+  send(to: string, email: RenderedEmail, headers: Record<string, string>): Promise<void>;
+}
+
+/** Adds what must not be stored (e.g. a reset link) to a template's context just before sending. */
+export type ContextResolver = (context: Record<string, unknown>, correlationId: string | null) => Promise<Record<string, unknown>>;
+
+/** A resolver's answer that the email must never go (e.g. its reset was superseded): it is dropped, not retried. */
+export class EmailNotDeliverableError extends Error {}
+
+export interface OutboxTuning {
+  /** Attempts before the email is marked failed. */
+  maxAttempts: number;
+  /** Delay after the n-th failed attempt (the last value repeats). */
+  backoffMs: number[];
+  /** How long a claimed email is left alone; after that its send is taken as interrupted (the process died). */
+  leaseMs: number;
+  /** How often it looks for due retries when no commit woke it. */
+  pollMs: number;
+}
+
+export const defaultOutboxTuning: OutboxTuning = {
+  maxAttempts: 6,
+  backoffMs: [5_000, 30_000, 120_000, 600_000, 1_800_000],
+  leaseMs: 120_000,
+  pollMs: 5_000,
+};
+
+export interface EmailOutboxOptions {
+  dataSource: DataSource;
+  databaseUrl: string;
+  renderer: EmailRenderer;
+  transport: EmailTransport;
+  resolvers?: Record<string, ContextResolver>;
+  tuning?: Partial<OutboxTuning>;
+}
+
+interface ClaimedEmail {
+  id: string;
+  event_id: string;
+  email_type: string;
+  user_id: number | null;
+  recipient: string;
+  template: string;
+  context: Record<string, unknown>;
+  correlation_id: string | null;
+  attempts: number;
+  interrupted: boolean;
+  resent_before: boolean;
+}
+
+/**
+ * Sends the recorded emails after their transactions commit, so a rolled-back consumer never sends.
+ *
+ * A row is claimed (status `sending`, leased), sent, then moved to sent_emails. A crash between the send and that move
+ * leaves it `sending`; once the lease runs out it is sent again, once, with a warning in the log, and an email whose
+ * send is interrupted a second time is marked failed rather than risk a third copy. A failed send is retried with
+ * backoff and, after maxAttempts, marked failed with its error, logged as an error. Claims skip locked rows, so
+ * several service instances can send side by side.
+ */
+export class EmailOutbox {
+  private readonly logger = new Logger('EmailOutbox');
+  private readonly tuning: OutboxTuning;
+  private listener: Client | null = null;
+  private loop: Promise<void> | null = null;
+  private running = false;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly options: EmailOutboxOptions) {
+    this.tuning = { ...defaultOutboxTuning, ...options.tuning };
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const listener = new Client({ connectionString: this.options.databaseUrl });
+    listener.on('error', (error) => this.logger.warn(`Outbox listener lost, polling only: ${error.message}`));
+    listener.on('notification', () => this.wake?.());
+    await listener.connect();
+    await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    this.listener = listener;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+  }
+
+  /** Sends every email that is due now; returns how many it handled. */
+  async drain(): Promise<number> {
+    let handled = 0;
+    while (await this.sendNext()) handled += 1;
+    return handled;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.drain();
+      } catch (error) {
+        this.logger.error(`Sending emails failed, retrying: ${messageOf(error)}`);
+      }
+      if (this.running) await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.tuning.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          this.wake = null;
+          resolve();
+        };
+      });
+    }
+  }
+
+  private async sendNext(): Promise<boolean> {
+    // TypeORM answers an UPDATE with [rows, affected].
+    const [[email]] = await this.options.dataSource.query<[ClaimedEmail[], number]>(
+      `UPDATE notifications.email_outbox o
+       SET status = 'sending', attempts = o.attempts + 1, next_attempt_at = now() + $1 * interval '1 millisecond',
+           resent_after_crash = o.resent_after_crash OR due.status = 'sending'
+       FROM (SELECT id, status, resent_after_crash FROM notifications.email_outbox
+             WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
+             ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) due
+       WHERE o.id = due.id
+       RETURNING o.id, o.event_id, o.email_type, o.user_id, o.recipient, o.template, o.context, o.correlation_id, o.attempts,
+                 due.status = 'sending' AS interrupted, due.resent_after_crash AS resent_before`,
+      [this.tuning.leaseMs],
+    );
+    if (!email) return false;
+    await this.deliver(email);
+    return true;
+  }
+
+  private async deliver(email: ClaimedEmail): Promise<void> {
+    const what = describe(email);
+    if (email.interrupted) {
+      if (email.resent_before) {
+        this.logger.error(`The ${what} was interrupted twice between sending and recording; not sending it a third time`);
+        await this.finish(email, 'failed', 'Interrupted twice after sending: it may or may not have arrived');
+        return;
+      }
+      this.logger.warn(`The ${what} was interrupted before it was recorded as sent; sending it again, so it may arrive twice`);
+    }
+    try {
+      const extra = (await this.options.resolvers?.[email.template]?.(email.context, email.correlation_id)) ?? {};
+      const rendered = this.options.renderer.render(email.template, { ...email.context, ...extra });
+      const headers: Record<string, string> = { 'X-Causation-Id': email.event_id };
+      if (email.correlation_id) headers['X-Correlation-Id'] = email.correlation_id;
+      await this.options.transport.send(email.recipient, rendered, headers);
+    } catch (error) {
+      await this.failed(email, error);
+      return;
+    }
+    await this.options.dataSource.transaction(async (manager) => {
+      // Only while the claim is still this attempt's: a sender that outlived its lease leaves the row to its successor.
+      const [moved]: [unknown[], number] = await manager.query(
+        `DELETE FROM notifications.email_outbox WHERE id = $1 AND status = 'sending' AND attempts = $2 RETURNING id`,
+        [email.id, email.attempts],
+      );
+      if (moved.length === 0) {
+        this.logger.warn(`The ${what} was sent after its claim had lapsed; another attempt owns it now`);
+        return;
+      }
+      await manager.query(
+        `INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, correlation_id) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (event_id) DO NOTHING`,
+        [email.event_id, email.email_type, email.user_id, email.recipient, email.correlation_id],
+      );
+    });
+  }
+
+  private async failed(email: ClaimedEmail, error: unknown): Promise<void> {
+    const what = describe(email);
+    if (error instanceof EmailNotDeliverableError) {
+      this.logger.warn(`Dropping the ${what}: ${error.message}`);
+      await this.finish(email, 'dropped', error.message);
+      return;
+    }
+    if (email.attempts >= this.tuning.maxAttempts) {
+      this.logger.error(`The ${what} failed ${email.attempts} times, giving up: ${messageOf(error)}`);
+      await this.finish(email, 'failed', messageOf(error));
+      return;
+    }
+    const delay = this.tuning.backoffMs[Math.min(email.attempts, this.tuning.backoffMs.length) - 1];
+    this.logger.warn(`The ${what} failed (attempt ${email.attempts}), retrying in ${delay} ms: ${messageOf(error)}`);
+    await this.options.dataSource.query(
+      `UPDATE notifications.email_outbox SET status = 'pending', last_error = $2, next_attempt_at = now() + $3 * interval '1 millisecond'
+       WHERE id = $1 AND status = 'sending' AND attempts = $4`,
+      [email.id, messageOf(error), delay, email.attempts],
+    );
+  }
+
+  private async finish(email: ClaimedEmail, status: 'failed' | 'dropped', reason: string): Promise<void> {
+    await this.options.dataSource.query(
+      `UPDATE notifications.email_outbox SET status = $2, last_error = $3 WHERE id = $1 AND status = 'sending' AND attempts = $4`,
+      [email.id, status, reason, email.attempts],
+    );
+  }
+}
+
+function describe(email: ClaimedEmail): string {
+  return `${email.email_type} email of event ${email.event_id}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,53 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { NatsContext, NatsRecord, NatsRecordBuilder } from '@nestjs/microservices';
+import { headers as natsHeaders } from 'nats';
+import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Observable } from 'rxjs';
+
+/**
+ * Why something happens, carried through one piece of work: the HTTP request's correlation id (gateway), the RPC
+ * handling it (services), the events it appends (metadata) and the work those events cause (consumers, emails).
+ */
+export interface Causation {
+  correlationId: string;
+  /** The event whose handling caused this work; null for work a request started. */
+  causationId: string | null;
+}
+
+/** The NATS header a request carries its correlation id in. */
+export const CORRELATION_HEADER = 'X-Correlation-Id';
+
+const storage = new AsyncLocalStorage<Causation>();
+
+export function currentCausation(): Causation | undefined {
+  return storage.getStore();
+}
+
+export function withCausation<T>(causation: Causation, work: () => T): T {
+  return storage.run(causation, work);
+}
+
+/** A client-supplied id is kept only if it is short and plain, so it cannot smuggle anything into logs or headers. */
+export function saneCorrelationId(value: unknown): string | null {
+  return typeof value === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : null;
+}
+
+/** A request payload that carries the current correlation id as a NATS header (Nest's NATS client sends it). */
+export function correlated<T>(payload: T, correlationId = currentCausation()?.correlationId): NatsRecord<T> | T {
+  if (!correlationId) return payload;
+  const h = natsHeaders();
+  h.set(CORRELATION_HEADER, correlationId);
+  return new NatsRecordBuilder(payload).setHeaders(h).build();
+}
+
+/** Runs each RPC handler of a service inside the correlation id its request carried (or a new one). */
+@Injectable()
+export class CorrelationInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const nats = context.switchToRpc().getContext<NatsContext | undefined>();
+    const correlationId = saneCorrelationId(nats?.getHeaders?.()?.get(CORRELATION_HEADER)) ?? randomUUID();
+    return new Observable((subscriber) => withCausation({ correlationId, causationId: null }, () => next.handle().subscribe(subscriber)));
+  }
+}
