@@ -55,3 +55,8 @@ export interface IdentityRequests {
 export interface MessageReply {
   message: string;
 }
+
+/** A successful password reset also names the user, so the gateway can end that user's other sessions. */
+export interface PasswordResetReply extends MessageReply {
+  userId: number;
+}

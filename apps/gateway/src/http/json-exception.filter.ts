@@ -1,29 +1,35 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, PayloadTooLargeException } from '@nestjs/common';
 import { Messages } from '@fodmap/contracts';
 import { Response } from 'express';
+import { RetryLaterException } from './retry-later.exception';
+
+const logger = new Logger('Gateway');
 
 /** Every /api failure is JSON `{ message }` with the right status (architecture rule 5). */
 @Catch()
 export class JsonExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Gateway');
-
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    const [status, message] = this.describe(exception);
-    if (status >= 500 && status !== HttpStatus.GATEWAY_TIMEOUT) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    response.status(status).json({ message });
+    sendError(host.switchToHttp().getResponse<Response>(), exception);
   }
+}
 
-  private describe(exception: unknown): [number, string] {
-    // Multer's size limit is the only 413 the gateway raises: a photo above 5 MB.
-    if (exception instanceof PayloadTooLargeException) return [HttpStatus.PAYLOAD_TOO_LARGE, Messages.photoTooLarge];
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      if (status === HttpStatus.NOT_FOUND && /^Cannot /.test(exception.message)) return [status, Messages.apiNotFound];
-      const body = exception.getResponse();
-      const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
-      return [status, Array.isArray(message) ? String(message[0]) : String(message ?? exception.message)];
-    }
-    return [HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong on our side. Please try again.'];
+/** The one way the gateway answers a failure, for Nest handlers and plain express middleware alike. */
+export function sendError(response: Response, exception: unknown): void {
+  const [status, message] = describe(exception);
+  if (status >= 500 && !(exception instanceof RetryLaterException)) logger.error(exception instanceof Error ? exception.stack : String(exception));
+  if (exception instanceof RetryLaterException) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+  response.status(status).json({ message });
+}
+
+function describe(exception: unknown): [number, string] {
+  // Multer's size limit is the only 413 the gateway raises: a photo above 5 MB.
+  if (exception instanceof PayloadTooLargeException) return [HttpStatus.PAYLOAD_TOO_LARGE, Messages.photoTooLarge];
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status === HttpStatus.NOT_FOUND && /^Cannot /.test(exception.message)) return [status, Messages.apiNotFound];
+    const body = exception.getResponse();
+    const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+    return [status, Array.isArray(message) ? String(message[0]) : String(message ?? exception.message)];
   }
+  return [HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong on our side. Please try again.'];
 }

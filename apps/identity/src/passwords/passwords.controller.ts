@@ -1,4 +1,4 @@
-import { IdentityRequests, MessageReply, Rpc } from '@fodmap/contracts';
+import { IdentityRequests, MessageReply, PasswordResetReply, Rpc } from '@fodmap/contracts';
 import { subject } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -14,7 +14,7 @@ export class PasswordsController {
   }
 
   @MessagePattern(subject(Rpc.identity.resetPassword))
-  resetPassword(@Payload() payload: Partial<IdentityRequests['resetPassword']> | null): Promise<MessageReply> {
+  resetPassword(@Payload() payload: Partial<IdentityRequests['resetPassword']> | null): Promise<PasswordResetReply> {
     return this.passwords.resetPassword(payload?.input);
   }
 }

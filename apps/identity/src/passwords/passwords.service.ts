@@ -1,4 +1,4 @@
-import { forgotPasswordSchema, MessageReply, Messages, resetPasswordSchema } from '@fodmap/contracts';
+import { forgotPasswordSchema, MessageReply, Messages, PasswordResetReply, resetPasswordSchema } from '@fodmap/contracts';
 import { EventStore, parseInput, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -40,7 +40,7 @@ export class PasswordsService {
     return { message: Messages.forgotPasswordSent };
   }
 
-  async resetPassword(input: unknown): Promise<MessageReply> {
+  async resetPassword(input: unknown): Promise<PasswordResetReply> {
     const { token, newPassword } = parseInput(resetPasswordSchema, input);
     const now = new Date();
     const tokenHash = hashResetToken(token);
@@ -49,12 +49,13 @@ export class PasswordsService {
     if (resetTokenState(found, now) !== 'usable') throw rpcFailure(400, Messages.resetExpiredToken);
     // Hashed before the transaction so the row lock is held for milliseconds, not for the hash's deliberate slowness.
     const passwordHash = await this.passwords.hash(newPassword);
-    await this.dataSource.transaction(async (manager) => {
+    const userId = await this.dataSource.transaction(async (manager) => {
       const locked = await manager.findOne(PasswordResetTokenEntity, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
       if (!locked || resetTokenState(locked, now) !== 'usable') throw rpcFailure(400, Messages.resetExpiredToken);
       await manager.update(PasswordResetTokenEntity, { id: locked.id }, { usedAt: now });
       await manager.update(UserEntity, { id: locked.userId }, { passwordHash });
+      return locked.userId;
     });
-    return { message: Messages.resetSuccess };
+    return { message: Messages.resetSuccess, userId };
   }
 }
