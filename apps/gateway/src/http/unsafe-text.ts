@@ -1,4 +1,5 @@
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isUnsafe = (text: string) => text.includes('\0') || LONE_SURROGATE.test(text);
 
 /**
  * Whether any string (value or key) inside a parsed body or query holds a NUL or an unpaired surrogate: PostgreSQL
@@ -9,12 +10,12 @@ export function containsUnsafeText(root: unknown): boolean {
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === 'string') {
-      if (UNSAFE.test(value)) return true;
+      if (isUnsafe(value)) return true;
     } else if (Array.isArray(value)) {
       pending.push(...value);
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value)) {
-        if (UNSAFE.test(key)) return true;
+        if (isUnsafe(key)) return true;
         pending.push(child);
       }
     }
