@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiSession, emailsTo, registerUser, uniqueEmail, waitForEmail } from '../support/api';
 
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const meal = () => ({ mealType: 'lunch', name: 'Rice bowl', timestamp: new Date().toISOString() });
 
 describe('sign-in throttling', () => {
@@ -101,18 +102,23 @@ describe('request framing', () => {
     }
   });
 
-  it('refuses an upload form with too many or too large text fields', async () => {
+  it('refuses an upload form with too many or too large text fields beside the photo, and keeps no photo', async () => {
     const { api } = await registerUser('fields');
-    const flood = new FormData();
-    for (let i = 0; i < 52; i++) flood.append(`field${i}`, 'x'.repeat(1024 * 1024));
-    const many = await api.request('POST', '/api/auth/user/photo', flood);
+    const withPhoto = (extra: (form: FormData) => void) => {
+      const form = new FormData();
+      extra(form);
+      form.append('photo', new Blob([PNG_1X1], { type: 'image/png' }), 'me.png');
+      return form;
+    };
+    const many = await api.request('POST', '/api/auth/user/photo', withPhoto((form) => {
+      for (let i = 0; i < 52; i++) form.append(`field${i}`, 'x'.repeat(10_000));
+    }));
     expect([400, 413]).toContain(many.status);
     expect(typeof many.body.message).toBe('string');
-    const big = new FormData();
-    big.append('note', 'x'.repeat(64 * 1024));
-    const large = await api.request('POST', '/api/auth/user/photo', big);
+    const large = await api.request('POST', '/api/auth/user/photo', withPhoto((form) => form.append('note', 'x'.repeat(64 * 1024))));
     expect([400, 413]).toContain(large.status);
     expect(typeof large.body.message).toBe('string');
+    expect((await api.get('/api/auth/user')).body.profileImageUrl).toBeNull();
   });
 });
 
@@ -172,9 +178,8 @@ describe('admin area', () => {
 describe('photo URLs', () => {
   it('do not contain the user id', async () => {
     const { api, user } = await registerUser('photo-id');
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const form = new FormData();
-    form.append('photo', new Blob([png], { type: 'image/png' }), 'me.png');
+    form.append('photo', new Blob([PNG_1X1], { type: 'image/png' }), 'me.png');
     const res = await api.request('POST', '/api/auth/user/photo', form);
     expect(res.status).toBe(201);
     expect(res.body.profileImageUrl).toMatch(/^\/api\/photos\/[0-9a-f-]{36}\.png$/);
