@@ -1,4 +1,4 @@
-import { DEFAULT_DOMAIN_CONFIG, DomainConfig, MessageReply, Messages, Rpc, SubscriptionStatus, User } from '@fodmap/contracts';
+import { DEFAULT_DOMAIN_CONFIG, DomainConfig, MessageReply, Messages, PasswordResetReply, Rpc, SubscriptionStatus, User } from '@fodmap/contracts';
 import { ServiceCaller, startService } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
@@ -169,7 +169,7 @@ describe('password reset', () => {
     const link = new URL(event.data.resetUrl);
     expect(`${link.origin}${link.pathname}`).toBe(`${resetBaseUrl}/reset-password`);
     const token = link.searchParams.get('token');
-    expect(await services.call(Rpc.identity.resetPassword, { input: { token, newPassword: 'N3w-pass!' } })).toEqual({ message: Messages.resetSuccess });
+    expect(await services.call(Rpc.identity.resetPassword, { input: { token, newPassword: 'N3w-pass!' } })).toEqual({ message: Messages.resetSuccess, userId: user.id });
   });
 
   it('expires the earlier link when a new one is requested', async () => {
@@ -198,7 +198,7 @@ describe('password reset', () => {
     const user = await register();
     await tokenFor(user.id, 'valid-link', inAnHour());
     const input = { token: 'valid-link', newPassword: 'N3w-pass!' };
-    expect(await services.call<MessageReply>(Rpc.identity.resetPassword, { input })).toEqual({ message: Messages.resetSuccess });
+    expect(await services.call<PasswordResetReply>(Rpc.identity.resetPassword, { input })).toEqual({ message: Messages.resetSuccess, userId: user.id });
     expect((await services.call<User>(Rpc.identity.login, { input: { email: user.email, password: 'N3w-pass!' } })).id).toBe(user.id);
     expect((await services.failure(Rpc.identity.login, { input: { email: user.email, password: 'correct horse' } })).status).toBe(401);
     expect(await services.failure(Rpc.identity.resetPassword, { input: { ...input, newPassword: 'An0ther-pass!' } })).toEqual({ status: 400, message: Messages.resetExpiredToken });

@@ -80,12 +80,12 @@ describe('apiRequest requests', () => {
 
 describe('apiRequest idempotency', () => {
   it('sends an Idempotency-Key with every POST, a different one per call, and none with a GET', async () => {
-    const fetchMock = vi.fn(async () => new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    const fetchMock = vi.fn(async (_path: string, _init: RequestInit) => new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
     vi.stubGlobal('fetch', fetchMock);
     await apiRequest('POST', '/api/meals', { name: 'a' });
     await apiRequest('POST', '/api/meals', { name: 'a' });
     await apiRequest('GET', '/api/foods');
-    const keys = fetchMock.mock.calls.map(([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key']);
+    const keys = fetchMock.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key']);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).not.toBe(keys[0]);

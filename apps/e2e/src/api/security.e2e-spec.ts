@@ -63,6 +63,7 @@ describe('password reset', () => {
 
 describe('request framing', () => {
   const raw = (path: string, init: RequestInit) => fetch(inject('gatewayUrl') + path, init);
+  const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
 
   it('answers JSON in another charset with 415 JSON', async () => {
     const res = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=latin1' }, body: '{"email":"a@b.c"}' });
@@ -73,13 +74,13 @@ describe('request framing', () => {
   it('answers an unknown Content-Encoding with 415, and a body that is not what its encoding says with 400', async () => {
     const unknown = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'snappy' }, body: '{}' });
     expect(unknown.status).toBe(415);
-    expect((await unknown.json()).message).toBe(Messages.unsupportedEncoding);
+    expect(await messageOf(unknown)).toBe(Messages.unsupportedEncoding);
     const notGzip = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: '{"email":"a@b.c"}' });
     expect(notGzip.status).toBe(400);
-    expect((await notGzip.json()).message).toBe(Messages.malformedBody);
+    expect(await messageOf(notGzip)).toBe(Messages.malformedBody);
     const realGzip = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: gzipSync('{"email":"a@b.c"}') });
     expect(realGzip.status).toBe(400);
-    expect((await realGzip.json()).message).toBe(Messages.loginFieldsRequired);
+    expect(await messageOf(realGzip)).toBe(Messages.loginFieldsRequired);
   });
 
   it('refuses a NUL byte or a lone surrogate in any string with 400 and says why', async () => {

@@ -22,6 +22,11 @@ describe('sameOriginOnly', () => {
     expect(run('POST', { origin: 'null' })).toEqual({ passed: false, status: 403 });
   });
 
+  it('accepts a page of the host the request was sent to, and no other host', () => {
+    expect(run('POST', { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }).passed).toBe(true);
+    expect(run('POST', { origin: 'http://127.0.0.1:3000', host: 'journal.example' })).toEqual({ passed: false, status: 403 });
+  });
+
   it('without Origin, trusts Sec-Fetch-Site same-origin and refuses cross-site', () => {
     expect(run('PATCH', { 'sec-fetch-site': 'same-origin' }).passed).toBe(true);
     expect(run('POST', { 'sec-fetch-site': 'cross-site' })).toEqual({ passed: false, status: 403 });
