@@ -8,7 +8,7 @@ import { adminOnly } from './auth/admin-only';
 import { sessionHandlers } from './auth/session';
 import { refuseAmbiguousPaths } from './http/api-paths';
 import { useJsonBodies } from './http/json-body';
-import { JsonExceptionFilter } from './http/json-exception.filter';
+import { jsonErrors, JsonExceptionFilter } from './http/json-exception.filter';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { REDIS } from './infra/infra.module';
@@ -42,6 +42,7 @@ async function bootstrap(): Promise<void> {
   serveSpas(express);
   express.use(signedIn);
   useJsonBodies(express);
+  express.use(jsonErrors);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new JsonExceptionFilter());
   app.enableShutdownHooks();

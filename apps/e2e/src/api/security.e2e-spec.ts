@@ -1,4 +1,6 @@
 import { Messages } from '@fodmap/contracts';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiSession, emailsTo, registerUser, uniqueEmail, waitForEmail } from '../support/api';
@@ -220,5 +222,18 @@ describe('retrying a create', () => {
     } finally {
       process.kill(journal, 'SIGCONT');
     }
+  });
+});
+
+describe('start-up configuration', () => {
+  it('refuses to start in production without SESSION_SECRET, saying so in one line', () => {
+    const { SESSION_SECRET: _unset, ...env } = process.env;
+    const run = spawnSync(process.execPath, [resolve(__dirname, '../../../gateway/dist/main.js')], {
+      env: { ...env, NODE_ENV: 'production' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^SESSION_SECRET must be set when NODE_ENV=production/)]);
   });
 });

@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, PayloadTooLargeException } from '@nestjs/common';
 import { Messages } from '@fodmap/contracts';
-import { Response } from 'express';
+import { ErrorRequestHandler, Response } from 'express';
+import { NatsError } from 'nats';
+import { RETRY_AFTER_SECONDS } from '../services/service-client';
 import { RetryLaterException } from './retry-later.exception';
 
 const logger = new Logger('Gateway');
@@ -13,12 +15,24 @@ export class JsonExceptionFilter implements ExceptionFilter {
   }
 }
 
+/** Failures of the middleware before Nest's routes (sessions in Redis, passport) answer in the same JSON. */
+export const jsonErrors: ErrorRequestHandler = (error, _req, res, _next) => sendError(res, error);
+
 /** The one way the gateway answers a failure, for Nest handlers and plain express middleware alike. */
-export function sendError(response: Response, exception: unknown): void {
+export function sendError(response: Response, failure: unknown): void {
+  const exception = asOutage(failure);
   const [status, message] = describe(exception);
   if (status >= 500 && !(exception instanceof RetryLaterException)) logger.error(exception instanceof Error ? exception.stack : String(exception));
   if (exception instanceof RetryLaterException) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
   response.status(status).json({ message });
+}
+
+/** NATS (photo storage) or Redis (sessions, limits) failing is an outage the caller may retry, not a bug: 503. */
+function asOutage(exception: unknown): unknown {
+  if (exception instanceof NatsError) return new RetryLaterException(HttpStatus.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('storage'), RETRY_AFTER_SECONDS);
+  const redisDown = exception instanceof Error && /MaxRetriesPerRequest|Connection is closed|ECONNREFUSED/.test(`${exception.name} ${exception.message}`);
+  if (redisDown) return new RetryLaterException(HttpStatus.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('session'), RETRY_AFTER_SECONDS);
+  return exception;
 }
 
 function describe(exception: unknown): [number, string] {
