@@ -227,7 +227,8 @@ describe('retrying a create', () => {
 
 describe('start-up configuration', () => {
   it('refuses to start in production without SESSION_SECRET, saying so in one line', () => {
-    const { SESSION_SECRET: _unset, ...env } = process.env;
+    const env = { ...process.env };
+    delete env.SESSION_SECRET;
     const run = spawnSync(process.execPath, [resolve(__dirname, '../../../gateway/dist/main.js')], {
       env: { ...env, NODE_ENV: 'production' },
       encoding: 'utf8',
