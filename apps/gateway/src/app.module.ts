@@ -1,9 +1,16 @@
 import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { AccountController } from './account/account.controller';
 import { AuthController } from './auth/auth.controller';
+import { CallerSerializer } from './auth/caller.serializer';
+import { KnownDevices } from './auth/known-device';
+import { LocalStrategy } from './auth/local.strategy';
 import { LoginAttempts } from './auth/login-attempts';
+import { UserSessions } from './auth/user-sessions';
 import { FoodsController } from './foods/foods.controller';
 import { HealthController } from './health/health.controller';
+import { RateLimiter } from './http/rate-limit';
 import { InfraModule } from './infra/infra.module';
 import { MealsController } from './meals/meals.controller';
 import { PhotoStore } from './photos/photo-store';
@@ -11,8 +18,16 @@ import { PhotosController } from './photos/photos.controller';
 import { ServicesModule } from './services/services.module';
 
 @Module({
-  imports: [InfraModule, ServicesModule],
+  imports: [InfraModule, ServicesModule, PassportModule.register({ session: true })],
   controllers: [AuthController, AccountController, PhotosController, MealsController, FoodsController, HealthController],
-  providers: [LoginAttempts, PhotoStore],
+  providers: [
+    RateLimiter,
+    LoginAttempts,
+    UserSessions,
+    LocalStrategy,
+    CallerSerializer,
+    { provide: KnownDevices, useFactory: (config: GatewayConfig) => new KnownDevices(config.sessionSecret), inject: [SERVER_CONFIG] },
+    PhotoStore,
+  ],
 })
 export class AppModule {}

@@ -1,25 +1,50 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { loadConfig, requireDependencies } from '@fodmap/server';
+import { ConfigError, GatewayConfig, loadGatewayConfig, requireDependencies } from '@fodmap/server';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
-import { useSessions } from './auth/session';
+import { adminOnly } from './auth/admin-only';
+import { sessionHandlers } from './auth/session';
+import { refuseAmbiguousPaths } from './http/api-paths';
 import { useJsonBodies } from './http/json-body';
-import { JsonExceptionFilter } from './http/json-exception.filter';
+import { jsonErrors, JsonExceptionFilter } from './http/json-exception.filter';
 import { useRequestIds } from './http/request-id';
+import { sameOriginOnly } from './http/same-origin';
+import { securityHeaders } from './http/security-headers';
 import { REDIS } from './infra/infra.module';
+import { ServiceClient } from './services/service-client';
 import { serveSpas } from './spa/serve-spas';
 
+/** A missing production setting stops start-up with its one-line reason, not a stack trace. */
+function gatewayConfig(): GatewayConfig {
+  try {
+    return loadGatewayConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 async function bootstrap(): Promise<void> {
-  const config = loadConfig();
+  const config = gatewayConfig();
   await requireDependencies(config, ['nats', 'redis']);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: ['error', 'warn', 'log'] });
   const express = app.getHttpAdapter().getInstance();
+  const signedIn = sessionHandlers(app.get<Redis>(REDIS), config.sessionSecret, config.natsPrefix);
+  // X-Forwarded-* (client address, host, protocol) is believed only from the configured proxies.
+  express.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
+  express.disable('x-powered-by');
+  express.use(securityHeaders());
+  express.use(refuseAmbiguousPaths());
+  express.use(sameOriginOnly(config.allowedOrigins));
+  express.use(['/admin', '/api/admin'], signedIn, adminOnly(app.get(ServiceClient)));
   serveSpas(express);
-  useSessions(express, app.get<Redis>(REDIS), config.sessionSecret, config.natsPrefix);
+  express.use(signedIn);
   useJsonBodies(express);
   useRequestIds(express);
+  express.use(jsonErrors);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new JsonExceptionFilter());
   app.enableShutdownHooks();

@@ -208,7 +208,7 @@ describe('password reset', () => {
       await nats.drain();
     }
 
-    expect(await services.call(Rpc.identity.resetPassword, { input: { token, newPassword: 'N3w-pass!' } })).toEqual({ message: Messages.resetSuccess });
+    expect(await services.call(Rpc.identity.resetPassword, { input: { token, newPassword: 'N3w-pass!' } })).toEqual({ message: Messages.resetSuccess, userId: user.id });
     expect(await services.failure(Rpc.identity.resetLink, { resetId: event.data.resetId })).toEqual({ status: 410, message: Messages.resetExpiredToken });
   });
 
@@ -220,7 +220,7 @@ describe('password reset', () => {
     const second = new URL((await services.call(Rpc.identity.resetLink, { resetId: id })).resetUrl).searchParams.get('token');
     expect(await services.failure(Rpc.identity.resetLink, { resetId: id })).toEqual({ status: 410, message: Messages.resetExpiredToken });
     expect(await services.failure(Rpc.identity.resetPassword, { input: { token: first, newPassword: 'N3w-pass!' } })).toEqual({ status: 400, message: Messages.resetInvalidToken });
-    expect(await services.call(Rpc.identity.resetPassword, { input: { token: second, newPassword: 'N3w-pass!' } })).toEqual({ message: Messages.resetSuccess });
+    expect(await services.call(Rpc.identity.resetPassword, { input: { token: second, newPassword: 'N3w-pass!' } })).toEqual({ message: Messages.resetSuccess, userId: user.id });
   });
 
   it('expires the earlier link when a new one is requested', async () => {
@@ -249,7 +249,7 @@ describe('password reset', () => {
     const user = await register();
     await tokenFor(user.id, 'valid-link', inAnHour());
     const input = { token: 'valid-link', newPassword: 'N3w-pass!' };
-    expect(await services.call(Rpc.identity.resetPassword, { input })).toEqual({ message: Messages.resetSuccess });
+    expect(await services.call(Rpc.identity.resetPassword, { input })).toEqual({ message: Messages.resetSuccess, userId: user.id });
     expect((await services.call(Rpc.identity.login, { input: { email: user.email, password: 'N3w-pass!' } })).id).toBe(user.id);
     expect((await services.failure(Rpc.identity.login, { input: { email: user.email, password: 'correct horse' } })).status).toBe(401);
     expect(await services.failure(Rpc.identity.resetPassword, { input: { ...input, newPassword: 'An0ther-pass!' } })).toEqual({ status: 400, message: Messages.resetExpiredToken });

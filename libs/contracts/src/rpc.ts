@@ -6,7 +6,7 @@ import { type CatalogueInfo, type Food, foodSearchQuerySchema, type FoodSummary,
 import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from './health/health';
 import { createMealSchema, type DailyMealCount, dailyMealsQuerySchema, type Meal } from './meals/meal';
 import { Messages } from './messages';
-import { type MessageReply, type ResetLinkReply, Rpc } from './subjects';
+import { type MessageReply, type PasswordResetReply, type ResetLinkReply, Rpc } from './subjects';
 import type { SubscriptionStatus } from './subscription/subscription';
 import { HOST_MAX_LENGTH, text, TIME_ZONE_MAX_LENGTH, URL_MAX_LENGTH } from './text';
 import { canonicalTimeZone } from './time/time-zone';
@@ -58,7 +58,7 @@ export const RpcContracts = {
   [Rpc.identity.forgotPassword]: rpc<MessageReply>()(
     z.object({ input: forgotPasswordSchema, resetBaseUrl: text('Reset link base', URL_MAX_LENGTH, { required: Messages.invalidResetBaseUrl }) }),
   ),
-  [Rpc.identity.resetPassword]: rpc<MessageReply>()(z.object({ input: resetPasswordSchema })),
+  [Rpc.identity.resetPassword]: rpc<PasswordResetReply>()(z.object({ input: resetPasswordSchema })),
   /** From notifications as it sends a reset email: the link travels in no event. 410 once used, expired or superseded. */
   [Rpc.identity.resetLink]: rpc<ResetLinkReply>()(z.object({ resetId: z.string().uuid(Messages.resetExpiredToken) })),
   [Rpc.identity.subscriptionStatus]: rpc<SubscriptionStatus>()(withCaller({})),

@@ -39,3 +39,8 @@ export interface MessageReply {
 export interface ResetLinkReply {
   resetUrl: string;
 }
+
+/** A successful password reset also names the user, so the gateway can end that user's other sessions. */
+export interface PasswordResetReply extends MessageReply {
+  userId: number;
+}

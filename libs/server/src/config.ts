@@ -8,8 +8,23 @@ export interface ServerConfig {
   natsPrefix: string;
   port: number;
   publicUrl: string;
-  sessionSecret: string;
 }
+
+/** What only the gateway needs: the browser-facing security settings. */
+export interface GatewayConfig extends ServerConfig {
+  sessionSecret: string;
+  /** Addresses or subnets (express `trust proxy` syntax) whose X-Forwarded-* headers are believed; empty trusts none. */
+  trustedProxies: string[];
+  /** Origins allowed to make state-changing requests: PUBLIC_URL's origin plus ALLOWED_ORIGINS. */
+  allowedOrigins: string[];
+}
+
+/** A setting the process cannot start without; its message is the one line a person reads. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const DEVELOPMENT_SESSION_SECRET = 'fodmap-journal-development-secret';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
@@ -21,6 +36,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     natsPrefix: env.NATS_PREFIX ?? 'fodmap',
     port,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    sessionSecret: env.SESSION_SECRET ?? 'fodmap-journal-development-secret',
+  };
+}
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const base = loadConfig(env);
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SESSION_SECRET) throw new ConfigError('SESSION_SECRET must be set when NODE_ENV=production: it signs the session cookie.');
+  const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const origins = [base.publicUrl, ...list(env.ALLOWED_ORIGINS)].map((url) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      throw new ConfigError(`PUBLIC_URL and ALLOWED_ORIGINS must be absolute URLs; '${url}' is not.`);
+    }
+  });
+  return {
+    ...base,
+    sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+    trustedProxies: list(env.TRUSTED_PROXIES),
+    allowedOrigins: [...new Set(origins)],
   };
 }

@@ -55,7 +55,7 @@ describe('apiRequest requests', () => {
     await expect(apiRequest('POST', '/api/auth/local/login', { email: 'a@b.c', password: 'x' })).resolves.toEqual({ id: 1 });
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/local/login', {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
       body: JSON.stringify({ email: 'a@b.c', password: 'x' }),
       credentials: 'include',
     });
@@ -73,7 +73,38 @@ describe('apiRequest requests', () => {
     form.append('photo', new Blob(['x'], { type: 'image/png' }), 'me.png');
     await apiRequest('POST', '/api/auth/user/photo', form);
     const [, init] = fetchMock.mock.calls[0];
-    expect(init.headers).toEqual({ Accept: 'application/json' });
+    expect(init.headers).toEqual({ Accept: 'application/json', 'Idempotency-Key': expect.any(String) });
     expect(init.body).toBe(form);
+  });
+});
+
+describe('apiRequest idempotency', () => {
+  it('sends an Idempotency-Key with every POST, a different one per call, and none with a GET', async () => {
+    const fetchMock = vi.fn(async (_path: string, _init: RequestInit) => new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('POST', '/api/meals', { name: 'a' });
+    await apiRequest('POST', '/api/meals', { name: 'a' });
+    await apiRequest('GET', '/api/foods');
+    const keys = fetchMock.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBeUndefined();
+  });
+
+  it('sends a POST whose answer was lost once more, with the same key', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('{"id":7}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const created = apiRequest('POST', '/api/meals', { name: 'a' });
+    await vi.runAllTimersAsync();
+    await expect(created).resolves.toEqual({ id: 7 });
+    vi.useRealTimers();
+    const keys = fetchMock.mock.calls.map(([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 });

@@ -43,20 +43,32 @@ async function errorDetail(response: Response): Promise<string> {
   }
 }
 
+/** A fresh Idempotency-Key; getRandomValues works on plain-HTTP pages too, where crypto.randomUUID does not exist. */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** How long to wait before sending a POST again whose answer was lost on the way (a phone between networks). */
+export const RETRY_DELAY_MS = 1000;
+
 /**
  * The one way the web talks to the API (spec §7, §8): JSON in and out, the session cookie always sent.
  * A FormData body goes as multipart, leaving the browser to set the boundary.
+ * Every POST carries an Idempotency-Key, one per call (one user action). When the network fails before an answer
+ * arrives, the POST is sent once more with the same key: if the first one did reach the server, the server replays
+ * its answer instead of creating the thing twice.
  */
-export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
   const isForm = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (method === 'POST') headers['Idempotency-Key'] = idempotencyKey ?? newIdempotencyKey();
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    credentials: 'include',
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : isForm ? body : JSON.stringify(body), credentials: 'include' };
+  const response = await fetch(path, init).catch(async (error: unknown) => {
+    if (method !== 'POST') throw error;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    return fetch(path, init);
   });
 
   if (!response.ok) throw new ApiError(response.status, await errorDetail(response));

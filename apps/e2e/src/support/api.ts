@@ -1,8 +1,8 @@
 import { inject } from 'vitest';
 
-/** A person using the API: one cookie jar, JSON in and out. */
+/** A person using the API from the app's own pages: one cookie jar, JSON in and out, the app's Origin on every request. */
 export class ApiSession {
-  private cookie = '';
+  private readonly cookies = new Map<string, string>();
   readonly baseUrl = inject('gatewayUrl');
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
@@ -12,14 +12,19 @@ export class ApiSession {
       redirect: 'manual',
       headers: {
         Accept: 'application/json',
+        Origin: this.baseUrl,
         ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
-        ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : isForm ? body : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0];
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      if (/Expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, pair);
+    }
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
   }
@@ -27,8 +32,12 @@ export class ApiSession {
   get = (path: string) => this.request('GET', path);
   post = (path: string, body?: unknown) => this.request('POST', path, body ?? {});
   patch = (path: string, body: unknown) => this.request('PATCH', path, body);
+  /** The session cookie (`fodmap.sid=…`), or '' before the gateway set one. */
   get sessionCookie(): string {
-    return this.cookie;
+    return this.cookies.get('fodmap.sid') ?? '';
+  }
+  get cookieHeader(): string {
+    return [...this.cookies.values()].join('; ');
   }
 }
 

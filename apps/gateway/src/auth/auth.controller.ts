@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Pat
 import {
   Caller,
   forgotPasswordSchema,
-  loginSchema,
   Messages,
   notificationPreferencesSchema,
   registerSchema,
@@ -10,51 +9,60 @@ import {
   Rpc,
   User,
 } from '@fodmap/contracts';
-import { SERVER_CONFIG, ServerConfig } from '@fodmap/server';
+import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { Request, Response } from 'express';
 import { z } from 'zod';
+import { clientAddress } from '../http/client-address';
+import { RateLimiter } from '../http/rate-limit';
+import { RetryLaterException } from '../http/retry-later.exception';
 import { ZodBody } from '../http/zod-body.pipe';
 import { ServiceClient } from '../services/service-client';
-import { LoginAttempts } from './login-attempts';
-import { endSession, startSession } from './session';
+import { KnownDevices } from './known-device';
+import { LoginGuard } from './login.guard';
+import { SESSION_COOKIE, signedInUser } from './session';
 import { CurrentCaller, SignedInGuard } from './signed-in.guard';
+import { UserSessions } from './user-sessions';
+
+const RESET_WINDOW_SECONDS = 60 * 60;
+/** Reset emails per address asked for, and reset requests per client, per hour: enough for a person, not for a flood. */
+const RESETS_PER_EMAIL = 3;
+const RESETS_PER_ADDRESS = 20;
 
 @Controller()
 export class AuthController {
   constructor(
     private readonly services: ServiceClient,
-    private readonly attempts: LoginAttempts,
-    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    private readonly sessions: UserSessions,
+    private readonly limiter: RateLimiter,
+    @Inject(KnownDevices) private readonly devices: KnownDevices,
+    @Inject(SERVER_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Post('auth/local/register')
-  async register(@Body(new ZodBody(registerSchema)) input: z.output<typeof registerSchema>, @Req() req: Request): Promise<User> {
+  async register(
+    @Body(new ZodBody(registerSchema)) input: z.output<typeof registerSchema>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<User> {
     const user = await this.services.send(Rpc.identity.register, { input });
-    await startSession(req, callerOf(user));
+    await this.sessions.signIn(req, signedInUser(user));
+    this.devices.remember(req, res, user.email);
     return user;
   }
 
+  /** LoginGuard (passport's local strategy) has checked the password, counted the attempt and started the session. */
   @Post('auth/local/login')
   @HttpCode(HttpStatus.OK)
-  async login(@Body(new ZodBody(loginSchema)) input: z.output<typeof loginSchema>, @Req() req: Request): Promise<User> {
-    await this.attempts.assertAllowed(input.email);
-    let user: User;
-    try {
-      user = await this.services.send(Rpc.identity.login, { input });
-    } catch (error) {
-      if (error instanceof HttpException && error.getStatus() === HttpStatus.UNAUTHORIZED) await this.attempts.recordFailure(input.email);
-      throw error;
-    }
-    await this.attempts.clear(input.email);
-    await startSession(req, callerOf(user));
-    return user;
+  @UseGuards(LoginGuard)
+  login(@Req() req: Request): User | undefined {
+    return req.user?.account;
   }
 
   @Post('auth/local/logout')
   @HttpCode(HttpStatus.OK)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ message: string }> {
-    await endSession(req);
-    res.clearCookie('fodmap.sid');
+    await this.sessions.signOut(req);
+    res.clearCookie(SESSION_COOKIE);
     return { message: Messages.loggedOut };
   }
 
@@ -73,7 +81,7 @@ export class AuthController {
     } catch (error) {
       // The account behind this session no longer exists: the session is over.
       if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
-        await endSession(req);
+        await this.sessions.signOut(req);
         throw new HttpException({ message: Messages.unauthorized }, HttpStatus.UNAUTHORIZED);
       }
       throw error;
@@ -89,20 +97,28 @@ export class AuthController {
     return this.services.send(Rpc.identity.updateNotifications, { caller, input });
   }
 
+  /** Throttled per email and per client address, whether or not the account exists, so it reveals nothing. */
   @Post('forgot-password')
   @HttpCode(HttpStatus.OK)
-  forgotPassword(@Body(new ZodBody(forgotPasswordSchema)) input: z.output<typeof forgotPasswordSchema>): Promise<{ message: string }> {
+  async forgotPassword(@Body(new ZodBody(forgotPasswordSchema)) input: z.output<typeof forgotPasswordSchema>, @Req() req: Request): Promise<{ message: string }> {
+    const wait = await this.limiter.reserve(
+      [
+        { key: `reset:email:${input.email}`, max: RESETS_PER_EMAIL },
+        { key: `reset:address:${clientAddress(req)}`, max: RESETS_PER_ADDRESS },
+      ],
+      RESET_WINDOW_SECONDS,
+    );
+    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, Messages.tooManyResetRequests(wait), wait);
     // The link is built from our configured address, never from the request's Host header, which a sender controls.
     return this.services.send(Rpc.identity.forgotPassword, { input, resetBaseUrl: this.config.publicUrl });
   }
 
+  /** A new password ends every other session of the account: whoever knew the old one is signed out everywhere. */
   @Post('reset-password')
   @HttpCode(HttpStatus.OK)
-  resetPassword(@Body(new ZodBody(resetPasswordSchema)) input: z.output<typeof resetPasswordSchema>): Promise<{ message: string }> {
-    return this.services.send(Rpc.identity.resetPassword, { input });
+  async resetPassword(@Body(new ZodBody(resetPasswordSchema)) input: z.output<typeof resetPasswordSchema>, @Req() req: Request): Promise<{ message: string }> {
+    const { message, userId } = await this.services.send(Rpc.identity.resetPassword, { input });
+    await this.sessions.endAll(userId, req.user?.caller.userId === userId ? req.sessionID : undefined);
+    return { message };
   }
-}
-
-function callerOf(user: User): Caller {
-  return { userId: user.id, timeZone: user.timeZone };
 }

@@ -1,44 +1,47 @@
-import { Caller } from '@fodmap/contracts';
+import { Caller, User } from '@fodmap/contracts';
 import { RedisStore } from 'connect-redis';
-import { Express, Request } from 'express';
+import { RequestHandler } from 'express';
 import session from 'express-session';
 import Redis from 'ioredis';
+import passport from 'passport';
 
-declare module 'express-session' {
-  interface SessionData {
-    caller?: Caller;
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- passport's request user is declared in this namespace
+  namespace Express {
+    /** Who passport says is signed in: the caller kept in the session, and the account right after sign-in. */
+    interface User {
+      caller: Caller;
+      account?: import('@fodmap/contracts').User;
+    }
   }
 }
 
-const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
+export const SESSION_COOKIE = 'fodmap.sid';
+export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
 
-/** The cookie session lives in Redis; the cookie is HttpOnly, SameSite=Lax, and Secure whenever the request came over TLS. */
-export function useSessions(app: Express, redis: Redis, secret: string, prefix: string): void {
-  app.set('trust proxy', 1);
-  app.use(
+export const sessionKeyPrefix = (prefix: string) => `${prefix}:session:`;
+
+/** The signed-in user passport keeps for a request, from the account identity returned. */
+export function signedInUser(account: User): Express.User {
+  return { caller: { userId: account.id, timeZone: account.timeZone }, account };
+}
+
+/**
+ * The cookie session in Redis (HttpOnly, SameSite=Lax, Secure whenever the request came over TLS) and passport reading
+ * the signed-in caller from it. Running them twice on one request is harmless: both skip work already done.
+ */
+export function sessionHandlers(redis: Redis, secret: string, prefix: string): RequestHandler[] {
+  return [
     session({
-      name: 'fodmap.sid',
-      store: new RedisStore({ client: redis, prefix: `${prefix}:session:`, ttl: SESSION_TTL_SECONDS }),
+      name: SESSION_COOKIE,
+      store: new RedisStore({ client: redis, prefix: sessionKeyPrefix(prefix), ttl: SESSION_TTL_SECONDS }),
       secret,
       resave: false,
       saveUninitialized: false,
       rolling: true,
       cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_TTL_SECONDS * 1000 },
     }),
-  );
-}
-
-/** A new session id on every sign-in so that a session id seen before it is worthless afterwards. */
-export function startSession(req: Request, caller: Caller): Promise<void> {
-  return new Promise((resolve, reject) => {
-    req.session.regenerate((error) => {
-      if (error) return reject(error);
-      req.session.caller = caller;
-      req.session.save((saveError) => (saveError ? reject(saveError) : resolve()));
-    });
-  });
-}
-
-export function endSession(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+    passport.initialize(),
+    passport.session(),
+  ];
 }

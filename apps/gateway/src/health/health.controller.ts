@@ -1,32 +1,45 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { HealthReport, Rpc, SERVICE_NAMES, ServiceName } from '@fodmap/contracts';
+import { NATS_CONNECTION } from '@fodmap/server';
 import { Response } from 'express';
 import Redis from 'ioredis';
+import { NatsConnection } from 'nats';
 import { REDIS } from '../infra/infra.module';
-import { ServiceClient } from '../services/service-client';
+import { RETRY_AFTER_SECONDS, ServiceClient } from '../services/service-client';
 
 const HEALTH_TIMEOUT_MS = 2000;
+type State = 'up' | 'down';
 
 @Controller('health')
 export class HealthController {
   constructor(
     private readonly services: ServiceClient,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
   ) {}
 
-  /** Asks every service at once; 200 when all answer, 503 with the same report when any does not. */
+  /** Names each part (every service, NATS, Redis); 200 when all are up, else 503 with Retry-After and the same report. */
   @Get()
-  async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport & { redis: 'up' | 'down' }> {
-    const answers = await Promise.all(
-      SERVICE_NAMES.map(async (name): Promise<[ServiceName, 'up' | 'down']> => {
-        const health = await this.services.send(Rpc.health(name), {}, HEALTH_TIMEOUT_MS).catch(() => null);
-        return [name, health?.status === 'up' ? 'up' : 'down'];
-      }),
-    );
-    const redis = await this.redis.ping().then(() => 'up' as const).catch(() => 'down' as const);
+  async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport & { nats: State; redis: State }> {
+    const [answers, nats, redis] = await Promise.all([
+      Promise.all(
+        SERVICE_NAMES.map(async (name): Promise<[ServiceName, State]> => {
+          const health = await this.services.send(Rpc.health(name), {}, HEALTH_TIMEOUT_MS).catch(() => null);
+          return [name, health?.status === 'up' ? 'up' : 'down'];
+        }),
+      ),
+      withTimeout(this.nats.flush()),
+      withTimeout(this.redis.ping()),
+    ]);
     const services = Object.fromEntries(answers) as HealthReport['services'];
-    const healthy = redis === 'up' && answers.every(([, state]) => state === 'up');
+    const healthy = nats === 'up' && redis === 'up' && answers.every(([, state]) => state === 'up');
     res.status(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: healthy ? 'ok' : 'degraded', services, redis };
+    if (!healthy) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    return { status: healthy ? 'ok' : 'degraded', services, nats, redis };
   }
+}
+
+function withTimeout(probe: Promise<unknown>): Promise<State> {
+  const late = new Promise<State>((resolve) => setTimeout(() => resolve('down'), HEALTH_TIMEOUT_MS).unref());
+  return Promise.race([probe.then((): State => 'up', (): State => 'down'), late]);
 }

@@ -1,14 +1,31 @@
 import { Messages } from '@fodmap/contracts';
-import express, { ErrorRequestHandler, Express } from 'express';
+import express, { ErrorRequestHandler, Express, RequestHandler } from 'express';
+import { containsUnsafeText } from './unsafe-text';
 
-/** JSON body parsing whose failures answer in JSON, not express's HTML error page. */
+/** body-parser's error types, each with what the client did wrong; framing errors are the client's, never a 500. */
+const PARSE_FAILURES: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, Messages.malformedJson],
+  'entity.too.large': [413, Messages.bodyTooLarge],
+  'charset.unsupported': [415, Messages.unsupportedCharset],
+  'encoding.unsupported': [415, Messages.unsupportedEncoding],
+};
+
+/**
+ * JSON bodies: UTF-8 only (charset=latin1 is a 415), identity/gzip/deflate/br encodings, 100 KB, and no NUL or lone
+ * surrogate in any string or query value. Every refusal is JSON `{ message }`.
+ */
 export function useJsonBodies(app: Express): void {
   app.use(express.json({ limit: '100kb' }));
-  const onParseError: ErrorRequestHandler = (error, _req, res, next) => {
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.parse.failed') return void res.status(400).json({ message: Messages.malformedJson });
-    if (type === 'entity.too.large') return void res.status(413).json({ message: 'The request body is too large' });
+  const onParseError: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
+    const known = error.type ? PARSE_FAILURES[error.type] : undefined;
+    if (known) return void res.status(known[0]).json({ message: known[1] });
+    // A gzip body that is not gzip, a body shorter than its Content-Length: body-parser says 400 without a type.
+    if (error.status !== undefined && error.status >= 400 && error.status < 500) return void res.status(400).json({ message: Messages.malformedBody });
     next(error);
   };
-  app.use(onParseError);
+  const refuseUnsafeText: RequestHandler = (req, res, next) => {
+    if (containsUnsafeText(req.body) || containsUnsafeText(req.query)) return void res.status(400).json({ message: Messages.unsafeText });
+    next();
+  };
+  app.use(onParseError, refuseUnsafeText);
 }

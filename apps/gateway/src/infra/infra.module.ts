@@ -1,5 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { loadConfig, SERVER_CONFIG, NATS_CONNECTION, ServerConfig } from '@fodmap/server';
+import { loadGatewayConfig, SERVER_CONFIG, NATS_CONNECTION, ServerConfig } from '@fodmap/server';
 import Redis from 'ioredis';
 import { connect, NatsConnection } from 'nats';
 
@@ -19,7 +19,7 @@ class Closer implements OnApplicationShutdown {
 @Global()
 @Module({
   providers: [
-    { provide: SERVER_CONFIG, useFactory: () => loadConfig() },
+    { provide: SERVER_CONFIG, useFactory: () => loadGatewayConfig() },
     { provide: REDIS, useFactory: (config: ServerConfig) => new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }), inject: [SERVER_CONFIG] },
     { provide: NATS_CONNECTION, useFactory: (config: ServerConfig) => connect({ servers: config.natsUrl, name: 'gateway' }), inject: [SERVER_CONFIG] },
     Closer,

@@ -1,7 +1,8 @@
-import { Body, Controller, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { Caller, createMealSchema, Meal, Rpc } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
 import { ZodBody } from '../http/zod-body.pipe';
 import { ServiceClient } from '../services/service-client';
 
@@ -11,6 +12,7 @@ export class MealsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Post()
+  @UseInterceptors(IdempotencyInterceptor)
   create(@CurrentCaller() caller: Caller, @Body(new ZodBody(createMealSchema)) input: z.output<typeof createMealSchema>): Promise<Meal> {
     return this.services.send(Rpc.journal.createMeal, { caller, input });
   }

@@ -9,6 +9,10 @@ import { EXTENSION_OF, sniffImageType, typeOfExtension } from './image-type';
 import { PhotoStore } from './photo-store';
 
 const PHOTO_PATH = '/api/photos/';
+/** The form holds one photo and nothing else worth keeping: anything beyond a few small fields is refused while streaming. */
+const UPLOAD_LIMITS = { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 5, headerPairs: 20 };
+/** A random name: the URL says nothing about whose photo it is. Names of the older `<userId>-<uuid>` form still resolve. */
+const PHOTO_NAME = /^(?:[0-9]+-)?[0-9a-f-]{36}\.[a-z]+$/;
 
 @Controller()
 export class PhotosController {
@@ -19,12 +23,12 @@ export class PhotosController {
 
   @Post('auth/user/photo')
   @UseGuards(SignedInGuard)
-  @UseInterceptors(FileInterceptor('photo', { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } }))
+  @UseInterceptors(FileInterceptor('photo', { limits: UPLOAD_LIMITS }))
   async upload(@CurrentCaller() caller: Caller, @UploadedFile() file: Express.Multer.File | undefined): Promise<User & { message: string }> {
     if (!file) throw new BadRequestException({ message: Messages.photoMissing });
     const type = sniffImageType(file.buffer);
     if (!type) throw new BadRequestException({ message: Messages.photoInvalid });
-    const name = `${caller.userId}-${randomUUID()}.${EXTENSION_OF[type]}`;
+    const name = `${randomUUID()}.${EXTENSION_OF[type]}`;
     await this.photos.put(name, file.buffer);
     const previous = await this.services.send(Rpc.identity.get, { caller });
     const user = await this.services.send(Rpc.identity.setPhoto, { caller, profileImageUrl: PHOTO_PATH + name });
@@ -35,7 +39,7 @@ export class PhotosController {
   @Get('photos/:name')
   async serve(@Param('name') name: string, @Res() res: Response): Promise<void> {
     const type = typeOfExtension(name);
-    const bytes = /^[0-9]+-[0-9a-f-]{36}\.[a-z]+$/.test(name) && type ? await this.photos.get(name) : null;
+    const bytes = PHOTO_NAME.test(name) && type ? await this.photos.get(name) : null;
     if (!bytes || !type) throw new NotFoundException({ message: 'Photo not found' });
     res.setHeader('Content-Type', type);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

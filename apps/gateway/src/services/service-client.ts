@@ -1,13 +1,21 @@
-import { GatewayTimeoutException, HttpException, Inject, Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { Messages, RpcRequest, RpcResponse, RpcSubject } from '@fodmap/contracts';
 import { correlated, isRpcFailureBody, subject } from '@fodmap/server';
+import { NatsError } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { RetryLaterException } from '../http/retry-later.exception';
 
 export const SERVICES_PROXY = Symbol('SERVICES_PROXY');
 const REQUEST_TIMEOUT_MS = Number(process.env.RPC_TIMEOUT_MS ?? 5000);
+/** Seconds a caller should wait before retrying after an outage: about how long a service or NATS takes to come back. */
+export const RETRY_AFTER_SECONDS = 5;
 
-/** The one way the gateway asks a service something: a NATS request with a timeout, failures mapped to HTTP. */
+/**
+ * The one way the gateway asks a service something: a NATS request with a timeout, failures mapped to HTTP.
+ * Nobody serving the subject, or NATS itself unreachable, is a 503; no answer in time is a 504 (the request may have
+ * been applied, so a create is retried with the same Idempotency-Key). Both carry Retry-After.
+ */
 @Injectable()
 export class ServiceClient {
   private readonly logger = new Logger(ServiceClient.name);
@@ -20,19 +28,28 @@ export class ServiceClient {
       return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(subject(pattern), correlated(payload)).pipe(timeout(timeoutMs)));
     } catch (error) {
       if (isRpcFailureBody(error)) throw new HttpException({ message: error.message }, error.status);
-      if (error instanceof TimeoutError || isNoResponders(error)) throw new GatewayTimeoutException(Messages.serviceTimeout(service));
+      if (error instanceof TimeoutError) throw new RetryLaterException(HttpStatus.GATEWAY_TIMEOUT, Messages.serviceTimeout(service), RETRY_AFTER_SECONDS);
+      if (isUnreachable(error)) {
+        this.logger.warn(`${pattern}: ${describe(error)}`);
+        throw new RetryLaterException(HttpStatus.SERVICE_UNAVAILABLE, Messages.serviceUnavailable(service), RETRY_AFTER_SECONDS);
+      }
       this.logger.error(`${pattern} failed: ${describe(error)}`);
       throw new InternalServerErrorException('Something went wrong on our side. Please try again.');
     }
   }
 }
 
-/** Nest's NATS client reports a subject nobody serves as this error: the service is down, so the caller gets a 504. */
-function isNoResponders(error: unknown): boolean {
-  return error instanceof Error && error.message.includes('no subscribers listening');
+/**
+ * How Nest's NATS client says a request could not be delivered: a subject nobody serves is 'no subscribers listening';
+ * while NATS is down it rejects with the bare string 'Error: Connection lost. Trying to reconnect...'; a closed
+ * connection is a NatsError.
+ */
+function isUnreachable(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return error instanceof NatsError || /no subscribers listening|connection (lost|closed|refused)/i.test(text);
 }
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
-  return JSON.stringify(error);
+  return typeof error === 'string' ? error : JSON.stringify(error);
 }

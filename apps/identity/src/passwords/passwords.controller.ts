@@ -1,4 +1,4 @@
-import { MessageReply, ResetLinkReply, Rpc, RpcParsed } from '@fodmap/contracts';
+import { MessageReply, PasswordResetReply, ResetLinkReply, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { PasswordsService } from './passwords.service';
@@ -19,7 +19,7 @@ export class PasswordsController {
   }
 
   @Handles(Rpc.identity.resetPassword)
-  resetPassword({ input }: RpcParsed<typeof Rpc.identity.resetPassword>): Promise<MessageReply> {
+  resetPassword({ input }: RpcParsed<typeof Rpc.identity.resetPassword>): Promise<PasswordResetReply> {
     return this.passwords.resetPassword(input);
   }
 }

@@ -1,4 +1,4 @@
-import { MessageReply, Messages, ResetLinkReply, Rpc, RpcParsed } from '@fodmap/contracts';
+import { MessageReply, Messages, PasswordResetReply, ResetLinkReply, Rpc, RpcParsed } from '@fodmap/contracts';
 import { EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -58,7 +58,7 @@ export class PasswordsService {
     return { resetUrl: link };
   }
 
-  async resetPassword({ token, newPassword }: RpcParsed<typeof Rpc.identity.resetPassword>['input']): Promise<MessageReply> {
+  async resetPassword({ token, newPassword }: RpcParsed<typeof Rpc.identity.resetPassword>['input']): Promise<PasswordResetReply> {
     const now = new Date();
     const tokenHash = hashResetToken(token);
     const found = await this.tokens.findOneBy({ tokenHash });
@@ -66,12 +66,13 @@ export class PasswordsService {
     if (resetTokenState(found, now) !== 'usable') throw rpcFailure(400, Messages.resetExpiredToken);
     // Hashed before the transaction so the row lock is held for milliseconds, not for the hash's deliberate slowness.
     const passwordHash = await this.passwords.hash(newPassword);
-    await this.dataSource.transaction(async (manager) => {
+    const userId = await this.dataSource.transaction(async (manager) => {
       const locked = await manager.findOne(PasswordResetTokenEntity, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
       if (!locked || resetTokenState(locked, now) !== 'usable') throw rpcFailure(400, Messages.resetExpiredToken);
       await manager.update(PasswordResetTokenEntity, { id: locked.id }, { usedAt: now });
       await manager.update(UserEntity, { id: locked.userId }, { passwordHash });
+      return locked.userId;
     });
-    return { message: Messages.resetSuccess };
+    return { message: Messages.resetSuccess, userId };
   }
 }

@@ -1,0 +1,240 @@
+import { Messages } from '@fodmap/contracts';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, inject, it } from 'vitest';
+import { ApiSession, emailsTo, registerUser, uniqueEmail, waitForEmail } from '../support/api';
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const meal = () => ({ mealType: 'lunch', name: 'Rice bowl', timestamp: new Date().toISOString() });
+
+describe('sign-in throttling', () => {
+  it('lets at most 5 of 100 concurrent wrong guesses reach the password check, and says when to retry', async () => {
+    const { email } = await registerUser('guessed');
+    const guesses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => new ApiSession().post('/api/auth/local/login', { email, password: `guess-${i}` })),
+    );
+    const checked = guesses.filter((res) => res.status === 401).length;
+    const refused = guesses.filter((res) => res.status === 429);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked + refused.length).toBe(100);
+    expect(refused[0].body.message).toMatch(/try again in \d+ minutes?/);
+    expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it("does not lock the owner's known device out when strangers locked the email", async () => {
+    const { api: owner, email, password } = await registerUser('locked-owner');
+    await owner.post('/api/auth/local/logout');
+    for (let i = 0; i < 5; i++) await new ApiSession().post('/api/auth/local/login', { email, password: `stranger-${i}` });
+    expect((await new ApiSession().post('/api/auth/local/login', { email, password })).status).toBe(429);
+
+    const back = await owner.post('/api/auth/local/login', { email, password });
+    expect(back.status).toBe(200);
+    expect((await owner.get('/api/auth/user')).body.email).toBe(email);
+  });
+});
+
+describe('password reset', () => {
+  it('ends every other session of the account', async () => {
+    const { api: sessionA, email } = await registerUser('reset-ends');
+    expect((await sessionA.get('/api/auth/user')).status).toBe(200);
+
+    await new ApiSession().post('/api/forgot-password', { email });
+    const token = new URL((await waitForEmail(email)).text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0] as string).searchParams.get('token');
+    const reset = await new ApiSession().post('/api/reset-password', { token, newPassword: 'N3w-Passw0rd!' });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ message: Messages.resetSuccess });
+
+    expect((await sessionA.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('sends at most 3 reset emails for 30 requests, and refuses the rest with 429', async () => {
+    const { email } = await registerUser('reset-flood');
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await new ApiSession().post('/api/forgot-password', { email }));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(3);
+    const refused = answers.filter((res) => res.status === 429);
+    expect(refused).toHaveLength(27);
+    expect(refused[0].body.message).toMatch(/try again in \d+ minutes?/);
+    expect(refused[0].headers.get('retry-after')).toMatch(/^\d+$/);
+    await waitForEmail(email);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await emailsTo(email)).length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('request framing', () => {
+  const raw = (path: string, init: RequestInit) => fetch(inject('gatewayUrl') + path, init);
+  const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+
+  it('answers JSON in another charset with 415 JSON', async () => {
+    const res = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=latin1' }, body: '{"email":"a@b.c"}' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ message: Messages.unsupportedCharset });
+  });
+
+  it('answers an unknown Content-Encoding with 415, and a body that is not what its encoding says with 400', async () => {
+    const unknown = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'snappy' }, body: '{}' });
+    expect(unknown.status).toBe(415);
+    expect(await messageOf(unknown)).toBe(Messages.unsupportedEncoding);
+    const notGzip = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: '{"email":"a@b.c"}' });
+    expect(notGzip.status).toBe(400);
+    expect(await messageOf(notGzip)).toBe(Messages.malformedBody);
+    const realGzip = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: gzipSync('{"email":"a@b.c"}') });
+    expect(realGzip.status).toBe(400);
+    expect(await messageOf(realGzip)).toBe(Messages.loginFieldsRequired);
+  });
+
+  it('refuses a NUL byte or a lone surrogate in any string with 400 and says why', async () => {
+    const { api } = await registerUser('unsafe-text');
+    const nul = await api.request('POST', '/api/meals', '{"mealType":"lunch","name":"Soup\\u0000","timestamp":"2026-01-01T12:00:00Z"}');
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toBe(Messages.unsafeText);
+    const surrogate = await api.request('POST', '/api/meals', '{"mealType":"lunch","name":"Soup \\ud800","timestamp":"2026-01-01T12:00:00Z"}');
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.message).toBe(Messages.unsafeText);
+    const query = await api.get('/api/foods/search?q=rice%00');
+    expect(query.status).toBe(400);
+  });
+
+  it('answers /API/health and //api/health with a JSON 404, never the app page', async () => {
+    for (const path of ['/API/health', '//api/health', '//admin/']) {
+      const res = await raw(path, {});
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/application\/json/);
+    }
+  });
+
+  it('refuses an upload form with too many or too large text fields beside the photo, and keeps no photo', async () => {
+    const { api } = await registerUser('fields');
+    const withPhoto = (extra: (form: FormData) => void) => {
+      const form = new FormData();
+      extra(form);
+      form.append('photo', new Blob([PNG_1X1], { type: 'image/png' }), 'me.png');
+      return form;
+    };
+    const many = await api.request('POST', '/api/auth/user/photo', withPhoto((form) => {
+      for (let i = 0; i < 52; i++) form.append(`field${i}`, 'x'.repeat(10_000));
+    }));
+    expect([400, 413]).toContain(many.status);
+    expect(typeof many.body.message).toBe('string');
+    const large = await api.request('POST', '/api/auth/user/photo', withPhoto((form) => form.append('note', 'x'.repeat(64 * 1024))));
+    expect([400, 413]).toContain(large.status);
+    expect(typeof large.body.message).toBe('string');
+    expect((await api.get('/api/auth/user')).body.profileImageUrl).toBeNull();
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff, a Referrer-Policy and no X-Powered-By on the app and the API; no HSTS over plain HTTP', async () => {
+    for (const path of ['/', '/api/health', '/api/no-such-thing']) {
+      const res = await fetch(inject('gatewayUrl') + path, { headers: { 'X-Forwarded-Proto': 'https' } });
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toMatch(/script-src 'self'(;|$)/);
+      expect(csp, path).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBeTruthy();
+      expect(res.headers.get('x-powered-by'), path).toBeNull();
+      // No proxy is trusted in this run, so a client's X-Forwarded-Proto does not make the request count as TLS.
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state change from another origin even with the cookie, and creates nothing', async () => {
+    const { api } = await registerUser('csrf');
+    const forged = await api.request('POST', '/api/meals', meal(), { Origin: 'https://evil.example' });
+    expect(forged.status).toBe(403);
+    expect(forged.body.message).toBe(Messages.crossOriginRefused);
+    const crossSite = await api.request('POST', '/api/auth/local/logout', {}, { Origin: '', 'Sec-Fetch-Site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect((await api.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('accepts the app’s own origin, and a non-browser client that sends neither Origin nor Sec-Fetch-Site', async () => {
+    const { api } = await registerUser('csrf-ok');
+    expect((await api.post('/api/meals', meal())).status).toBe(201);
+    const plain = await fetch(inject('gatewayUrl') + '/api/meals', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: api.cookieHeader },
+      body: JSON.stringify(meal()),
+    });
+    expect(plain.status).toBe(201);
+  });
+});
+
+describe('admin area', () => {
+  it('answers 401 to a visitor and 403 to a signed-in person who is not an admin', async () => {
+    const visitor = new ApiSession();
+    expect((await visitor.get('/admin/')).status).toBe(401);
+    expect((await visitor.get('/api/admin/advertisers')).status).toBe(401);
+    const { api } = await registerUser('not-admin');
+    for (const path of ['/admin/', '/admin/index.html', '/ADMIN/', '/api/admin/advertisers']) {
+      const res = await api.get(path);
+      expect(res.status, path).toBe(403);
+      expect(res.body.message, path).toBe(Messages.adminOnly);
+    }
+  });
+});
+
+describe('photo URLs', () => {
+  it('do not contain the user id', async () => {
+    const { api, user } = await registerUser('photo-id');
+    const form = new FormData();
+    form.append('photo', new Blob([PNG_1X1], { type: 'image/png' }), 'me.png');
+    const res = await api.request('POST', '/api/auth/user/photo', form);
+    expect(res.status).toBe(201);
+    expect(res.body.profileImageUrl).toMatch(/^\/api\/photos\/[0-9a-f-]{36}\.png$/);
+    expect(res.body.profileImageUrl).not.toContain(`/${user.id}-`);
+  });
+});
+
+describe('retrying a create', () => {
+  it('replays the first answer for the same Idempotency-Key and body, and refuses the key with another body', async () => {
+    const { api } = await registerUser('idempotent');
+    const key = `meal-${uniqueEmail('k')}`;
+    const body = meal();
+    const first = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': key });
+    const again = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await api.request('POST', '/api/meals', { ...body, name: 'Something else' }, { 'Idempotency-Key': key });
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe(Messages.idempotencyKeyReused);
+    const fresh = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': `${key}-2` });
+    expect(fresh.body.id).not.toBe(first.body.id);
+  });
+
+  it('answers a service that does not answer with 504 and Retry-After, and health names it', async () => {
+    const { api } = await registerUser('outage');
+    const journal = inject('stackPids').journal;
+    process.kill(journal, 'SIGSTOP');
+    try {
+      const [create, health] = await Promise.all([api.post('/api/meals', meal()), new ApiSession().get('/api/health')]);
+      expect(create.status).toBe(504);
+      expect(Number(create.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(create.body.message).toBe(Messages.serviceTimeout('journal'));
+      expect(health.status).toBe(503);
+      expect(health.body.services.journal).toBe('down');
+      expect(health.body).toMatchObject({ nats: 'up', redis: 'up' });
+    } finally {
+      process.kill(journal, 'SIGCONT');
+    }
+  });
+});
+
+describe('start-up configuration', () => {
+  it('refuses to start in production without SESSION_SECRET, saying so in one line', () => {
+    const env = { ...process.env };
+    delete env.SESSION_SECRET;
+    const run = spawnSync(process.execPath, [resolve(__dirname, '../../../gateway/dist/main.js')], {
+      env: { ...env, NODE_ENV: 'production' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^SESSION_SECRET must be set when NODE_ENV=production/)]);
+  });
+});
