@@ -230,12 +230,17 @@ function send(target, request) {
       clearTimeout(timer);
       const text = Buffer.concat(chunks).toString('latin1');
       // Skip interim 1xx answers (100 Continue) to the final one.
-      const finals = [...text.matchAll(/HTTP\/1\.[01] (\d{3})[^\r\n]*\r\n([\s\S]*?)\r\n\r\n/g)].filter((match) => !match[1].startsWith('1'));
-      const final = finals[0];
-      if (!final) return resolve({ status: 'no response' });
-      const contentType = /^content-type:\s*([^\r\n;]*)/im.exec(final[2])?.[1] ?? '';
-      const rest = text.slice(final.index + final[0].length);
-      resolve({ status: Number(final[1]), contentType, snippet: rest.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 160) });
+      let at = 0;
+      let final = null;
+      while (!final) {
+        const status = /^HTTP\/1\.[01] (\d{3})/.exec(text.slice(at))?.[1];
+        const headersEnd = text.indexOf('\r\n\r\n', at);
+        if (!status || headersEnd < 0) return resolve({ status: 'no response' });
+        if (status.startsWith('1')) at = headersEnd + 4;
+        else final = { status, headers: text.slice(at, headersEnd), rest: text.slice(headersEnd + 4) };
+      }
+      const contentType = /^content-type:\s*([^\r\n;]*)/im.exec(final.headers)?.[1] ?? '';
+      resolve({ status: Number(final.status), contentType, snippet: final.rest.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 160) });
     });
   });
 }
