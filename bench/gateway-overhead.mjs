@@ -10,7 +10,9 @@
 //   fixed rate   200 req/s (BENCH_RATE) through the gateway for 10 s (BENCH_RATE_SECONDS): p50/p99 measured from when each request
 //                was due, so a stall counts for every request queued behind it (target p99 <= 25 ms); the same for the
 //                baseline, whose p99 shows what the machine itself adds.
-// Absolute figures depend on the machine and what else runs on it; the ratio within one run is the comparable figure.
+//   CPU per request  the processor time the gateway and identity, and the baseline, spent per request answered in the
+//                closed loop (from /proc; started stacks only): unlike req/s, hardly moved by other load on the machine.
+// Absolute figures depend on the machine and what else runs on it; the ratios within one run are the comparable figures.
 //
 // Needs the built apps (`npm run build`) and PostgreSQL, NATS (JetStream) and Redis as for the tests.
 //   node bench/gateway-overhead.mjs     starts identity and the gateway on a database and prefix of their own
@@ -19,7 +21,7 @@
 //   BENCH_PROFILE_DIR=/tmp/prof node bench/gateway-overhead.mjs
 //       also CPU-profiles the gateway and identity during the gateway's closed-loop phases and prints where the time goes.
 import { fork } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { freePort, root, signUp, startStack } from './lib/stack.mjs';
@@ -94,6 +96,22 @@ async function fixedRate(url, cookie, rate, seconds) {
   return { latencies, errors, elapsed: (performance.now() - started) / 1000 };
 }
 
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU of a process so far, in ms (Linux /proc; USER_HZ is 100 on every Linux ABI node runs on). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** Runs `phase` and adds what each named process spent on the CPU meanwhile to `totals`. */
+async function measuringCpu(pids, totals, phase) {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const result = await phase();
+  for (const [name, pid] of Object.entries(pids)) totals[name] = (totals[name] ?? 0) + cpuMs(pid) - before[name];
+  return result;
+}
+
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -149,12 +167,16 @@ async function main() {
     await closedLoop(baseline.url, person.cookie, WARM_UP_SECONDS);
     const runs = { gateway: [], baseline: [] };
     const ratios = [];
+    const cpu = {};
+    const canMeasureCpu = existsSync('/proc/self/stat') && !process.env.GATEWAY_URL;
+    const gatewayPids = canMeasureCpu ? { gateway: stack.pids.gateway, identity: stack.pids.identity } : {};
+    const baselinePids = canMeasureCpu ? { baseline: baseline.child.pid } : {};
     for (let round = 0; round < ROUNDS; round++) {
       const profiled = profiling && round === 0;
       if (profiled) toggleProfilers();
-      runs.gateway.push(await closedLoop(gatewayUrl, person.cookie, SECONDS));
+      runs.gateway.push(await measuringCpu(gatewayPids, cpu, () => closedLoop(gatewayUrl, person.cookie, SECONDS)));
       if (profiled) toggleProfilers();
-      runs.baseline.push(await closedLoop(baseline.url, person.cookie, SECONDS));
+      runs.baseline.push(await measuringCpu(baselinePids, cpu, () => closedLoop(baseline.url, person.cookie, SECONDS)));
       const [viaGateway, direct] = [describe([runs.gateway[round]]).rps, describe([runs.baseline[round]]).rps];
       ratios.push(viaGateway / direct);
       console.log(`  round ${round + 1}: gateway ${viaGateway.toFixed(0)} req/s, baseline ${direct.toFixed(0)} req/s, ratio ${(viaGateway / direct).toFixed(2)}`);
@@ -165,6 +187,13 @@ async function main() {
     console.log(line('one-process baseline', direct));
     const medianRatio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
     console.log(`ratio gateway/baseline  ${(gateway.rps / direct.rps).toFixed(2)} overall, ${medianRatio.toFixed(2)} median of rounds   (target >= 0.5)`);
+    if (canMeasureCpu) {
+      const per = (ms, figures) => (ms * 1000) / figures.requests;
+      const viaGateway = per(cpu.gateway + cpu.identity, gateway);
+      console.log(
+        `CPU per request         gateway ${per(cpu.gateway, gateway).toFixed(0)} µs + identity ${per(cpu.identity, gateway).toFixed(0)} µs = ${viaGateway.toFixed(0)} µs; baseline ${per(cpu.baseline, direct).toFixed(0)} µs; ratio baseline/gateway ${(per(cpu.baseline, direct) / viaGateway).toFixed(2)}${profiling ? ' (profiler on in round 1)' : ''}`,
+      );
+    }
     const steady = describe([await fixedRate(gatewayUrl, person.cookie, RATE, RATE_SECONDS)]);
     const steadyBaseline = describe([await fixedRate(baseline.url, person.cookie, RATE, RATE_SECONDS)]);
     console.log(line(`gateway at ${RATE} req/s`, steady));
