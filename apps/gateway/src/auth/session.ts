@@ -1,7 +1,7 @@
 import { Caller, User } from '@fodmap/contracts';
 import { RedisStore } from 'connect-redis';
 import { RequestHandler } from 'express';
-import session from 'express-session';
+import session, { SessionData } from 'express-session';
 import Redis from 'ioredis';
 import passport from 'passport';
 
@@ -18,6 +18,24 @@ declare global {
 
 export const SESSION_COOKIE = 'fodmap.sid';
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
+const TOUCH_INTERVAL_MS = 60_000;
+const TOUCHED_REMEMBERED = 10_000;
+
+/**
+ * express-session touches the store on every request that does not save: a second Redis round trip (EXPIRE) before the
+ * response may end. Refreshing a 14-day expiry once a minute per session keeps it sliding without that cost.
+ */
+class OncePerMinuteTouchStore extends RedisStore {
+  private readonly touchedAt = new Map<string, number>();
+
+  override async touch(sid: string, sess: SessionData, cb?: Parameters<RedisStore['touch']>[2]): Promise<void> {
+    const now = Date.now();
+    if (now - (this.touchedAt.get(sid) ?? 0) < TOUCH_INTERVAL_MS) return cb?.();
+    if (this.touchedAt.size >= TOUCHED_REMEMBERED) this.touchedAt.clear();
+    this.touchedAt.set(sid, now);
+    return super.touch(sid, sess, cb);
+  }
+}
 
 export const sessionKeyPrefix = (prefix: string) => `${prefix}:session:`;
 
@@ -34,7 +52,7 @@ export function sessionHandlers(redis: Redis, secret: string, prefix: string): R
   return [
     session({
       name: SESSION_COOKIE,
-      store: new RedisStore({ client: redis, prefix: sessionKeyPrefix(prefix), ttl: SESSION_TTL_SECONDS }),
+      store: new OncePerMinuteTouchStore({ client: redis, prefix: sessionKeyPrefix(prefix), ttl: SESSION_TTL_SECONDS }),
       secret,
       resave: false,
       saveUninitialized: false,

@@ -12,7 +12,9 @@ export function serveSpas(app: Express): void {
 
 function mount(app: Express, base: string, dir: string): void {
   const index = join(dir, 'index.html');
-  app.use(base, express.static(dir, { index: false, maxAge: '1h' }));
+  const files = express.static(dir, { index: false, maxAge: '1h' });
+  // An /api request never names a file: without this, every API call costs a file-system lookup first.
+  app.use(base, (req: Request, res: Response, next: NextFunction) => (req.originalUrl.startsWith('/api/') ? next() : files(req, res, next)));
   app.use(base, (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || req.originalUrl.startsWith('/api') || !existsSync(index)) return next();
     res.setHeader('Cache-Control', 'no-cache');

@@ -7,9 +7,16 @@ import { PasswordHasher } from '../passwords/password-hasher';
 import { SubscriptionService } from '../subscription/subscription.service';
 import { UserEntity } from './user.entity';
 import { userRegistered, userStream } from './user-registered.event';
-import { toUser } from './user.view';
+import { toUser, UserViewRow } from './user.view';
 
 const UNIQUE_VIOLATION = '23505';
+
+/** One user's public columns by primary key, named as the entity's properties. */
+function viewByIdSql(table: string): string {
+  return `SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", is_admin AS "isAdmin",
+    email_notifications AS "emailNotifications", meal_notifications AS "mealNotifications", time_zone AS "timeZone", created_at AS "createdAt"
+    FROM ${table} WHERE id = $1`;
+}
 
 @Injectable()
 export class UsersService {
@@ -53,7 +60,8 @@ export class UsersService {
   }
 
   async get(userId: number): Promise<User> {
-    const user = await this.users.findOneBy({ id: userId });
+    // The gateway asks this on every page load: one indexed row as plain values, without TypeORM's query building and hydration.
+    const [user]: UserViewRow[] = await this.dataSource.query(viewByIdSql(this.users.metadata.tablePath), [userId]);
     if (!user) throw rpcFailure(404, Messages.userNotFound);
     return toUser(user);
   }

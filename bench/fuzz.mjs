@@ -1,0 +1,428 @@
+// Fuzz of every /api route with malformed input: prints the count of responses by status, one line per response >= 500,
+// and exits 1 when there is any (a malformed request is the client's fault: 4xx, never 5xx).
+//
+// The cases are fixed by a seed (FUZZ_SEED, default 6): wrong types, huge/negative/non-finite numbers, NUL bytes, lone
+// surrogates (JSON escapes and raw bytes), deep nesting, arrays for objects, prototype-pollution keys, overlong strings,
+// bad Content-Type/charset/Content-Encoding, truncated and mis-framed bodies, bad multipart, path traversal and odd
+// paths, odd methods, huge headers and bad cookies. Requests go over raw sockets so that nothing is cleaned up on the way.
+// State-changing requests carry `Origin: <gateway>` unless the case is about the Origin.
+//
+// Needs the built apps (`npm run build`) and PostgreSQL, NATS (JetStream) and Redis as for the tests.
+//   node bench/fuzz.mjs                                starts the whole stack of its own and removes it afterwards
+//   GATEWAY_URL=http://localhost:3000 node bench/fuzz.mjs   fuzzes a running stack (it registers users there)
+// FUZZ_CONCURRENCY (default 6) requests are in flight at once.
+import { connect as connectTcp } from 'node:net';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { require, root, seeded, signUp, startStack } from './lib/stack.mjs';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 6);
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6);
+const TIMEOUT_MS = 20_000;
+const rand = seeded(SEED);
+const pick = (list) => list[Math.floor(rand() * list.length)];
+
+/**
+ * Every route of the gateway's controllers, with a valid request to mutate. `session: 'none'` marks routes whose success
+ * replaces or ends the session (sign-in, sign-up, sign-out, reset), which are sent without the fuzzer's own cookie.
+ * The list is checked against the controllers at start; a route missing here is still fuzzed, with generic cases.
+ */
+const ROUTES = [
+  { method: 'POST', path: '/api/auth/local/register', session: 'none', body: (n) => ({ email: `fuzz.${n}@example.com`, password: 'Fuzz-Password-1', confirmPassword: 'Fuzz-Password-1', firstName: 'Fuzz', lastName: 'Case', timeZone: 'Europe/Berlin' }) },
+  { method: 'POST', path: '/api/auth/local/login', session: 'none', body: (n) => ({ email: `fuzz.${n % 7}@example.com`, password: 'Fuzz-Password-1' }) },
+  { method: 'POST', path: '/api/auth/local/logout', session: 'none', body: () => ({}) },
+  { method: 'GET', path: '/api/login' },
+  { method: 'GET', path: '/api/auth/user' },
+  { method: 'PATCH', path: '/api/auth/user/notifications', body: () => ({ emailNotifications: true, mealNotifications: false }) },
+  { method: 'POST', path: '/api/auth/user/photo', multipart: true },
+  { method: 'POST', path: '/api/forgot-password', body: (n) => ({ email: `fuzz.${n % 5}@example.com` }) },
+  { method: 'POST', path: '/api/reset-password', session: 'none', body: () => ({ token: 'a'.repeat(43), newPassword: 'New-Password-1!', confirmPassword: 'New-Password-1!' }) },
+  { method: 'GET', path: '/api/subscription-status' },
+  { method: 'GET', path: '/api/domain-config' },
+  { method: 'GET', path: '/api/foods' },
+  { method: 'GET', path: '/api/foods/catalogue' },
+  { method: 'GET', path: '/api/foods/search', query: { q: 'garlic' } },
+  { method: 'GET', path: '/api/foods/:id', params: { id: '1' } },
+  { method: 'POST', path: '/api/debug/quick-add-food', body: (n) => ({ name: `Fuzz food ${n}`, fodmapRating: 'low', description: 'A food', servingSize: '1 cup', foodType: 'other' }) },
+  { method: 'POST', path: '/api/meals', body: (n) => ({ mealType: 'lunch', name: `Fuzz meal ${n}`, timestamp: '2025-11-22T12:00:00.000Z', notes: 'Fine' }) },
+  { method: 'GET', path: '/api/photos/:name', params: { name: '1-00000000-0000-4000-8000-000000000000.png' } },
+  { method: 'GET', path: '/api/health' },
+];
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const raw = (text) => ({ raw: Buffer.from(text, 'latin1') });
+const deep = (depth, leaf) => Array.from({ length: depth }).reduce((inner) => ({ a: inner }), leaf);
+
+/** Values put in place of one field of a valid body; `raw` values are bytes written into the JSON text as they are. */
+const BAD_VALUES = [
+  ['null', null], ['true', true], ['0', 0], ['-1', -1], ['1.5', 1.5], ['2^31', 2 ** 31], ['1e308', 1e308], ['-1e308', -1e308],
+  ['2^53+1', raw('9007199254740993')], ['1e400 (Infinity)', raw('1e400')], ['-1e400', raw('-1e400')], ['NaN', raw('NaN')], ['-0', raw('-0')], ['hex', raw('0x10')],
+  ['empty', ''], ['blank', ' \t\n'], ['10k chars', 'a'.repeat(10_000)], ['120k chars', 'a'.repeat(120_000)],
+  ['NUL', '\u0000'], ['NUL inside', 'a\u0000b@example.com'], ['lone high surrogate', '\ud800'], ['lone low surrogate', 'x\udfffy'],
+  ['raw surrogate bytes', raw('"a\xED\xA0\x80b"')], ['raw invalid UTF-8', raw('"\xFF\xFE"')], ['raw overlong UTF-8', raw('"\xC0\xAF"')], ['raw NUL byte', raw('"a\x00b"')],
+  ['control chars', '\u0001\u001b[31m\u007f'], ['RTL override', '\u202egnp.exe'], ['emoji', '😀'.repeat(60)], ['combining', 'e\u0301'.repeat(500)],
+  ['html', '<script>alert(1)</script>'], ['sql', "' OR 1=1 --"], ['template', '${7*7}{{7*7}}'], ['traversal', '../../../../etc/passwd'],
+  ['array', []], ['array of value', ['x']], ['object', {}], ['operator object', { $gt: '' }], ['__proto__ object', JSON.parse('{"__proto__":{"isAdmin":true}}')],
+  ['deep object', deep(2000, 1)], ['bad date', '2024-02-30T25:61:00Z'], ['year 0001', '0001-01-01T00:00:00Z'], ['beyond max date', '+275760-09-13T00:00:00.001Z'],
+  ['numeric string', '1'], ['bool string', 'true'],
+];
+
+/** Whole bodies: valid JSON of the wrong shape, and text that is not JSON. */
+const BAD_BODIES = [
+  ['empty', ''], ['null', 'null'], ['array', '[]'], ['string', '"x"'], ['number', '42'], ['true', 'true'],
+  ['deep array', '['.repeat(45_000) + ']'.repeat(45_000)], ['deep object', '{"a":'.repeat(15_000) + '1' + '}'.repeat(15_000)],
+  ['__proto__', '{"__proto__":{"isAdmin":true,"userId":1}}'], ['constructor.prototype', '{"constructor":{"prototype":{"isAdmin":true}}}'],
+  ['duplicate keys', '{"email":"a@example.com","email":{"x":1}}'], ['truncated JSON', '{"email":"a@exa'], ['trailing garbage', '{}garbage'],
+  ['single quotes', "{'a':1}"], ['BOM', '\uFEFF{}'], ['raw NUL', '{"a":"\x00"}'], ['raw surrogate', '{"a":"\xED\xA0\x80"}'], ['invalid UTF-8', '\xFF\xFE\xFD'],
+  ['huge number', `{"a":1${'0'.repeat(5000)}}`], ['huge exponent', '{"a":1e99999999}'], ['200 kB', JSON.stringify({ a: 'b'.repeat(200_000) })],
+  ['many keys', JSON.stringify(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i])))],
+];
+
+/** Content-Type, Content-Encoding and framing around an otherwise valid JSON body. */
+function framings(text) {
+  const body = Buffer.from(text);
+  const json = 'application/json';
+  return [
+    ['no Content-Type', { headers: [] , body }],
+    ['text/plain', { headers: [['Content-Type', 'text/plain']], body }],
+    ['charset=latin1', { headers: [['Content-Type', `${json}; charset=latin1`]], body }],
+    ['charset=utf-16le', { headers: [['Content-Type', `${json}; charset=utf-16le`]], body: Buffer.from(text, 'utf16le') }],
+    ['charset=utf-7', { headers: [['Content-Type', `${json}; charset=utf-7`]], body }],
+    ['charset=bogus', { headers: [['Content-Type', `${json}; charset=bogus`]], body }],
+    ['Content-Type garbage', { headers: [['Content-Type', ';;;/=\u0001'.replace('\u0001', '')]], body }],
+    ['two Content-Types', { headers: [['Content-Type', json], ['Content-Type', 'text/plain']], body }],
+    ['vnd+json', { headers: [['Content-Type', 'application/vnd.api+json']], body }],
+    ['form urlencoded', { headers: [['Content-Type', 'application/x-www-form-urlencoded']], body: Buffer.from('a=1&a[b]=2&__proto__[x]=1') }],
+    ['multipart without boundary', { headers: [['Content-Type', 'multipart/form-data']], body }],
+    ['multipart with JSON body', { headers: [['Content-Type', 'multipart/form-data; boundary=XYZ']], body }],
+    ['gzip', { headers: [['Content-Type', json], ['Content-Encoding', 'gzip']], body: gzipSync(body) }],
+    ['gzip garbage', { headers: [['Content-Type', json], ['Content-Encoding', 'gzip']], body }],
+    ['deflate garbage', { headers: [['Content-Type', json], ['Content-Encoding', 'deflate']], body }],
+    ['br garbage', { headers: [['Content-Type', json], ['Content-Encoding', 'br']], body }],
+    ['unknown encoding', { headers: [['Content-Type', json], ['Content-Encoding', 'x-fuzz']], body }],
+    ['gzip, gzip', { headers: [['Content-Type', json], ['Content-Encoding', 'gzip, gzip']], body: gzipSync(body) }],
+    ['gzip bomb', { headers: [['Content-Type', json], ['Content-Encoding', 'gzip']], body: gzipSync(Buffer.alloc(20_000_000, 0x20)) }],
+    ['Content-Length too large (truncated)', { headers: [['Content-Type', json], ['Content-Length', String(body.length + 50)]], body, halfClose: true }],
+    ['Content-Length too small', { headers: [['Content-Type', json], ['Content-Length', String(Math.max(0, body.length - 5))]], body }],
+    ['Content-Length negative', { headers: [['Content-Type', json], ['Content-Length', '-1']], body }],
+    ['Content-Length and chunked', { headers: [['Content-Type', json], ['Content-Length', '3'], ['Transfer-Encoding', 'chunked']], body: Buffer.from(`${body.length.toString(16)}\r\n${text}\r\n0\r\n\r\n`) }],
+    ['bad chunk size', { headers: [['Content-Type', json], ['Transfer-Encoding', 'chunked']], body: Buffer.from(`zz\r\n${text}\r\n0\r\n\r\n`) }],
+    ['Expect 100-continue', { headers: [['Content-Type', json], ['Expect', '100-continue']], body }],
+    ['Expect garbage', { headers: [['Content-Type', json], ['Expect', 'fuzz']], body }],
+    ['Origin missing', { headers: [['Content-Type', json]], body, noOrigin: true }],
+    ['Origin foreign', { headers: [['Content-Type', json], ['Origin', 'https://evil.example']], body, noOrigin: true }],
+    ['Origin null', { headers: [['Content-Type', json], ['Origin', 'null']], body, noOrigin: true }],
+  ];
+}
+
+const PATH_VALUES = [
+  '0', '-1', '1.5', 'NaN', 'Infinity', '1e3', '9007199254740993', '99999999999999999999', '0x10', ' 1', '%00', '1%00', '%ED%A0%80',
+  '%ff', '%', '%zz', '..%2f..%2fetc%2fpasswd', '..%5c..%5cwindows', '1%2f2', '%2e%2e', '__proto__', 'constructor', "1'", 'a'.repeat(5000), '9'.repeat(400),
+  '1-00000000-0000-4000-8000-000000000000.png%00.txt', '1-00000000-0000-4000-8000-000000000000.svg', '..', '.',
+];
+
+const QUERY_VALUES = ['', 'a', '%00', 'a%00b', '%ED%A0%80', '%ud800', '%ff', '%', '%zz', 'a'.repeat(10_000), '%F0%9F%98%80'.repeat(40), '..%2f..%2f'];
+const QUERY_SHAPES = (name) => [`${name}=a&${name}=b`, `${name}[]=ab`, `${name}[a]=bc`, `${name}[__proto__][x]=1`, '__proto__[isAdmin]=1', 'constructor[prototype][x]=1', `${name}`, '&&&', '%%%', `${name}=${'x'.repeat(100)}&`.repeat(300)];
+
+const ODD_PATHS = [
+  '//api/health', '/API/health', '/Api/Health', '/api//health', '/api/health/', '/api/./health', '/api/../api/health', '/api/%2e%2e/api/health',
+  '/api%2fhealth', '/api/health%2f', '/api/health%00', '/api/health%', '/api/health?%', '/%', '/api/%', '/api/%ff', '/api/%ED%A0%80', '/api/%u0041',
+  '/api/foods/%2e%2e%2f%2e%2e%2fetc%2fpasswd', '/..%2f..%2fetc%2fpasswd', '/../../etc/passwd', '/api/photos/..%2f..%2fpackage.json',
+  '/assets/%2e%2e/%2e%2e/package.json', '/admin/..%2f..%2fpackage.json', '/admin/%2e%2e/api/health', '/api/nonexistent', '/api/auth/user;jsessionid=x',
+  '/api/auth/user.json', '/api/health\\', '/api\\health', `/api/${'a'.repeat(10_000)}`, `/api/health?${'x=1&'.repeat(3000)}`, 'http://evil.example/api/health',
+  '*', 'api/health', '/api/health#fragment', '/api/health%23x', '/api/\u00e9', '/index.html', '/admin/', '/admin', '/favicon.ico%00',
+];
+
+const ODD_METHODS = ['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND', 'SEARCH', 'MKCOL', 'FUZZ', 'get'];
+
+/** Cookies that are not a valid session of this gateway. */
+function badCookies(valid) {
+  const [name, value] = valid.split('=');
+  const sid = decodeURIComponent(value).slice(2).split('.')[0];
+  return [
+    ['empty sid', `${name}=`], ['garbage', `${name}=garbage`], ['unsigned s:', `${name}=s:abc.def`], ['encoded unsigned', `${name}=s%3Aabc.def`],
+    ['bad percent', `${name}=%`], ['bad percent 2', `${name}=%E0%A4%A`], ['wrong signature', `${name}=${encodeURIComponent(`s:${sid}.AAAA`)}`],
+    ['duplicate, bad first', `${name}=bad; ${valid}`], ['duplicate, good first', `${valid}; ${name}=bad`], ['8 kB value', `${name}=${'a'.repeat(8000)}`],
+    ['many cookies', Array.from({ length: 400 }, (_, i) => `c${i}=${i}`).join('; ')], ['no equals', name], ['only separators', ';;;; ; ;'],
+    ['__proto__ cookie', `__proto__=x; constructor=y; ${valid}`], ['raw surrogate bytes', `${name}=\xED\xA0\x80`], ['quoted', `${name}="${value}"`],
+  ];
+}
+
+const HEADER_CASES = [
+  ['20 kB header', [['X-Fuzz', 'a'.repeat(20_000)]]], ['200 headers', Array.from({ length: 200 }, (_, i) => [`X-Fuzz-${i}`, String(i)])],
+  ['X-Forwarded-Host garbage', [['X-Forwarded-Host', '\xED\xA0\x80..%00']]], ['X-Forwarded-Host long', [['X-Forwarded-Host', 'a'.repeat(5000)]]],
+  ['X-Forwarded-Host list', [['X-Forwarded-Host', 'a.example, b.example, ']]], ['X-Forwarded-For garbage', [['X-Forwarded-For', 'not-an-ip, ::zz, 999.1.1.1']]],
+  ['X-Forwarded-Proto garbage', [['X-Forwarded-Proto', 'gopher']]], ['Host empty', [['Host', '']], { noHost: true }], ['Host unicode', [['Host', 'ex\xC3\xA4mple.example']], { noHost: true }],
+  ['Host port garbage', [['Host', '127.0.0.1:notaport']], { noHost: true }], ['Host long', [['Host', `${'a'.repeat(300)}.example`]], { noHost: true }],
+  ['no Host', [], { noHost: true }], ['two Hosts', [['Host', 'a.example'], ['Host', 'b.example']], { noHost: true }],
+  ['Accept garbage', [['Accept', '*/*;q=foo, ;;;']]], ['Accept-Encoding garbage', [['Accept-Encoding', 'gzip;q=NaN, br;q=-1, *;q=2']]],
+  ['Range', [['Range', 'bytes=999999-1']]], ['If-None-Match garbage', [['If-None-Match', '"' + 'x'.repeat(500)]]], ['If-Modified-Since garbage', [['If-Modified-Since', 'yesterday']]],
+  ['Accept-Language long', [['Accept-Language', 'en;q=0.1,'.repeat(500)]]], ['header with NUL', [['X-Fuzz', 'a\x00b']]], ['header obs-fold', [['X-Fuzz', 'a\r\n b']]],
+  ['header no colon', [['X-Fuzz-No-Colon', null]]], ['HTTP/1.0', [], { version: 'HTTP/1.0' }], ['HTTP/2.0 line', [], { version: 'HTTP/2.0' }],
+  ['Connection: upgrade', [['Connection', 'Upgrade'], ['Upgrade', 'websocket']]],
+];
+
+/** Multipart bodies for the photo upload. */
+function multipartCases() {
+  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
+  const part = (boundary, headers, content) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`, 'latin1'), Buffer.from(content), Buffer.from('\r\n')]);
+  const file = (boundary, name = 'photo', filename = 'a.png', content = png, type = 'image/png') =>
+    part(boundary, `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}`, content);
+  const field = (boundary, name, value) => part(boundary, `Content-Disposition: form-data; name="${name}"`, value);
+  const end = (boundary) => Buffer.from(`--${boundary}--\r\n`);
+  const ct = (boundary) => [['Content-Type', `multipart/form-data; boundary=${boundary}`]];
+  const b = 'fuzzBoundary';
+  const cases = [
+    ['valid PNG', ct(b), Buffer.concat([file(b), end(b)])],
+    ['no final boundary', ct(b), file(b)],
+    ['truncated part', ct(b), file(b).subarray(0, 60)],
+    ['wrong boundary', ct('other'), Buffer.concat([file(b), end(b)])],
+    ['empty boundary', [['Content-Type', 'multipart/form-data; boundary=']], Buffer.concat([file(b), end(b)])],
+    ['200-char boundary', ct('x'.repeat(200)), Buffer.concat([file('x'.repeat(200)), end('x'.repeat(200))])],
+    ['quoted boundary', [['Content-Type', `multipart/form-data; boundary="${b}"`]], Buffer.concat([file(b), end(b)])],
+    ['other field name', ct(b), Buffer.concat([file(b, 'avatar'), end(b)])],
+    ['two files', ct(b), Buffer.concat([file(b), file(b), end(b)])],
+    ['60 text fields', ct(b), Buffer.concat([...Array.from({ length: 60 }, (_, i) => field(b, `f${i}`, 'x'.repeat(1000))), file(b), end(b)])],
+    ['1 MB text field', ct(b), Buffer.concat([field(b, 'note', 'x'.repeat(1_000_000)), file(b), end(b)])],
+    ['10 kB field name', ct(b), Buffer.concat([field(b, 'n'.repeat(10_000), 'x'), file(b), end(b)])],
+    ['part without headers', ct(b), Buffer.concat([Buffer.from(`--${b}\r\n\r\nxyz\r\n`), end(b)])],
+    ['no Content-Disposition name', ct(b), Buffer.concat([part(b, 'Content-Disposition: form-data; filename="a.png"', png), end(b)])],
+    ['traversal filename', ct(b), Buffer.concat([file(b, 'photo', '../../../etc/passwd.png'), end(b)])],
+    ['NUL filename', ct(b), Buffer.concat([file(b, 'photo', 'a\x00.png'), end(b)])],
+    ['surrogate filename', ct(b), Buffer.concat([file(b, 'photo', 'a\xED\xA0\x80.png'), end(b)])],
+    ['not an image', ct(b), Buffer.concat([file(b, 'photo', 'a.png', '<svg onload=alert(1)>', 'image/svg+xml'), end(b)])],
+    ['empty file', ct(b), Buffer.concat([file(b, 'photo', 'a.png', Buffer.alloc(0)), end(b)])],
+    ['6 MB file', ct(b), Buffer.concat([file(b, 'photo', 'a.png', Buffer.concat([png, Buffer.alloc(6_000_000)])), end(b)])],
+    ['nested multipart/mixed', ct(b), Buffer.concat([part(b, 'Content-Disposition: form-data; name="photo"\r\nContent-Type: multipart/mixed; boundary=inner', `--inner\r\n\r\nx\r\n--inner--`), end(b)])],
+    ['header injection', ct(b), Buffer.concat([part(b, 'Content-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\nX: \xff\xfe', png), end(b)])],
+    ['gzip multipart', [...ct(b), ['Content-Encoding', 'gzip']], gzipSync(Buffer.concat([file(b), end(b)]))],
+    ['JSON body', [['Content-Type', 'application/json']], Buffer.from('{"photo":"x"}')],
+    ['no body', ct(b), Buffer.alloc(0)],
+  ];
+  return cases.map(([label, headers, body]) => [label, { headers, body }]);
+}
+
+/** One request over its own TCP connection, written byte for byte; the answer's status, content type and first bytes. */
+function send(target, request) {
+  const url = new URL(target.base);
+  const lines = [`${request.method} ${request.path} ${request.version ?? 'HTTP/1.1'}`];
+  if (!request.noHost) lines.push(`Host: ${url.host}`);
+  lines.push('Connection: close');
+  if (!request.noOrigin && STATE_CHANGING.has(request.method)) lines.push(`Origin: ${target.base}`);
+  if (request.cookie !== undefined) lines.push(`Cookie: ${request.cookie}`);
+  const headers = request.headers ?? [];
+  for (const [name, value] of headers) lines.push(value === null ? name : `${name}: ${value}`);
+  const body = request.body ?? null;
+  const framed = headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name));
+  if (body && !framed) lines.push(`Content-Length: ${body.length}`);
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+  return new Promise((resolve) => {
+    const chunks = [];
+    const socket = connectTcp({ host: url.hostname, port: Number(url.port) });
+    const timer = setTimeout(() => socket.destroy(), TIMEOUT_MS);
+    socket.on('connect', () => {
+      socket.write(body ? Buffer.concat([head, body]) : head);
+      if (request.halfClose) socket.end();
+    });
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString('latin1');
+      // Skip interim 1xx answers (100 Continue) to the final one.
+      let at = 0;
+      let final = null;
+      while (!final) {
+        const status = /^HTTP\/1\.[01] (\d{3})/.exec(text.slice(at))?.[1];
+        const headersEnd = text.indexOf('\r\n\r\n', at);
+        if (!status || headersEnd < 0) return resolve({ status: 'no response' });
+        if (status.startsWith('1')) at = headersEnd + 4;
+        else final = { status, headers: text.slice(at, headersEnd), rest: text.slice(headersEnd + 4) };
+      }
+      const contentType = /^content-type:\s*([^\r\n;]*)/im.exec(final.headers)?.[1] ?? '';
+      resolve({ status: Number(final.status), contentType, snippet: final.rest.replace(/[^\x20-\x7e]+/g, ' ').slice(0, 160) });
+    });
+  });
+}
+
+/** The routes of the gateway's controllers, read from Nest's route metadata in the built gateway. */
+function controllerRoutes() {
+  require('reflect-metadata');
+  const { RequestMethod } = require('@nestjs/common');
+  const { PATH_METADATA, METHOD_METADATA } = require('@nestjs/common/constants');
+  const { AppModule } = require(join(root, 'apps/gateway/dist/app.module.js'));
+  const controllers = new Set();
+  const seen = new Set();
+  const visit = (module) => {
+    if (!module || seen.has(module)) return;
+    seen.add(module);
+    const type = typeof module === 'function' ? module : module.module;
+    for (const controller of [...(Reflect.getMetadata('controllers', type ?? {}) ?? []), ...(module.controllers ?? [])]) controllers.add(controller);
+    for (const imported of [...(Reflect.getMetadata('imports', type ?? {}) ?? []), ...(module.imports ?? [])]) visit(imported?.forwardRef?.() ?? imported);
+  };
+  visit(AppModule);
+  const routes = [];
+  const join2 = (...parts) => `/${parts.flat().filter((part) => part && part !== '/').map((part) => part.replace(/^\/|\/$/g, '')).join('/')}`;
+  for (const controller of controllers) {
+    const base = Reflect.getMetadata(PATH_METADATA, controller) ?? '';
+    for (const key of Object.getOwnPropertyNames(controller.prototype).filter((name) => name !== 'constructor')) {
+      const handler = controller.prototype[key];
+      if (typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+      const paths = [Reflect.getMetadata(PATH_METADATA, handler)].flat();
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler)];
+      for (const basePath of [base].flat()) for (const path of paths) routes.push({ method: method === 'ALL' ? 'GET' : method, path: join2('api', basePath, path) });
+    }
+  }
+  return routes;
+}
+
+function concretePath(route, params = route.params ?? {}) {
+  return route.path.replace(/:(\w+)/g, (_, name) => params[name] ?? '1');
+}
+
+function jsonWith(value, key, replacement) {
+  if (replacement?.raw) {
+    const marker = '\u0007fuzz\u0007';
+    const [before, after] = JSON.stringify({ ...value, [key]: marker }).split(JSON.stringify(marker));
+    return Buffer.concat([Buffer.from(before), replacement.raw, Buffer.from(after)]);
+  }
+  const copy = { ...value };
+  Object.defineProperty(copy, key, { value: replacement, enumerable: true, writable: true, configurable: true });
+  return Buffer.from(JSON.stringify(copy));
+}
+
+/** Every case for one route: [label, request]. */
+function casesFor(route, counter) {
+  const cases = [];
+  const path = concretePath(route);
+  const base = { method: route.method, path: route.query ? `${path}?${new URLSearchParams(route.query)}` : path, mainSession: route.session !== 'none' };
+  const add = (label, request) => cases.push([label, { ...base, ...request }]);
+  add('valid', route.multipart ? multipartCases()[0][1] : route.body ? { headers: [['Content-Type', 'application/json']], body: Buffer.from(JSON.stringify(route.body(counter()))) } : {});
+
+  if (route.body) {
+    const json = [['Content-Type', 'application/json']];
+    const example = route.body(0);
+    for (const key of Object.keys(example)) {
+      for (const [label, value] of BAD_VALUES) add(`${key}=${label}`, { headers: json, body: jsonWith(route.body(counter()), key, value) });
+      const without = route.body(counter());
+      delete without[key];
+      add(`without ${key}`, { headers: json, body: Buffer.from(JSON.stringify(without)) });
+    }
+    for (const key of ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'isAdmin', 'userId', 'caller']) {
+      add(`extra ${key}`, { headers: json, body: jsonWith(route.body(counter()), key, key === 'toString' ? 1 : { isAdmin: true, userId: 1 }) });
+    }
+    for (const [label, text] of BAD_BODIES) add(`body ${label}`, { headers: json, body: Buffer.from(text, 'latin1') });
+    for (const [label, framing] of framings(JSON.stringify(route.body(counter())))) add(label, framing);
+    // Seeded combinations: two fields broken at once.
+    const keys = Object.keys(example);
+    for (let i = 0; i < 20 && keys.length > 1; i++) {
+      const [first, second] = [pick(keys), pick(keys)];
+      const [labelA, valueA] = pick(BAD_VALUES.filter(([, value]) => !value?.raw));
+      const [labelB, valueB] = pick(BAD_VALUES.filter(([, value]) => !value?.raw));
+      add(`${first}=${labelA} & ${second}=${labelB}`, { headers: json, body: Buffer.from(JSON.stringify({ ...route.body(counter()), [first]: valueA, [second]: valueB })) });
+    }
+  } else if (route.multipart) {
+    for (const [label, request] of multipartCases().slice(1)) add(`multipart ${label}`, request);
+  } else if (STATE_CHANGING.has(route.method)) {
+    for (const [label, text] of BAD_BODIES.slice(0, 8)) add(`body ${label}`, { headers: [['Content-Type', 'application/json']], body: Buffer.from(text, 'latin1') });
+  } else {
+    add('GET with a JSON body', { headers: [['Content-Type', 'application/json']], body: Buffer.from('{"__proto__":{"x":1}}') });
+  }
+
+  for (const name of Object.keys(route.params ?? {})) {
+    for (const value of PATH_VALUES) add(`:${name}=${value.slice(0, 40)}`, { path: concretePath(route, { ...route.params, [name]: value }) });
+  }
+  const queryNames = Object.keys(route.query ?? { x: '' });
+  for (const name of queryNames) {
+    for (const value of QUERY_VALUES) add(`?${name}=${value.slice(0, 30)}`, { path: `${path}?${name}=${value}` });
+    for (const shape of QUERY_SHAPES(name)) add(`?${shape.slice(0, 40)}`, { path: `${path}?${shape}` });
+  }
+  for (const method of ODD_METHODS.filter((method) => method !== route.method)) add(`method ${method}`, { method });
+  return cases;
+}
+
+function globalCases(cookie) {
+  const cases = [];
+  for (const path of ODD_PATHS) {
+    cases.push([`GET ${path.slice(0, 60)}`, { method: 'GET', path, mainSession: true }]);
+    cases.push([`POST ${path.slice(0, 60)}`, { method: 'POST', path, headers: [['Content-Type', 'application/json']], body: Buffer.from('{}'), mainSession: true }]);
+  }
+  for (const [label, value] of badCookies(cookie)) {
+    for (const path of ['/api/auth/user', '/api/health', '/api/meals']) {
+      const method = path === '/api/meals' ? 'POST' : 'GET';
+      const body = method === 'POST' ? Buffer.from(JSON.stringify({ mealType: 'lunch', name: 'x', timestamp: '2025-01-01T00:00:00Z' })) : undefined;
+      cases.push([`cookie ${label} ${method} ${path}`, { method, path, cookie: value, headers: body ? [['Content-Type', 'application/json']] : [], body }]);
+    }
+  }
+  for (const [label, headers, options = {}] of HEADER_CASES) {
+    for (const path of ['/api/auth/user', '/api/domain-config']) cases.push([`header ${label} GET ${path}`, { method: 'GET', path, headers, mainSession: true, ...options }]);
+  }
+  cases.push(['request line garbage', { method: 'GET /api/health HTTP/1.1\r\nX:', path: '/x' }]);
+  cases.push(['CONNECT', { method: 'CONNECT', path: '127.0.0.1:22' }]);
+  return cases;
+}
+
+async function main() {
+  const started = Date.now();
+  const stack = await startStack();
+  let failed = false;
+  try {
+    const target = { base: stack.gatewayUrl };
+    const person = await signUp(stack.gatewayUrl, 'fuzz');
+    const discovered = controllerRoutes();
+    const listed = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
+    const unlisted = discovered.filter((route) => !listed.has(`${route.method} ${route.path}`));
+    const gone = ROUTES.filter((route) => !discovered.some((found) => found.method === route.method && found.path === route.path));
+    for (const route of unlisted) console.log(`note: ${route.method} ${route.path} is not listed in bench/fuzz.mjs; fuzzed with generic cases`);
+    for (const route of gone) console.log(`note: ${route.method} ${route.path} is listed but no controller serves it`);
+    const routes = [...ROUTES.filter((route) => !gone.includes(route)), ...unlisted.map((route) => ({ ...route, body: STATE_CHANGING.has(route.method) ? () => ({ name: 'x' }) : undefined, params: Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, '1'])) }))];
+    let n = 0;
+    const counter = () => ++n;
+    const cases = [...routes.flatMap((route) => casesFor(route, counter).map(([label, request]) => [`${route.method} ${route.path} ${label}`, request])), ...globalCases(person.cookie)];
+    console.log(`fuzzing ${routes.length} routes with ${cases.length} requests (seed ${SEED}, ${CONCURRENCY} at once) at ${stack.gatewayUrl}`);
+
+    const byStatus = new Map();
+    const serverErrors = [];
+    const nonJsonApi = [];
+    const unanswered = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < cases.length) {
+        const [label, request] = cases[next++];
+        const cookie = request.cookie ?? (request.mainSession ? person.cookie : undefined);
+        const result = await send(target, { ...request, cookie });
+        byStatus.set(result.status, (byStatus.get(result.status) ?? 0) + 1);
+        if (result.status === 'no response') unanswered.push(label.slice(0, 140));
+        if (typeof result.status === 'number' && result.status >= 500) serverErrors.push(`${result.status} ${label.slice(0, 140)}  ->  ${result.snippet}`);
+        const apiPath = decodeURIComponentSafe(request.path).toLowerCase().replace(/\/+/g, '/').startsWith('/api');
+        if (apiPath && !(result.status >= 300 && result.status < 400) && result.contentType && !result.contentType.includes('json') && request.method !== 'HEAD') nonJsonApi.push(`${result.status} ${result.contentType} ${label.slice(0, 120)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+
+    console.log('\nresponses by status');
+    for (const [status, count] of [...byStatus].sort(([a], [b]) => String(a).localeCompare(String(b)))) console.log(`  ${String(status).padEnd(12)} ${count}`);
+    console.log(`\n/api requests answered with something other than JSON: ${nonJsonApi.length}`);
+    for (const line of nonJsonApi.slice(0, 15)) console.log(`  ${line}`);
+    if (nonJsonApi.length > 15) console.log(`  … and ${nonJsonApi.length - 15} more`);
+    console.log(`\nconnections closed without an answer (the HTTP parser refusing the bytes, or a half-closed body): ${unanswered.length}`);
+    for (const line of unanswered) console.log(`  ${line}`);
+    console.log(`\nresponses >= 500: ${serverErrors.length}`);
+    for (const line of serverErrors) console.log(`  ${line}`);
+    console.log(`\n${cases.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s including start-up`);
+    failed = serverErrors.length > 0;
+  } finally {
+    await stack.stop();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+function decodeURIComponentSafe(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+await main();

@@ -1,0 +1,147 @@
+// The built product for a benchmark, started the way the end-to-end suites start it (apps/e2e/src/support/stack-setup.ts):
+// a database `fodmap_bench_<run>`, a NATS prefix `bench_<run>`, a free port and a mail catcher of its own, all removed by
+// stop(). With GATEWAY_URL set, a running stack is used instead and nothing is started or removed; DATABASE_URL,
+// NATS_PREFIX and SESSION_SECRET must then be the stack's where a bench reads its data.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const require = createRequire(import.meta.url);
+export const SERVICES = ['identity', 'journal', 'foods', 'insights', 'notifications'];
+
+const { loadConfig, requireDependencies } = require(join(root, 'libs/server/dist/index.js'));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A seeded pseudo-random sequence (mulberry32), so that two runs do the same thing. */
+export function seeded(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Starts `services` and the gateway; resolves when /api/health reports each of them up.
+ * `nodeArgs` maps a process name to extra node options (e.g. a profiler preload); Their output is kept in `output`.
+ */
+export async function startStack({ services = SERVICES, nodeArgs = {}, env: extraEnv = {} } = {}) {
+  if (process.env.GATEWAY_URL) {
+    const config = loadConfig();
+    return { gatewayUrl: process.env.GATEWAY_URL.replace(/\/$/, ''), config, pids: {}, stop: async () => {} };
+  }
+  const base = loadConfig();
+  await requireDependencies(base, ['postgres', 'nats', 'redis']);
+  const run = randomBytes(4).toString('hex');
+  const databaseUrl = new URL(base.databaseUrl);
+  databaseUrl.pathname = `/fodmap_bench_${run}`;
+  const natsPrefix = `bench_${run}`;
+  const port = await freePort();
+  const gatewayUrl = `http://127.0.0.1:${port}`;
+  const { startMailcatcher } = await import('@fodmap/mailcatcher');
+  const mail = await startMailcatcher({ smtpPort: 0, httpPort: 0 });
+  const env = {
+    ...process.env,
+    ...extraEnv,
+    DATABASE_URL: databaseUrl.toString(),
+    NATS_PREFIX: natsPrefix,
+    PORT: String(port),
+    PUBLIC_URL: gatewayUrl,
+    SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+  };
+  const output = [];
+  const names = [...services, 'gateway'];
+  const children = names.map((name) => {
+    const args = [...(nodeArgs[name] ?? []), join(root, `apps/${name}/dist/main.js`)];
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => output.push(`${name}| ${chunk}`));
+    child.stderr.on('data', (chunk) => output.push(`${name}| ${chunk}`));
+    return child;
+  });
+  const config = loadConfig(env);
+  const stop = async () => {
+    await Promise.all(children.map(stopChild));
+    await mail.close();
+    await removeRunData(base, databaseUrl.pathname.slice(1), natsPrefix);
+  };
+  try {
+    await waitUntilUp(gatewayUrl, services, children);
+  } catch (error) {
+    await stop();
+    throw new Error(`${error.message}\n${output.join('').slice(-4000)}`);
+  }
+  return { gatewayUrl, config, pids: Object.fromEntries(names.map((name, i) => [name, children[i].pid])), output, stop };
+}
+
+async function waitUntilUp(gatewayUrl, services, children, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const crashed = children.find((child) => child.exitCode !== null);
+    if (crashed) throw new Error(`${crashed.spawnargs.at(-1)} exited with code ${crashed.exitCode}`);
+    const report = await fetch(`${gatewayUrl}/api/health`).then((res) => res.json()).catch(() => null);
+    if (report && services.every((name) => report.services?.[name] === 'up')) return;
+    if (Date.now() > deadline) throw new Error(`The bench stack was not up within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+async function removeRunData(base, database, prefix) {
+  const { Client } = require('pg');
+  const admin = new URL(base.databaseUrl);
+  admin.pathname = '/postgres';
+  const pg = new Client({ connectionString: admin.toString() });
+  await pg.connect();
+  await pg.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await pg.end();
+  const { connect } = require('nats');
+  const nats = await connect({ servers: base.natsUrl });
+  const jsm = await nats.jetstreamManager();
+  for await (const stream of jsm.streams.list()) {
+    if (stream.config.name.startsWith(prefix) || stream.config.name.startsWith(`OBJ_${prefix}`)) await jsm.streams.delete(stream.config.name);
+  }
+  await nats.close();
+  const Redis = require('ioredis');
+  const redis = new Redis(base.redisUrl);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+}
+
+/** Registers a new person; returns the session cookie (`name=value`) and the user. */
+export async function signUp(gatewayUrl, label) {
+  const password = 'Bench-Password-9';
+  const res = await fetch(`${gatewayUrl}/api/auth/local/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: gatewayUrl },
+    body: JSON.stringify({ email: `${label}.${randomBytes(4).toString('hex')}@example.com`, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark' }),
+  });
+  if (res.status !== 201) throw new Error(`Registering the bench user failed: ${res.status} ${await res.text()}`);
+  const user = await res.json();
+  return { cookie: res.headers.get('set-cookie').split(';')[0], user, password };
+}
