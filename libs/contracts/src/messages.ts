@@ -52,7 +52,6 @@ export const Messages = {
   serviceUnavailable: (service: string) => `The ${service} service is briefly unavailable. Please try again in a few seconds.`,
   tooManyResetRequests: (seconds: number) =>
     `Too many password reset requests. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}.`,
-  unsafeText: 'Text may not contain NUL characters or unpaired surrogates',
   unsupportedCharset: 'JSON must be sent as UTF-8',
   unsupportedEncoding: 'Unsupported Content-Encoding: send identity, gzip, deflate or br',
   malformedBody: 'The request body does not match its Content-Encoding',

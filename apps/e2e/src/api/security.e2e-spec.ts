@@ -89,10 +89,10 @@ describe('request framing', () => {
     const { api } = await registerUser('unsafe-text');
     const nul = await api.request('POST', '/api/meals', '{"mealType":"lunch","name":"Soup\\u0000","timestamp":"2026-01-01T12:00:00Z"}');
     expect(nul.status).toBe(400);
-    expect(nul.body.message).toBe(Messages.unsafeText);
+    expect(nul.body.message).toBe(Messages.textUnstorable('Meal name'));
     const surrogate = await api.request('POST', '/api/meals', '{"mealType":"lunch","name":"Soup \\ud800","timestamp":"2026-01-01T12:00:00Z"}');
     expect(surrogate.status).toBe(400);
-    expect(surrogate.body.message).toBe(Messages.unsafeText);
+    expect(surrogate.body.message).toBe(Messages.textUnstorable('Meal name'));
     const query = await api.get('/api/foods/search?q=rice%00');
     expect(query.status).toBe(400);
   });

@@ -1,6 +1,5 @@
 import { Messages } from '@fodmap/contracts';
-import express, { ErrorRequestHandler, Express, RequestHandler } from 'express';
-import { containsUnsafeText } from './unsafe-text';
+import express, { ErrorRequestHandler, Express } from 'express';
 
 /** body-parser's error types, each with what the client did wrong; framing errors are the client's, never a 500. */
 const PARSE_FAILURES: Record<string, [number, string]> = {
@@ -11,8 +10,8 @@ const PARSE_FAILURES: Record<string, [number, string]> = {
 };
 
 /**
- * JSON bodies: UTF-8 only (charset=latin1 is a 415), identity/gzip/deflate/br encodings, 100 KB, and no NUL or lone
- * surrogate in any string or query value. Every refusal is JSON `{ message }`.
+ * JSON bodies: UTF-8 only (charset=latin1 is a 415), identity/gzip/deflate/br encodings, 100 KB. Every refusal is JSON
+ * `{ message }`. NUL bytes and lone surrogates are refused by the shared schemas' `text()`, which names the field.
  */
 export function useJsonBodies(app: Express): void {
   app.use(express.json({ limit: '100kb' }));
@@ -23,9 +22,5 @@ export function useJsonBodies(app: Express): void {
     if (error.status !== undefined && error.status >= 400 && error.status < 500) return void res.status(400).json({ message: Messages.malformedBody });
     next(error);
   };
-  const refuseUnsafeText: RequestHandler = (req, res, next) => {
-    if (containsUnsafeText(req.body) || containsUnsafeText(req.query)) return void res.status(400).json({ message: Messages.unsafeText });
-    next();
-  };
-  app.use(onParseError, refuseUnsafeText);
+  app.use(onParseError);
 }
