@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
+import { FOOD_SEARCH_QUERY_MAX_LENGTH } from './food-search';
 import type { Caller } from '../subjects';
 import type { FodmapComponents, FodmapRating } from './fodmap-rating';
 
@@ -82,8 +83,6 @@ export const quickAddFoodSchema = z.object({
 });
 export type QuickAddFoodInput = z.input<typeof quickAddFoodSchema>;
 
-export const FOOD_SEARCH_QUERY_MAX_LENGTH = 100;
-
 /** GET /api/foods/search?q= */
 export const foodSearchQuerySchema = z.object({
   q: z
@@ -93,25 +92,6 @@ export const foodSearchQuerySchema = z.object({
     .max(FOOD_SEARCH_QUERY_MAX_LENGTH, `Search term must be at most ${FOOD_SEARCH_QUERY_MAX_LENGTH} characters`),
 });
 export type FoodSearchQuery = z.input<typeof foodSearchQuerySchema>;
-
-/** Spec §9 search and result limits, for the web; the server answers at most `serverResults` and the web slices. */
-export const FOOD_SEARCH = {
-  /** inline lookup: runs with 2 or more characters */
-  inlineMinChars: 2,
-  /** add-foods dialog: searches above 2 characters */
-  dialogMinChars: 3,
-  debounceMs: 300,
-  inlineResults: 5,
-  dialogResults: 10,
-  /** dashboard lookup with no search term: first 6, or 20 in full view */
-  lookupResults: 6,
-  lookupFullResults: 20,
-  serverResults: 20,
-  /** nothing found for a term longer than 3 characters: offer online search or manual add after 1 s */
-  notFoundPromptMs: 1000,
-  notFoundPromptAboveChars: 3,
-  citationsShown: 2,
-} as const;
 
 /** Request payloads of the foods subjects; `input` is the browser's input, validated again by the foods service. */
 /** Which catalogue release a person is reading, so a rating can be traced to the data file it came from. */

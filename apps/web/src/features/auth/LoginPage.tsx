@@ -1,4 +1,4 @@
-import { Alert, Button, Link, Stack, Tab, Tabs, TextField } from '@mui/material';
+import { Alert, Button, Link, Stack, Tab, Tabs } from '@mui/material';
 import { loginSchema, Messages, registerSchema, type User } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
 import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
+import { TextInput } from '../../components/TextInput';
 import { AuthCard } from './AuthCard';
 
 type Mode = 'signIn' | 'createAccount';
@@ -83,12 +84,12 @@ export function LoginPage() {
         {problem && <Alert severity="error">{problem}</Alert>}
         {creating && (
           <Stack direction="row" spacing={2}>
-            <TextField label="First Name" value={form.firstName} onChange={update('firstName')} autoComplete="given-name" fullWidth />
-            <TextField label="Last Name" value={form.lastName} onChange={update('lastName')} autoComplete="family-name" fullWidth />
+            <TextInput label="First Name" value={form.firstName} onChange={update('firstName')} autoComplete="given-name" fullWidth />
+            <TextInput label="Last Name" value={form.lastName} onChange={update('lastName')} autoComplete="family-name" fullWidth />
           </Stack>
         )}
-        <TextField label="Email" type="email" value={form.email} onChange={update('email')} autoComplete="email" inputMode="email" fullWidth />
-        <TextField
+        <TextInput label="Email" type="email" value={form.email} onChange={update('email')} autoComplete="email" fullWidth />
+        <TextInput
           label="Password"
           type="password"
           value={form.password}
@@ -97,7 +98,7 @@ export function LoginPage() {
           fullWidth
         />
         {creating && (
-          <TextField
+          <TextInput
             label="Confirm Password"
             type="password"
             value={form.confirmPassword}
