@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { FoodSummary } from '@fodmap/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/toast/ToastProvider';
 import { createQueryClient } from '../../lib/query-client';
 import { aFood } from './food-fixtures';
@@ -48,6 +48,10 @@ async function waitUntil(check: () => boolean, limitMs = 200) {
 }
 const prompt = () => screen.queryByRole('dialog', { name: 'Food not found' });
 
+// The sheet, dialogs and toast load lazily; compiling them once up front keeps that out of each test's time limits.
+beforeAll(() =>
+  Promise.all([import('./FoodDetailsSheet'), import('./NotFoundPrompt'), import('./NewFoodDialog'), import('../../components/toast/ToastSnackbar')]),
+);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
