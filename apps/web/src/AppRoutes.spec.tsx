@@ -64,7 +64,7 @@ describe('routing (spec §2)', () => {
     openAt('/dashboard');
     // The card fades in after 500 ms, once the screen's code has loaded.
     fireEvent.click(await screen.findByRole('button', { name: 'Skip Intro' }, { timeout: 3000 }));
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 })).toBeTruthy();
     expect(sessionStorage.getItem('hasSeenStartPage')).toBe('true');
     expect(window.location.pathname).toBe('/login');
   });
