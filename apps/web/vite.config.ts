@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_DOMAIN_CONFIG } from '@fodmap/contracts';
 
@@ -42,7 +43,8 @@ function pureContracts(): Plugin {
 // The contracts lib is compiled from source so the web never ships a stale build of it.
 export default defineConfig({
   root: __dirname,
-  plugins: [react(), defaultBranding(), pureContracts()],
+  // A .br and a .gz beside every file, at the highest levels, so the gateway never compresses per request.
+  plugins: [react(), defaultBranding(), pureContracts(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   resolve: {
     alias: {
       '@fodmap/contracts': resolve(__dirname, '../../libs/contracts/src/index.ts'),

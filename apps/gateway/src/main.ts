@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig, requireDependencies } from '@fodmap/server';
+import compression from 'compression';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
 import { useSessions } from './auth/session';
@@ -16,6 +17,8 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: ['error', 'warn', 'log'] });
   const express = app.getHttpAdapter().getInstance();
   serveSpas(express);
+  // Static files are precompressed at build time; only the API's JSON is compressed per response, from 1 KB up.
+  express.use('/api', compression({ threshold: 1024 }));
   useSessions(express, app.get<Redis>(REDIS), config.sessionSecret, config.natsPrefix);
   useJsonBodies(express);
   app.setGlobalPrefix('api');

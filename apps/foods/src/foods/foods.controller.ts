@@ -24,7 +24,7 @@ export class FoodsController {
 
   @MessagePattern(subject(Rpc.foods.list))
   list(@Payload() payload: Incoming<'list'>): Promise<FoodSummary[]> {
-    return this.foods.list(callerUserId(payload?.caller));
+    return this.foods.list(callerUserId(payload?.caller), payload?.input);
   }
 
   @MessagePattern(subject(Rpc.foods.search))

@@ -1,4 +1,4 @@
-import { EventTypes, Food, FoodCreatedV1, foodSearchQuerySchema, FoodSummary, FOOD_SEARCH, Messages, quickAddFoodSchema } from '@fodmap/contracts';
+import { EventTypes, Food, FoodCreatedV1, foodListQuerySchema, foodSearchQuerySchema, FoodSummary, FOOD_SEARCH, Messages, quickAddFoodSchema } from '@fodmap/contracts';
 import { EventStore, parseInput, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -16,10 +16,13 @@ export class FoodsService {
     private readonly events: EventStore,
   ) {}
 
-  /** The caller's private foods, newest first, then the catalogue by name. */
-  async list(userId: number): Promise<FoodSummary[]> {
-    const own = await this.privateFoods(userId);
-    return [...own.map((row) => toSummary(toFood(row))), ...this.catalogue.list()];
+  /** The caller's private foods, newest first, then the catalogue by name; `limit` and `offset` page through that order. */
+  async list(userId: number, input: unknown): Promise<FoodSummary[]> {
+    const { limit, offset = 0 } = parseInput(foodListQuerySchema, input);
+    const [own, ownCount] = await this.foods.findAndCount({ where: { ownerUserId: userId }, order: { id: 'DESC' }, skip: offset, take: limit });
+    const catalogueStart = Math.max(0, offset - ownCount);
+    const catalogueEnd = limit === undefined ? undefined : catalogueStart + limit - own.length;
+    return [...own.map((row) => toSummary(toFood(row))), ...this.catalogue.list().slice(catalogueStart, catalogueEnd)];
   }
 
   async get(userId: number, id: number): Promise<Food> {
@@ -74,9 +77,5 @@ export class FoodsService {
       );
     });
     return toFood(await this.foods.findOneByOrFail({ id }));
-  }
-
-  private privateFoods(userId: number): Promise<FoodEntity[]> {
-    return this.foods.find({ where: { ownerUserId: userId }, order: { id: 'DESC' } });
   }
 }

@@ -93,6 +93,19 @@ export const foodSearchQuerySchema = z.object({
 });
 export type FoodSearchQuery = z.input<typeof foodSearchQuerySchema>;
 
+/** A count in a query string: digits as the browser sends them, or the number the gateway passes on to the service. */
+const queryCount = (name: string, min: number) => {
+  const message = `${name} must be a whole number from ${min} to 2147483647`;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z.number({ invalid_type_error: message }).int(message).min(min, message).max(2_147_483_647, message).optional(),
+  );
+};
+
+/** GET /api/foods?limit=&offset=: a page of the list, in the list's order; without limit, every food (spec §7). */
+export const foodListQuerySchema = z.object({ limit: queryCount('limit', 1), offset: queryCount('offset', 0) });
+export type FoodListQuery = z.input<typeof foodListQuerySchema>;
+
 /** Request payloads of the foods subjects; `input` is the browser's input, validated again by the foods service. */
 /** Which catalogue release a person is reading, so a rating can be traced to the data file it came from. */
 export interface CatalogueInfo {
@@ -102,7 +115,7 @@ export interface CatalogueInfo {
 
 export interface FoodsRequests {
   catalogue: { caller: Caller };
-  list: { caller: Caller };
+  list: { caller: Caller; input?: FoodListQuery };
   search: { caller: Caller; input: FoodSearchQuery };
   get: { caller: Caller; id: number };
   quickAdd: { caller: Caller; input: QuickAddFoodInput };

@@ -32,7 +32,9 @@ export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
   const [newFoodName, setNewFoodName] = useState<string | null>(null);
 
   const search = useFoodSearch(typed);
-  const catalogue = useFoodList(!search.active);
+  const limit = expanded ? FOOD_SEARCH.lookupFullResults : FOOD_SEARCH.lookupResults;
+  // One row more than shown tells whether View all has more to show.
+  const catalogue = useFoodList(expanded ? limit : limit + 1, !search.active);
   const notFound = useNotFoundPrompt(search);
   // Someone already adding the food by hand needs no prompt to do so.
   const promptOpen = notFound.open && newFoodName === null;
@@ -46,7 +48,6 @@ export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
   }, [error, onUnauthorized]);
 
   const foods: (Food | FoodSummary)[] | undefined = search.active ? search.results : catalogue.data;
-  const limit = expanded ? FOOD_SEARCH.lookupFullResults : FOOD_SEARCH.lookupResults;
   const searching = search.active && !search.settled;
   const nothingFound = search.settled && foods?.length === 0;
 
