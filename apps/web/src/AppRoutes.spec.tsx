@@ -91,6 +91,7 @@ describe('routing (spec §2)', () => {
     openAt('/login');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(document.title).toBe('Sign In · Gut Diary');
     expect(await screen.findByText('Please fill in both email and password')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Ann@Example.com' } });
@@ -102,7 +103,7 @@ describe('routing (spec §2)', () => {
     expect(screen.getByText('Logged in as Ann')).toBeTruthy();
     expect(await screen.findByText('You have 5 days left in your free trial')).toBeTruthy();
     expect(screen.getAllByText('Gut Diary').length).toBeGreaterThan(0);
-    expect(document.title).toBe('Gut Diary');
+    expect(document.title).toBe('Dashboard · Gut Diary');
     const login = fetchMock.mock.calls.find(([path]) => path === '/api/auth/local/login');
     expect(JSON.parse(String(login?.[1]?.body))).toEqual({ email: 'ann@example.com', password: 'secret-pass' });
   });
@@ -112,5 +113,6 @@ describe('routing (spec §2)', () => {
     fakeApi();
     openAt('/nowhere');
     expect(await screen.findByText('Page Not Found')).toBeTruthy();
+    expect(document.title).toBe('Page Not Found · Gut Diary');
   });
 });

@@ -39,13 +39,14 @@ function mount(app: Express, base: string, dir: string): void {
   app.use(base, (req: Request, res: Response, next: NextFunction) => {
     // A missing hashed file (an old chunk after a release) is a 404, never index.html with the wrong type.
     if (req.method !== 'GET' || req.originalUrl.startsWith('/api') || req.path.startsWith('/assets/') || !existsSync(index)) return next();
-    const encoding = req.acceptsEncodings('br', 'gzip');
-    const compressed = encoding === 'br' ? `${index}.br` : encoding === 'gzip' ? `${index}.gz` : null;
+    // Brotli whenever accepted (the smaller), as for the assets; browsers list gzip first with equal weight.
+    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null;
+    const compressed = encoding && `${index}.${encoding === 'br' ? 'br' : 'gz'}`;
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('Cache-Control', REVALIDATE);
     res.type('html');
     if (compressed && existsSync(compressed)) {
-      res.setHeader('Content-Encoding', encoding as string);
+      res.setHeader('Content-Encoding', encoding);
       return res.sendFile(compressed, { cacheControl: false });
     }
     res.sendFile(index, { cacheControl: false });

@@ -6,9 +6,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { apiRequest } from '@fodmap/web-client';
 import { TextInput } from '../../components/TextInput';
 import { AuthCard } from './AuthCard';
+import { useScreenTitle } from '../branding/use-screen-title';
 
 /** Spec §2 /forgot-password. The answer never says whether the address has an account. */
 export function ForgotPasswordPage() {
+  useScreenTitle('Forgot Password');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const request = useMutation({

@@ -7,6 +7,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
 import { TextInput } from '../../components/TextInput';
+import { useScreenTitle } from '../branding/use-screen-title';
 import { AuthCard } from './AuthCard';
 
 type Mode = 'signIn' | 'createAccount';
@@ -21,6 +22,7 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Spec §2 /login: sign in and create account on one screen. */
 export function LoginPage() {
   const [mode, setMode] = useState<Mode>('signIn');
+  useScreenTitle(mode === 'signIn' ? 'Sign In' : 'Create Account');
   const [form, setForm] = useState(EMPTY_FORM);
   const [problem, setProblem] = useState<string | null>(null);
   const { toast } = useToast();

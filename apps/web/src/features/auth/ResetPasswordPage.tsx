@@ -6,12 +6,14 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { TextInput } from '../../components/TextInput';
 import { AuthCard } from './AuthCard';
+import { useScreenTitle } from '../branding/use-screen-title';
 
 /** Spec §9: how long the success message stays before the sign-in page. */
 const REDIRECT_AFTER_RESET_MS = 3000;
 
 /** Spec §2 /reset-password?token=…: choose a new password with the emailed token. */
 export function ResetPasswordPage() {
+  useScreenTitle('Reset Password');
   const token = useSearchParams()[0].get('token')?.trim() ?? '';
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
