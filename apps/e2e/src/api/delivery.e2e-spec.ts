@@ -34,7 +34,11 @@ const decode = (res: RawResponse) =>
   res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.body) : res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body;
 
 /** The entry script index.html names, e.g. /assets/index-1a2b3c.js. */
-const entryScript = (html: string) => /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+function entryScript(html: string): string {
+  const src = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error(`index.html names no entry script: ${html}`);
+  return src;
+}
 
 describe('the phone app and the admin app, as a phone downloads them', () => {
   it('sends index.html brotli-compressed, revalidated on every visit, for any client-side route', async () => {
@@ -53,14 +57,14 @@ describe('the phone app and the admin app, as a phone downloads them', () => {
     const html = decode(await rawGet('/', { 'Accept-Encoding': 'br' })).toString();
     const script = entryScript(html);
     expect(script).toMatch(/^\/assets\/.+\.js$/);
-    const onDisk = readFileSync(join(ROOT, 'apps/web/dist', script!));
+    const onDisk = readFileSync(join(ROOT, 'apps/web/dist', script));
 
     for (const [accepted, sent] of [
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
       ['identity', undefined],
     ] as const) {
-      const res = await rawGet(script!, { 'Accept-Encoding': accepted });
+      const res = await rawGet(script, { 'Accept-Encoding': accepted });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/javascript/);
       expect(res.headers['content-encoding']).toBe(sent);
@@ -83,7 +87,7 @@ describe('the phone app and the admin app, as a phone downloads them', () => {
     expect(page.headers['content-encoding']).toBe('br');
     const script = entryScript(decode(page).toString());
     expect(script).toMatch(/^\/admin\/assets\/.+\.js$/);
-    const asset = await rawGet(script!, { 'Accept-Encoding': 'gzip' });
+    const asset = await rawGet(script, { 'Accept-Encoding': 'gzip' });
     expect(asset.headers['content-encoding']).toBe('gzip');
     expect(asset.headers['cache-control']).toBe(IMMUTABLE);
   });
