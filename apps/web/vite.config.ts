@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_DOMAIN_CONFIG } from '@fodmap/contracts';
 
@@ -17,10 +18,33 @@ function defaultBranding(): Plugin {
   };
 }
 
+/**
+ * Contracts only declare things, so a top-level constant they build with a call (a zod schema) is marked pure: Rollup
+ * then drops it, and zod with it, from every chunk that does not use it (only the new-food form validates).
+ */
+function pureContracts(): Plugin {
+  const contracts = resolve(__dirname, '../../libs/contracts/src');
+  return {
+    name: 'fodmap-pure-contracts',
+    transform(code, id) {
+      if (!id.startsWith(contracts)) return null;
+      const calls: number[] = [];
+      for (const statement of this.parse(code).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations) if (init?.type === 'CallExpression') calls.push((init as unknown as { start: number }).start);
+      }
+      // From the end backwards, so each insertion leaves the earlier offsets valid.
+      return calls.reduceRight((text, at) => `${text.slice(0, at)}/*#__PURE__*/ ${text.slice(at)}`, code);
+    },
+  };
+}
+
 // The contracts lib is compiled from source so the web never ships a stale build of it.
 export default defineConfig({
   root: __dirname,
-  plugins: [react(), defaultBranding()],
+  // A .br and a .gz beside every file, at the highest levels, so the gateway never compresses per request.
+  plugins: [react(), defaultBranding(), pureContracts(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   resolve: {
     alias: {
       '@fodmap/contracts': resolve(__dirname, '../../libs/contracts/src/index.ts'),
@@ -35,13 +59,10 @@ export default defineConfig({
     outDir: resolve(__dirname, 'dist'),
     emptyOutDir: true,
     rollupOptions: {
-      // Libraries change far less often than the app, so a release leaves phones with these chunks cached.
       output: {
-        manualChunks: {
-          react: ['react', 'react-dom', 'react-dom/client', 'react-router-dom'],
-          mui: ['@mui/material', '@emotion/react', '@emotion/styled'],
-          data: ['@tanstack/react-query', 'zod'],
-        },
+        // React and the router change far less often than the app, so a release leaves phones with this chunk cached.
+        // Everything else (MUI included) is split by Rollup along the lazy screens, so a screen loads only what it uses.
+        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id) ? 'react' : undefined),
       },
     },
   },

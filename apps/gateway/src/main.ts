@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigError, GatewayConfig, loadGatewayConfig, requireDependencies } from '@fodmap/server';
+import compression from 'compression';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
 import { adminOnly } from './auth/admin-only';
@@ -41,6 +42,8 @@ async function bootstrap(): Promise<void> {
   express.use(sameOriginOnly(config.allowedOrigins));
   express.use(['/admin', '/api/admin'], signedIn, adminOnly(app.get(ServiceClient)));
   serveSpas(express);
+  // Static files are precompressed at build time; only the API's JSON is compressed per response, from 1 KB up.
+  express.use('/api', compression({ threshold: 1024 }));
   express.use(signedIn);
   useJsonBodies(express);
   useRequestIds(express);

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { User } from '@fodmap/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
 
 const ann: User = {
@@ -40,6 +40,17 @@ function openAt(path: string) {
   render(<App />);
 }
 
+// The screens load lazily; compiling them once up front keeps that out of each test's time limits.
+beforeAll(() =>
+  Promise.all([
+    import('./features/start/StartPage'),
+    import('./features/auth/LoginPage'),
+    import('./features/auth/ResetPasswordPage'),
+    import('./features/dashboard/DashboardPage'),
+    import('./features/not-found/NotFoundPage'),
+    import('./components/toast/ToastSnackbar'),
+  ]),
+);
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   cleanup();
@@ -51,8 +62,9 @@ describe('routing (spec §2)', () => {
   it('shows the start page on a first visit, and Skip Intro leads to sign-in', async () => {
     fakeApi();
     openAt('/dashboard');
-    fireEvent.click(await screen.findByRole('button', { name: 'Skip Intro' }));
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    // The card fades in after 500 ms, once the screen's code has loaded.
+    fireEvent.click(await screen.findByRole('button', { name: 'Skip Intro' }, { timeout: 3000 }));
+    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 })).toBeTruthy();
     expect(sessionStorage.getItem('hasSeenStartPage')).toBe('true');
     expect(window.location.pathname).toBe('/login');
   });
@@ -79,6 +91,7 @@ describe('routing (spec §2)', () => {
     openAt('/login');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(document.title).toBe('Sign In · Gut Diary');
     expect(await screen.findByText('Please fill in both email and password')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Ann@Example.com' } });
@@ -86,11 +99,11 @@ describe('routing (spec §2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Hi, Ann')).toBeTruthy();
-    expect(screen.getByText('Welcome back!')).toBeTruthy();
+    expect(await screen.findByText('Welcome back!')).toBeTruthy();
     expect(screen.getByText('Logged in as Ann')).toBeTruthy();
     expect(await screen.findByText('You have 5 days left in your free trial')).toBeTruthy();
     expect(screen.getAllByText('Gut Diary').length).toBeGreaterThan(0);
-    expect(document.title).toBe('Gut Diary');
+    expect(document.title).toBe('Dashboard · Gut Diary');
     const login = fetchMock.mock.calls.find(([path]) => path === '/api/auth/local/login');
     expect(JSON.parse(String(login?.[1]?.body))).toEqual({ email: 'ann@example.com', password: 'secret-pass' });
   });
@@ -100,5 +113,6 @@ describe('routing (spec §2)', () => {
     fakeApi();
     openAt('/nowhere');
     expect(await screen.findByText('Page Not Found')).toBeTruthy();
+    expect(document.title).toBe('Page Not Found · Gut Diary');
   });
 });

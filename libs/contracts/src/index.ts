@@ -10,5 +10,6 @@ export * from './config/domain-config';
 export * from './meals/meal';
 export * from './health/health';
 export * from './foods/food';
+export * from './foods/food-search';
 export * from './foods/fodmap-rating';
 export * from './time/time-zone';

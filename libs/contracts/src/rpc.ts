@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema } from './auth/auth.schemas';
 import type { User } from './auth/user';
 import type { DomainConfig } from './config/domain-config';
-import { type CatalogueInfo, type Food, foodSearchQuerySchema, type FoodSummary, quickAddFoodSchema } from './foods/food';
+import { type CatalogueInfo, type Food, foodListQuerySchema, foodSearchQuerySchema, type FoodSummary, quickAddFoodSchema } from './foods/food';
 import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from './health/health';
 import { createMealSchema, type DailyMealCount, dailyMealsQuerySchema, type Meal } from './meals/meal';
 import { Messages } from './messages';
@@ -67,7 +67,8 @@ export const RpcContracts = {
   [Rpc.journal.createMeal]: rpc<Meal>()(withCaller({ input: createMealSchema })),
   /** Days are the caller's own calendar days, both ends included; every day of the range, oldest first. */
   [Rpc.insights.dailyMeals]: rpc<DailyMealCount[]>()(withCaller({ input: dailyMealsQuerySchema })),
-  [Rpc.foods.list]: rpc<FoodSummary[]>()(withCaller({})),
+  /** Without input.limit, every food the caller can see (spec §7); with it, that page of the same order. */
+  [Rpc.foods.list]: rpc<FoodSummary[]>()(withCaller({ input: foodListQuerySchema.optional() })),
   [Rpc.foods.search]: rpc<Food[]>()(withCaller({ input: foodSearchQuerySchema })),
   [Rpc.foods.get]: rpc<Food>()(withCaller({ id: recordId(Messages.foodIdInvalid) })),
   [Rpc.foods.quickAdd]: rpc<Food>()(withCaller({ input: quickAddFoodSchema })),

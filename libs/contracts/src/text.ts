@@ -15,7 +15,6 @@ export const FOOD_NAME_MAX_LENGTH = NAME_MAX_LENGTH;
 export const FOOD_DESCRIPTION_MAX_LENGTH = 500;
 /** A serving's text, e.g. '1 cup, chopped (160 g)'. */
 export const SERVING_SIZE_MAX_LENGTH = 100;
-export const FOOD_SEARCH_QUERY_MAX_LENGTH = 100;
 /** The longest IANA zone name is 32 characters. */
 export const TIME_ZONE_MAX_LENGTH = 64;
 /** A reset token is 43 characters of base64url; anything much longer is not one of ours. */

@@ -17,8 +17,8 @@ export class FoodsController {
   }
 
   @Handles(Rpc.foods.list)
-  list({ caller }: RpcParsed<typeof Rpc.foods.list>): Promise<FoodSummary[]> {
-    return this.foods.list(caller.userId);
+  list({ caller, input }: RpcParsed<typeof Rpc.foods.list>): Promise<FoodSummary[]> {
+    return this.foods.list(caller.userId, input);
   }
 
   @Handles(Rpc.foods.search)

@@ -16,10 +16,12 @@ export class FoodsService {
     private readonly events: EventStore,
   ) {}
 
-  /** The caller's private foods, newest first, then the catalogue by name. */
-  async list(userId: number): Promise<FoodSummary[]> {
-    const own = await this.privateFoods(userId);
-    return [...own.map((row) => toSummary(toFood(row))), ...this.catalogue.list()];
+  /** The caller's private foods, newest first, then the catalogue by name; `limit` and `offset` page through that order. */
+  async list(userId: number, { limit, offset = 0 }: RpcParsed<typeof Rpc.foods.list>['input'] = {}): Promise<FoodSummary[]> {
+    const [own, ownCount] = await this.foods.findAndCount({ where: { ownerUserId: userId }, order: { id: 'DESC' }, skip: offset, take: limit });
+    const catalogueStart = Math.max(0, offset - ownCount);
+    const catalogueEnd = limit === undefined ? undefined : catalogueStart + limit - own.length;
+    return [...own.map((row) => toSummary(toFood(row))), ...this.catalogue.list().slice(catalogueStart, catalogueEnd)];
   }
 
   async get(userId: number, id: number): Promise<Food> {
@@ -72,9 +74,5 @@ export class FoodsService {
       );
     });
     return toFood(await this.foods.findOneByOrFail({ id }));
-  }
-
-  private privateFoods(userId: number): Promise<FoodEntity[]> {
-    return this.foods.find({ where: { ownerUserId: userId }, order: { id: 'DESC' } });
   }
 }

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Get, Param, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
-import { CatalogueInfo, Caller, Food, foodSearchQuerySchema, FoodSummary, Messages, quickAddFoodSchema, Rpc } from '@fodmap/contracts';
+import { CatalogueInfo, Caller, Food, foodListQuerySchema, foodSearchQuerySchema, FoodSummary, Messages, quickAddFoodSchema, Rpc } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
@@ -20,8 +20,8 @@ export class FoodsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get('foods')
-  list(@CurrentCaller() caller: Caller): Promise<FoodSummary[]> {
-    return this.services.send(Rpc.foods.list, { caller });
+  list(@CurrentCaller() caller: Caller, @Query(new ZodBody(foodListQuerySchema)) input: z.output<typeof foodListQuerySchema>): Promise<FoodSummary[]> {
+    return this.services.send(Rpc.foods.list, { caller, input });
   }
 
   @Get('foods/catalogue')

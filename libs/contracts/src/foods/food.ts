@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
-import { FOOD_DESCRIPTION_MAX_LENGTH, FOOD_NAME_MAX_LENGTH, FOOD_SEARCH_QUERY_MAX_LENGTH, SERVING_SIZE_MAX_LENGTH, text } from '../text';
+import { FOOD_DESCRIPTION_MAX_LENGTH, FOOD_NAME_MAX_LENGTH, SERVING_SIZE_MAX_LENGTH, text } from '../text';
+import { FOOD_SEARCH, FOOD_SEARCH_QUERY_MAX_LENGTH } from './food-search';
 import type { FodmapComponents, FodmapRating } from './fodmap-rating';
 
 /** Spec §3 Food: foodType. */
@@ -76,24 +77,18 @@ export const quickAddFoodSchema = z.object({
 });
 export type QuickAddFoodInput = z.input<typeof quickAddFoodSchema>;
 
-/** Spec §9 search and result limits, for the web; the server answers at most `serverResults` and the web slices. */
-export const FOOD_SEARCH = {
-  /** inline lookup: runs with 2 or more characters */
-  inlineMinChars: 2,
-  /** add-foods dialog: searches above 2 characters */
-  dialogMinChars: 3,
-  debounceMs: 300,
-  inlineResults: 5,
-  dialogResults: 10,
-  /** dashboard lookup with no search term: first 6, or 20 in full view */
-  lookupResults: 6,
-  lookupFullResults: 20,
-  serverResults: 20,
-  /** nothing found for a term longer than 3 characters: offer online search or manual add after 1 s */
-  notFoundPromptMs: 1000,
-  notFoundPromptAboveChars: 3,
-  citationsShown: 2,
-} as const;
+/** A count in a query string: digits as the browser sends them, or the number the gateway passes on to the service. */
+const queryCount = (name: string, min: number) => {
+  const message = `${name} must be a whole number from ${min} to 2147483647`;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z.number({ invalid_type_error: message }).int(message).min(min, message).max(2_147_483_647, message).optional(),
+  );
+};
+
+/** GET /api/foods?limit=&offset=: a page of the list, in the list's order; without limit, every food (spec §7). */
+export const foodListQuerySchema = z.object({ limit: queryCount('limit', 1), offset: queryCount('offset', 0) });
+export type FoodListQuery = z.input<typeof foodListQuerySchema>;
 
 /** GET /api/foods/search?q= */
 export const foodSearchQuerySchema = z.object({

@@ -8,6 +8,11 @@ export interface Toast {
   variant?: ToastVariant;
 }
 
+/** A toast on screen; a new id remounts the snackbar, so a replacing toast gets its own full display time. */
+export interface ShownToast extends Toast {
+  id: number;
+}
+
 export interface ToastApi {
   /** Shows a toast, replacing the one on screen: the spec allows one at a time. */
   toast: (toast: Toast) => void;

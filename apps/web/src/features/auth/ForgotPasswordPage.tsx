@@ -1,13 +1,16 @@
-import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { forgotPasswordSchema, Messages } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { apiRequest } from '@fodmap/web-client';
+import { TextInput } from '../../components/TextInput';
 import { AuthCard } from './AuthCard';
+import { useScreenTitle } from '../branding/use-screen-title';
 
 /** Spec §2 /forgot-password. The answer never says whether the address has an account. */
 export function ForgotPasswordPage() {
+  useScreenTitle('Forgot Password');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const request = useMutation({
@@ -30,7 +33,7 @@ export function ForgotPasswordPage() {
         {problem && <Alert severity="error">{problem}</Alert>}
         {request.isSuccess && <Alert severity="success">{request.data?.message || Messages.forgotPasswordSent}</Alert>}
         {request.isError && <Alert severity="error">{Messages.forgotPasswordFailed}</Alert>}
-        <TextField label="Email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" fullWidth />
+        <TextInput label="Email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" fullWidth />
         <Button type="submit" variant="contained" size="large" disabled={request.isPending}>
           Send Reset Link
         </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Link, Stack, Tab, Tabs, TextField } from '@mui/material';
+import { Alert, Button, Link, Stack, Tab, Tabs } from '@mui/material';
 import { loginSchema, Messages, registerSchema, type User } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
@@ -6,6 +6,8 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
 import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
+import { TextInput } from '../../components/TextInput';
+import { useScreenTitle } from '../branding/use-screen-title';
 import { AuthCard } from './AuthCard';
 
 type Mode = 'signIn' | 'createAccount';
@@ -20,6 +22,7 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Spec §2 /login: sign in and create account on one screen. */
 export function LoginPage() {
   const [mode, setMode] = useState<Mode>('signIn');
+  useScreenTitle(mode === 'signIn' ? 'Sign In' : 'Create Account');
   const [form, setForm] = useState(EMPTY_FORM);
   const [problem, setProblem] = useState<string | null>(null);
   const { toast } = useToast();
@@ -83,12 +86,12 @@ export function LoginPage() {
         {problem && <Alert severity="error">{problem}</Alert>}
         {creating && (
           <Stack direction="row" spacing={2}>
-            <TextField label="First Name" value={form.firstName} onChange={update('firstName')} autoComplete="given-name" fullWidth />
-            <TextField label="Last Name" value={form.lastName} onChange={update('lastName')} autoComplete="family-name" fullWidth />
+            <TextInput label="First Name" value={form.firstName} onChange={update('firstName')} autoComplete="given-name" fullWidth />
+            <TextInput label="Last Name" value={form.lastName} onChange={update('lastName')} autoComplete="family-name" fullWidth />
           </Stack>
         )}
-        <TextField label="Email" type="email" value={form.email} onChange={update('email')} autoComplete="email" inputMode="email" fullWidth />
-        <TextField
+        <TextInput label="Email" type="email" value={form.email} onChange={update('email')} autoComplete="email" fullWidth />
+        <TextInput
           label="Password"
           type="password"
           value={form.password}
@@ -97,7 +100,7 @@ export function LoginPage() {
           fullWidth
         />
         {creating && (
-          <TextField
+          <TextInput
             label="Confirm Password"
             type="password"
             value={form.confirmPassword}

@@ -1,16 +1,19 @@
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { Alert, Button, Link, Stack } from '@mui/material';
 import { Messages, resetPasswordProblem } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiRequest, serverMessage } from '@fodmap/web-client';
+import { TextInput } from '../../components/TextInput';
 import { AuthCard } from './AuthCard';
+import { useScreenTitle } from '../branding/use-screen-title';
 
 /** Spec §9: how long the success message stays before the sign-in page. */
 const REDIRECT_AFTER_RESET_MS = 3000;
 
 /** Spec §2 /reset-password?token=…: choose a new password with the emailed token. */
 export function ResetPasswordPage() {
+  useScreenTitle('Reset Password');
   const token = useSearchParams()[0].get('token')?.trim() ?? '';
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -52,7 +55,7 @@ export function ResetPasswordPage() {
         {problem && <Alert severity="error">{problem}</Alert>}
         {reset.isSuccess && <Alert severity="success">{reset.data?.message || Messages.resetSuccess}</Alert>}
         {reset.isError && <Alert severity="error">{serverMessage(reset.error, Messages.resetFailed)}</Alert>}
-        <TextField
+        <TextInput
           label="New Password"
           type="password"
           value={newPassword}
@@ -61,7 +64,7 @@ export function ResetPasswordPage() {
           helperText="At least 8 characters with upper and lower case letters, a number and one of @$!%*?&"
           fullWidth
         />
-        <TextField
+        <TextInput
           label="Confirm Password"
           type="password"
           value={confirmPassword}

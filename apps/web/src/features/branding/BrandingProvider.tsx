@@ -45,10 +45,9 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   const theme = useMemo(() => brandTheme(config), [config]);
 
   useEffect(() => {
-    document.title = config.displayName;
     setMeta('description', config.description);
     setMeta('theme-color', theme.palette.primary.main);
-  }, [config.displayName, config.description, theme]);
+  }, [config.description, theme]);
 
   useEffect(() => applyCustomCss(config.customCss), [config.customCss]);
 

@@ -12,12 +12,14 @@ import { useSessionExpiredHandler } from '../session/use-unauthorized';
 import { useSession } from '../session/use-session';
 import { SubscriptionBanner } from '../subscription/SubscriptionBanner';
 import { useSubscriptionStatus } from '../subscription/use-subscription-status';
+import { useScreenTitle } from '../branding/use-screen-title';
 
 /**
  * Spec §2 Dashboard (home). The journal sections (today's overview, meals, symptom check, learn & tips) slot in
  * below the banner as their features land.
  */
 export function DashboardPage() {
+  useScreenTitle('Dashboard');
   const { displayName } = useBranding();
   const { user } = useSession();
   const subscription = useSubscriptionStatus();

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { FoodSummary } from '@fodmap/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/toast/ToastProvider';
 import { createQueryClient } from '../../lib/query-client';
 import { aFood } from './food-fixtures';
@@ -15,7 +15,7 @@ const catalogue: FoodSummary[] = Array.from({ length: 25 }, (_, i) => ({ ...aFoo
 /** A stand-in for the gateway's foods routes. */
 function fakeFoodsApi(create: (body: unknown) => Response = (body) => json(201, { ...aFood({ id: 99, isPrivate: true }), ...(body as object) })) {
   const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
-    if (path === '/api/foods') return json(200, catalogue);
+    if (path.startsWith('/api/foods?limit=')) return json(200, catalogue.slice(0, Number(path.slice('/api/foods?limit='.length))));
     if (path.startsWith('/api/foods/search?q=')) {
       const term = decodeURIComponent(path.slice('/api/foods/search?q='.length));
       return json(200, term.startsWith('gar') ? [garlic] : []);
@@ -48,6 +48,10 @@ async function waitUntil(check: () => boolean, limitMs = 200) {
 }
 const prompt = () => screen.queryByRole('dialog', { name: 'Food not found' });
 
+// The sheet, dialogs and toast load lazily; compiling them once up front keeps that out of each test's time limits.
+beforeAll(() =>
+  Promise.all([import('./FoodDetailsSheet'), import('./NotFoundPrompt'), import('./NewFoodDialog'), import('../../components/toast/ToastSnackbar')]),
+);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -55,13 +59,16 @@ afterEach(() => {
 });
 
 describe('food lookup (spec §2, §9)', () => {
-  it('lists the first 6 foods with no term and 20 in the full view', async () => {
-    fakeFoodsApi();
+  it('lists the first 6 foods with no term and 20 in the full view, asking the server for no more than that', async () => {
+    const fetchMock = fakeFoodsApi();
     renderLookup(false);
     expect((await screen.findAllByRole('button', { name: /^Food \d+/ })).length).toBe(6);
     fireEvent.click(screen.getByRole('button', { name: 'View all' }));
+    await screen.findByRole('button', { name: /^Food 20/ });
     expect(screen.getAllByRole('button', { name: /^Food \d+/ }).length).toBe(20);
-  });
+    // The 7th row only tells that there is more to view.
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/foods?limit=7', '/api/foods?limit=20']);
+  }, 15_000);
 
   it('searches once typing has paused for 300 ms, and not with fewer than 2 characters', async () => {
     vi.useFakeTimers();
@@ -149,7 +156,7 @@ describe('New Food form (spec §5, §8)', () => {
     // The new food is shown at once, and every foods read is asked again so that it appears in them.
     expect(await screen.findByRole('dialog', { name: "Grandma's bake" })).toBeTruthy();
     expect(fetchMock.mock.calls.filter(([path]) => path === '/api/foods/search?q=xy').length).toBe(2);
-  });
+  }, 15_000);
 
   it('says why a food could not be created, in the server’s words', async () => {
     fakeFoodsApi(() => json(400, { message: 'Food name must be at most 120 characters' }));

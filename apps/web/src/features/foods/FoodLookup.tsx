@@ -1,15 +1,21 @@
-import { Alert, Box, Button, IconButton, InputAdornment, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, InputAdornment, LinearProgress, Stack, Typography } from '@mui/material';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { FOOD_SEARCH, FOOD_SEARCH_QUERY_MAX_LENGTH, type Food, type FoodSummary } from '@fodmap/contracts';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { TextInput } from '../../components/TextInput';
 import { serverMessage } from '@fodmap/web-client';
-import { FoodDetailsSheet } from './FoodDetailsSheet';
+import { lazyNamed } from '../../lib/lazy-named';
+import { useOnceTrue } from '../../lib/use-once-true';
 import { FoodList } from './FoodList';
 import { useFoodList, useFoodSearch } from './foods-api';
-import { NewFoodDialog } from './NewFoodDialog';
-import { NotFoundPrompt, useNotFoundPrompt } from './NotFoundPrompt';
+import { useNotFoundPrompt } from './use-not-found-prompt';
+
+// The sheet and dialogs load when first opened: the dashboard shows the list long before anyone taps a food.
+const FoodDetailsSheet = lazyNamed(() => import('./FoodDetailsSheet'), 'FoodDetailsSheet');
+const NewFoodDialog = lazyNamed(() => import('./NewFoodDialog'), 'NewFoodDialog');
+const NotFoundPrompt = lazyNamed(() => import('./NotFoundPrompt'), 'NotFoundPrompt');
 
 export interface FoodLookupProps {
   /** the Food Search screen shows the full view at once; the dashboard starts with the first few and can expand */
@@ -26,8 +32,15 @@ export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
   const [newFoodName, setNewFoodName] = useState<string | null>(null);
 
   const search = useFoodSearch(typed);
-  const catalogue = useFoodList(!search.active);
+  const limit = expanded ? FOOD_SEARCH.lookupFullResults : FOOD_SEARCH.lookupResults;
+  // One row more than shown tells whether View all has more to show.
+  const catalogue = useFoodList(expanded ? limit : limit + 1, !search.active);
   const notFound = useNotFoundPrompt(search);
+  // Someone already adding the food by hand needs no prompt to do so.
+  const promptOpen = notFound.open && newFoodName === null;
+  const sheetUsed = useOnceTrue(opened !== null);
+  const promptUsed = useOnceTrue(promptOpen);
+  const newFoodUsed = useOnceTrue(newFoodName !== null);
 
   const error = search.active ? search.error : catalogue.error;
   useEffect(() => {
@@ -35,13 +48,12 @@ export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
   }, [error, onUnauthorized]);
 
   const foods: (Food | FoodSummary)[] | undefined = search.active ? search.results : catalogue.data;
-  const limit = expanded ? FOOD_SEARCH.lookupFullResults : FOOD_SEARCH.lookupResults;
   const searching = search.active && !search.settled;
   const nothingFound = search.settled && foods?.length === 0;
 
   return (
     <Stack spacing={1}>
-      <TextField
+      <TextInput
         label="Search foods"
         type="search"
         value={typed}
@@ -49,23 +61,21 @@ export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
         autoComplete="off"
         // The clear button below replaces the browser's own, which would otherwise show beside it.
         sx={{ '& input::-webkit-search-cancel-button': { display: 'none' } }}
-        slotProps={{
-          htmlInput: { enterKeyHint: 'search', maxLength: FOOD_SEARCH_QUERY_MAX_LENGTH },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon aria-hidden />
-              </InputAdornment>
-            ),
-            endAdornment: typed && (
-              <InputAdornment position="end">
-                <IconButton aria-label="Clear search" onClick={() => setTyped('')} edge="end">
-                  <ClearIcon />
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
+        inputProps={{ enterKeyHint: 'search', maxLength: FOOD_SEARCH_QUERY_MAX_LENGTH }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon aria-hidden />
+          </InputAdornment>
+        }
+        endAdornment={
+          typed && (
+            <InputAdornment position="end">
+              <IconButton aria-label="Clear search" onClick={() => setTyped('')} edge="end">
+                <ClearIcon />
+              </IconButton>
+            </InputAdornment>
+          )
+        }
       />
       {/* Reserved space, so the list does not jump while a search is on its way. */}
       <Box sx={{ height: 2 }}>{searching && <LinearProgress aria-label="Searching" sx={{ height: 2 }} />}</Box>
@@ -92,29 +102,41 @@ export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
         </Box>
       )}
 
-      <FoodDetailsSheet food={opened} onClose={() => setOpened(null)} onUnauthorized={onUnauthorized} />
-      <NotFoundPrompt
-        // Someone already adding the food by hand needs no prompt to do so.
-        open={notFound.open && newFoodName === null}
-        term={notFound.term}
-        onClose={notFound.dismiss}
-        onAddManually={() => {
-          notFound.dismiss();
-          setNewFoodName(notFound.term);
-        }}
-      />
-      <NewFoodDialog
-        open={newFoodName !== null}
-        initialName={newFoodName ?? ''}
-        onClose={() => {
-          notFound.dismiss();
-          setNewFoodName(null);
-        }}
-        onCreated={(food) => {
-          setNewFoodName(null);
-          setOpened(food);
-        }}
-      />
+      {/* One boundary each, so a dialog still loading never hides one already open. */}
+      {sheetUsed && (
+        <Suspense fallback={null}>
+          <FoodDetailsSheet food={opened} onClose={() => setOpened(null)} onUnauthorized={onUnauthorized} />
+        </Suspense>
+      )}
+      {promptUsed && (
+        <Suspense fallback={null}>
+          <NotFoundPrompt
+            open={promptOpen}
+            term={notFound.term}
+            onClose={notFound.dismiss}
+            onAddManually={() => {
+              notFound.dismiss();
+              setNewFoodName(notFound.term);
+            }}
+          />
+        </Suspense>
+      )}
+      {newFoodUsed && (
+        <Suspense fallback={null}>
+          <NewFoodDialog
+            open={newFoodName !== null}
+            initialName={newFoodName ?? ''}
+            onClose={() => {
+              notFound.dismiss();
+              setNewFoodName(null);
+            }}
+            onCreated={(food) => {
+              setNewFoodName(null);
+              setOpened(food);
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

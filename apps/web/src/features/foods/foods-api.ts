@@ -15,9 +15,9 @@ export function useCatalogueInfo() {
   return useQuery<CatalogueInfo>({ queryKey: [`${FOODS_PATH}/catalogue`] });
 }
 
-/** The catalogue plus the caller's private foods, as list rows. */
-export function useFoodList(enabled = true) {
-  return useQuery<FoodSummary[]>({ queryKey: [FOODS_PATH], enabled });
+/** The first `limit` rows of the catalogue plus the caller's private foods: only what the screen shows is downloaded. */
+export function useFoodList(limit: number, enabled = true) {
+  return useQuery<FoodSummary[]>({ queryKey: [`${FOODS_PATH}?limit=${limit}`], enabled, placeholderData: keepPreviousData });
 }
 
 export interface FoodSearch {

@@ -7,12 +7,14 @@ import { useSession } from '../session/use-session';
 import { NotificationSettings } from './NotificationSettings';
 import { ProfileCard } from './ProfileCard';
 import { useSignOut } from './use-sign-out';
+import { useScreenTitle } from '../branding/use-screen-title';
 
 /** Spec §9: the version the About section shows. */
 const APP_VERSION = '1.0.0';
 
 /** Spec §2 Profile. */
 export function ProfilePage() {
+  useScreenTitle('Profile');
   const { user } = useSession();
   const signOut = useSignOut();
   if (!user) return null;

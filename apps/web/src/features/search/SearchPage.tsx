@@ -4,11 +4,13 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { FoodLookup } from '../foods/FoodLookup';
 import { useCatalogueInfo } from '../foods/foods-api';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
+import { useScreenTitle } from '../branding/use-screen-title';
 
 const count = new Intl.NumberFormat('en');
 
 /** Spec §2 Food Search: the full food lookup. The floating meal button arrives with the meal builder. */
 export function SearchPage() {
+  useScreenTitle('Food Search');
   const handleUnauthorized = useUnauthorizedHandler();
   const catalogue = useCatalogueInfo();
   return (

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { useBranding } from '../branding/BrandingProvider';
 import { useSession } from '../session/use-session';
 import { markStartPageSeen } from './start-flag';
+import { useScreenTitle } from '../branding/use-screen-title';
 
 /** Spec §9 intro timings (variant A): 100 ticks of 100 ms make the 10 s auto-advance. */
 const FADE_IN_DELAY_MS = 500;
@@ -22,6 +23,7 @@ const FEATURES = [
 
 /** Spec §2 start screen, variant A: fades in, fills a progress bar, moves on by itself or on Skip Intro. */
 export function StartPage() {
+  useScreenTitle();
   const { displayName, tagline } = useBranding();
   const { user } = useSession();
   const navigate = useNavigate();

@@ -11,6 +11,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../session/use-session';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { useSubscriptionStatus } from './use-subscription-status';
+import { useScreenTitle } from '../branding/use-screen-title';
 
 function Notice({ icon, title, children, action }: { icon: ReactNode; title: string; children?: ReactNode; action: ReactNode }) {
   return (
@@ -33,6 +34,7 @@ function Notice({ icon, title, children, action }: { icon: ReactNode; title: str
 
 /** Spec §2 /subscribe. Payments are not wired up yet, so a trial sees the "being set up" notice. */
 export function SubscribePage() {
+  useScreenTitle('Subscription');
   const { user } = useSession();
   const subscription = useSubscriptionStatus();
   const handleUnauthorized = useUnauthorizedHandler();
