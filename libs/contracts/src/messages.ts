@@ -46,6 +46,7 @@ export const Messages = {
   mealNotFound: 'Meal not found',
   notFound: 'Page Not Found',
   apiNotFound: 'Not found',
+  requestTargetNotPath: 'The request must name a path starting with /',
   malformedJson: 'The request body is not valid JSON',
   serviceTimeout: (service: string) => `The ${service} service did not answer in time. Please try again.`,
   // The gateway's protections (issue 6 §3): what a caller reads when a request is refused before it reaches a service.

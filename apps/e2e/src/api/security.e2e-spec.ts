@@ -1,5 +1,6 @@
 import { Messages } from '@fodmap/contracts';
 import { spawnSync } from 'node:child_process';
+import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
@@ -103,6 +104,21 @@ describe('request framing', () => {
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toMatch(/application\/json/);
     }
+  });
+
+  it('answers a request target that is not a path (POST *) with a JSON 400, not a 500', async () => {
+    const url = new URL(inject('gatewayUrl'));
+    const answer = await new Promise<{ status: number; body: string }>((done, fail) => {
+      const req = request({ host: url.hostname, port: url.port, method: 'POST', path: '*', headers: { Origin: url.origin } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ message: Messages.requestTargetNotPath });
   });
 
   it('refuses an upload form with too many or too large text fields beside the photo, and keeps no photo', async () => {
