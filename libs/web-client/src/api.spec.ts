@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { apiRequest, ApiError, isUnauthorized } from './api';
 
 function answer(status: number, body: string, contentType?: string, statusText = 'Status Text') {
   const headers = contentType ? { 'Content-Type': contentType } : undefined;
-  const fetchMock = vi.fn().mockResolvedValue(new Response(body, { status, statusText, headers }));
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = jest.fn().mockResolvedValue(new Response(body, { status, statusText, headers }));
+  jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
   return fetchMock;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => jest.restoreAllMocks());
 
 describe('apiRequest error rules (spec §8)', () => {
   it('uses the message field of a JSON error body', async () => {
@@ -62,7 +62,7 @@ describe('apiRequest requests', () => {
 
     answer(200, '{}', 'application/json');
     await apiRequest('GET', '/api/auth/user');
-    const [, init] = vi.mocked(fetch).mock.calls[0];
+    const [, init] = jest.mocked(fetch).mock.calls[0];
     expect(init?.headers).toEqual({ Accept: 'application/json' });
     expect(init?.body).toBeUndefined();
   });

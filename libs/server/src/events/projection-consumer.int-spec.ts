@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eventually, Ledger, LEDGER_SOURCE } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeEvent, eventHeaders, eventStreamName, eventSubject } from '../jetstream';
-import { EventRelay } from '../relay';
-import { ProjectionConsumer } from '../projection-consumer';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { encodeEvent, eventHeaders, eventStreamName, eventSubject } from './jetstream';
+import { EventRelay } from './relay';
+import { ProjectionConsumer } from './projection-consumer';
 
 describe('ProjectionConsumer', () => {
   let ledger: Ledger;

@@ -7,10 +7,10 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { connect, headers } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmailRenderer } from '../src/email/email-renderer';
-import { EventEmailSender } from '../src/email/event-email-sender';
-import { Mailer } from '../src/email/mailer';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EmailRenderer } from './email/email-renderer';
+import { EventEmailSender } from './email/event-email-sender';
+import { Mailer } from './email/mailer';
 
 let catcher: Mailcatcher;
 let identity: Producer;
