@@ -21,7 +21,8 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 /** A stand-in for the gateway: signed out until a login succeeds. */
 function fakeApi() {
   let signedIn = false;
-  const fetchMock = jest.fn(async (path: string, init?: RequestInit) => {
+  const fetchMock = jest.fn<typeof fetch>(async (input, init) => {
+    const path = String(input);
     if (path === '/api/domain-config') return json(200, { displayName: 'Gut Diary' });
     if (path === '/api/auth/user') return signedIn ? json(200, ann) : json(401, { message: 'Unauthorized' });
     if (path === '/api/subscription-status') return json(200, { status: 'trial', daysLeft: 5, subscriptionEndsAt: '2030-01-01T00:00:00.000Z' });

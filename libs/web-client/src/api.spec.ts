@@ -3,12 +3,14 @@ import { apiRequest, ApiError, isUnauthorized } from './api';
 
 function answer(status: number, body: string, contentType?: string, statusText = 'Status Text') {
   const headers = contentType ? { 'Content-Type': contentType } : undefined;
-  const fetchMock = jest.fn().mockResolvedValue(new Response(body, { status, statusText, headers }));
+  const fetchMock = jest.fn<typeof fetch>().mockResolvedValue(new Response(body, { status, statusText, headers }));
   jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
   return fetchMock;
 }
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('apiRequest error rules (spec §8)', () => {
   it('uses the message field of a JSON error body', async () => {
@@ -73,7 +75,7 @@ describe('apiRequest requests', () => {
     form.append('photo', new Blob(['x'], { type: 'image/png' }), 'me.png');
     await apiRequest('POST', '/api/auth/user/photo', form);
     const [, init] = fetchMock.mock.calls[0];
-    expect(init.headers).toEqual({ Accept: 'application/json' });
-    expect(init.body).toBe(form);
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
+    expect(init?.body).toBe(form);
   });
 });

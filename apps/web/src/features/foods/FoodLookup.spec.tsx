@@ -14,7 +14,8 @@ const catalogue: FoodSummary[] = Array.from({ length: 25 }, (_, i) => ({ ...aFoo
 
 /** A stand-in for the gateway's foods routes. */
 function fakeFoodsApi(create: (body: unknown) => Response = (body) => json(201, { ...aFood({ id: 99, isPrivate: true }), ...(body as object) })) {
-  const fetchMock = jest.fn(async (path: string, init?: RequestInit) => {
+  const fetchMock = jest.fn<typeof fetch>(async (input, init) => {
+    const path = String(input);
     if (path === '/api/foods') return json(200, catalogue);
     if (path.startsWith('/api/foods/search?q=')) {
       const term = decodeURIComponent(path.slice('/api/foods/search?q='.length));

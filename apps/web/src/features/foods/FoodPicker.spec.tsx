@@ -16,7 +16,7 @@ afterEach(() => {
 describe('inline food picker (spec §5 Search, §9)', () => {
   it('searches from 2 characters after a 300 ms pause, offers the first 5 results and hands over the one picked', async () => {
     jest.useFakeTimers();
-    const fetchMock = jest.fn(async (_path: string) => new Response(JSON.stringify(onions), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetchMock = jest.fn<typeof fetch>(async () => new Response(JSON.stringify(onions), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
     const onSelect = jest.fn();
     render(
