@@ -73,7 +73,7 @@ export default {
       transform: webTransform,
       testEnvironment: '<rootDir>/tools/jest/jsdom-environment.mjs',
       testMatch: [`<rootDir>/${LAYOUT.web}`],
-      // As Vitest did: promises and React's scheduling keep running while a test fakes the clock.
+      // Promises and React's scheduling keep running while a test fakes the clock.
       fakeTimers: { doNotFake: ['nextTick', 'queueMicrotask'] },
     },
     {
@@ -82,7 +82,7 @@ export default {
       testMatch: [`<rootDir>/${LAYOUT.integration}`],
       globalSetup: '<rootDir>/libs/testing/src/integration-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/integration-teardown.ts',
-      testTimeout: 60_000,
+      ...timeout(60_000),
     },
     {
       ...server,
@@ -90,7 +90,7 @@ export default {
       testMatch: [`<rootDir>/${LAYOUT.api}`],
       globalSetup: '<rootDir>/apps/e2e/src/support/stack-setup.ts',
       globalTeardown: '<rootDir>/apps/e2e/src/support/stack-teardown.ts',
-      testTimeout: 60_000,
+      ...timeout(60_000),
     },
     {
       ...server,
@@ -98,10 +98,15 @@ export default {
       testMatch: [`<rootDir>/${LAYOUT.browser}`],
       globalSetup: '<rootDir>/apps/e2e/src/support/stack-setup.ts',
       globalTeardown: '<rootDir>/apps/e2e/src/support/stack-teardown.ts',
-      testTimeout: 120_000,
+      ...timeout(120_000),
     },
   ],
 };
+
+/** A project's timeout for each test and hook (Jest's own testTimeout applies to the whole run only). */
+function timeout(ms) {
+  return { globals: { projectTimeoutMs: ms }, setupFilesAfterEnv: ['<rootDir>/tools/jest/project-timeout.ts'] };
+}
 
 function assertLayout() {
   const misplaced = [];
