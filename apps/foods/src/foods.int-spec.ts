@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 
 const bibliography = [
   { id: 'muir2007', title: 'Fructan and free fructose content of common Australian vegetables and fruit', authors: 'Muir JG et al.', year: 2007, doi: '10.1021/jf070954o', covers: 'fructans' },

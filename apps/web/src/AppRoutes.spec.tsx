@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { User } from '@fodmap/contracts';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { App } from './App';
 
 const ann: User = {
@@ -21,7 +21,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 /** A stand-in for the gateway: signed out until a login succeeds. */
 function fakeApi() {
   let signedIn = false;
-  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+  const fetchMock = jest.fn(async (path: string, init?: RequestInit) => {
     if (path === '/api/domain-config') return json(200, { displayName: 'Gut Diary' });
     if (path === '/api/auth/user') return signedIn ? json(200, ann) : json(401, { message: 'Unauthorized' });
     if (path === '/api/subscription-status') return json(200, { status: 'trial', daysLeft: 5, subscriptionEndsAt: '2030-01-01T00:00:00.000Z' });
@@ -31,7 +31,7 @@ function fakeApi() {
     }
     return json(404, { message: 'Not found' });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
   return fetchMock;
 }
 
@@ -54,8 +54,8 @@ beforeAll(() =>
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+  jest.restoreAllMocks();
+  jest.useRealTimers();
 });
 
 describe('routing (spec §2)', () => {
@@ -70,11 +70,11 @@ describe('routing (spec §2)', () => {
   });
 
   it('moves on from the start page by itself after 10 seconds', async () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers();
     fakeApi();
     openAt('/');
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(10_100);
+      await jest.advanceTimersByTimeAsync(10_100);
     });
     expect(window.location.pathname).toBe('/login');
   });

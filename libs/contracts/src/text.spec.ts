@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { createMealSchema } from './meals/meal';
 import { registerSchema } from './auth/auth.schemas';
 import { quickAddFoodSchema } from './foods/food';

@@ -1,5 +1,5 @@
 import { Messages, Rpc } from '@fodmap/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { parseRequest } from './rpc';
 
 /** The failure body a handler's caller would receive, or the parsed request. */

@@ -5,3 +5,4 @@ export * from './producer';
 export * from './events/ledger';
 export * from './events/ledger-harness';
 export * from './infrastructure';
+export * from './global-hooks';

@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { ensureDatabase, loadConfig } from '@fodmap/server';
+import { keepTeardown } from './global-hooks';
 import { provideInfrastructure } from './infrastructure';
 import { assertTestDatabase, databaseName } from './test-environment';
 
 /**
- * Vitest globalSetup of the integration project: real PostgreSQL, NATS (JetStream) and Redis (see
+ * Jest globalSetup of the integration project: real PostgreSQL, NATS (JetStream) and Redis (see
  * `provideInfrastructure`: environment URLs, local defaults, or containers).
  * Each run gets a database `fodmap_test_<random>` and a NATS prefix `test_<random>` of its own (passed to the test
- * workers through the environment), both removed at the end.
+ * workers through the environment), both removed by integration-teardown.ts.
  */
-export default async function setup(): Promise<() => Promise<void>> {
+export default async function setup(): Promise<void> {
   const infrastructure = await provideInfrastructure();
   const base = loadConfig();
 
@@ -25,7 +26,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env.DATABASE_URL = databaseUrl;
   process.env.NATS_PREFIX = natsPrefix;
 
-  return async () => {
+  keepTeardown('integration', async () => {
     const nats = await connect({ servers: base.natsUrl });
     const jsm = await nats.jetstreamManager();
     for await (const stream of jsm.streams.list()) {
@@ -39,5 +40,5 @@ export default async function setup(): Promise<() => Promise<void>> {
     await client.query(`DROP DATABASE IF EXISTS "${databaseName(databaseUrl)}" WITH (FORCE)`);
     await client.end();
     await infrastructure.stop();
-  };
+  });
 }

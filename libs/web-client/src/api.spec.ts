@@ -1,14 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { apiRequest, ApiError, isUnauthorized } from './api';
 
 function answer(status: number, body: string, contentType?: string, statusText = 'Status Text') {
   const headers = contentType ? { 'Content-Type': contentType } : undefined;
-  const fetchMock = vi.fn().mockResolvedValue(new Response(body, { status, statusText, headers }));
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = jest.fn().mockResolvedValue(new Response(body, { status, statusText, headers }));
+  jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
   return fetchMock;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('apiRequest error rules (spec §8)', () => {
   it('uses the message field of a JSON error body', async () => {
@@ -62,7 +64,7 @@ describe('apiRequest requests', () => {
 
     answer(200, '{}', 'application/json');
     await apiRequest('GET', '/api/auth/user');
-    const [, init] = vi.mocked(fetch).mock.calls[0];
+    const [, init] = jest.mocked(fetch).mock.calls[0];
     expect(init?.headers).toEqual({ Accept: 'application/json' });
     expect(init?.body).toBeUndefined();
   });
@@ -80,8 +82,8 @@ describe('apiRequest requests', () => {
 
 describe('apiRequest idempotency', () => {
   it('sends an Idempotency-Key with every POST, a different one per call, and none with a GET', async () => {
-    const fetchMock = vi.fn(async (_path: string, _init: RequestInit) => new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = jest.fn(async (_path: string, _init: RequestInit) => new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
     await apiRequest('POST', '/api/meals', { name: 'a' });
     await apiRequest('POST', '/api/meals', { name: 'a' });
     await apiRequest('GET', '/api/foods');
@@ -93,16 +95,16 @@ describe('apiRequest idempotency', () => {
   });
 
   it('sends a POST whose answer was lost once more, with the same key', async () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers();
     const fetchMock = vi
       .fn()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(new Response('{"id":7}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
-    vi.stubGlobal('fetch', fetchMock);
+    jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
     const created = apiRequest('POST', '/api/meals', { name: 'a' });
-    await vi.runAllTimersAsync();
+    await jest.runAllTimersAsync();
     await expect(created).resolves.toEqual({ id: 7 });
-    vi.useRealTimers();
+    jest.useRealTimers();
     const keys = fetchMock.mock.calls.map(([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);

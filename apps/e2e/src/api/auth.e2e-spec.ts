@@ -1,5 +1,5 @@
 import { Messages } from '@fodmap/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ApiSession, registerUser, uniqueEmail, waitForEmail } from '../support/api';
 
 describe('registration and sign-in', () => {

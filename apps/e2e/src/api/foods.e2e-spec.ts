@@ -1,5 +1,5 @@
 import { Food, FoodSummary, Messages } from '@fodmap/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiSession, registerUser } from '../support/api';
 
 let ann: ApiSession;

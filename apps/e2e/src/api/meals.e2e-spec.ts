@@ -1,5 +1,6 @@
 import { Messages } from '@fodmap/contracts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
+import { provided } from '../support/provided';
 import { registerUser } from '../support/api';
 
 describe('POST /api/meals', () => {
@@ -28,7 +29,7 @@ describe('POST /api/meals', () => {
 
   it('answers 504 with a clear message when the journal does not answer in time', async () => {
     const { api } = await registerUser('timeout');
-    const journal = inject('stackPids').journal;
+    const journal = provided('stackPids').journal;
     process.kill(journal, 'SIGSTOP');
     try {
       const res = await api.post('/api/meals', { mealType: 'dinner', name: 'Stew', timestamp: new Date().toISOString() });

@@ -1,5 +1,5 @@
 import { Messages } from '@fodmap/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ApiSession, registerUser } from '../support/api';
 
 const PNG_1X1 = Buffer.from(

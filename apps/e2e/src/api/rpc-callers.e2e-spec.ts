@@ -1,7 +1,8 @@
 import { Caller, CallerSubject, Messages, RPC_SUBJECTS, RpcRequest, takesCaller } from '@fodmap/contracts';
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { provided } from '../support/provided';
 import { loadConfig } from '@fodmap/server';
 import { registerUser } from '../support/api';
 
@@ -34,7 +35,7 @@ describe('every subject that acts for a caller refuses a request without a valid
   let client: ClientProxy;
   let bob: Caller;
   let bobsFood: { foodId: number; foodName: string };
-  const prefix = inject('natsPrefix');
+  const prefix = provided('natsPrefix');
 
   const send = (subject: string, payload: unknown) =>
     firstValueFrom(client.send<unknown>(`${prefix}.${subject}`, payload)).then(

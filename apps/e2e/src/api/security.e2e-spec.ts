@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
+import { provided } from '../support/provided';
 import { ApiSession, emailsTo, registerUser, uniqueEmail, waitForEmail } from '../support/api';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -65,7 +66,7 @@ describe('password reset', () => {
 });
 
 describe('request framing', () => {
-  const raw = (path: string, init: RequestInit) => fetch(inject('gatewayUrl') + path, init);
+  const raw = (path: string, init: RequestInit) => fetch(provided('gatewayUrl') + path, init);
   const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
 
   it('answers JSON in another charset with 415 JSON', async () => {
@@ -101,13 +102,13 @@ describe('request framing', () => {
   it('answers /API/health and //api/health with a JSON 404, never the app page', async () => {
     for (const path of ['/API/health', '//api/health', '//admin/']) {
       const res = await raw(path, {});
-      expect(res.status, path).toBe(404);
-      expect(res.headers.get('content-type'), path).toMatch(/application\/json/);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
     }
   });
 
   it('answers a request target that is not a path (POST *) with a JSON 400, not a 500', async () => {
-    const url = new URL(inject('gatewayUrl'));
+    const url = new URL(provided('gatewayUrl'));
     const answer = await new Promise<{ status: number; body: string }>((done, fail) => {
       const req = request({ host: url.hostname, port: url.port, method: 'POST', path: '*', headers: { Origin: url.origin } }, (res) => {
         let body = '';
@@ -144,15 +145,15 @@ describe('request framing', () => {
 describe('security headers', () => {
   it('sends a strict CSP, nosniff, a Referrer-Policy and no X-Powered-By on the app and the API; no HSTS over plain HTTP', async () => {
     for (const path of ['/', '/api/health', '/api/no-such-thing']) {
-      const res = await fetch(inject('gatewayUrl') + path, { headers: { 'X-Forwarded-Proto': 'https' } });
+      const res = await fetch(provided('gatewayUrl') + path, { headers: { 'X-Forwarded-Proto': 'https' } });
       const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp, path).toMatch(/script-src 'self'(;|$)/);
-      expect(csp, path).toMatch(/frame-ancestors 'none'/);
-      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
-      expect(res.headers.get('referrer-policy'), path).toBeTruthy();
-      expect(res.headers.get('x-powered-by'), path).toBeNull();
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBeTruthy();
+      expect(res.headers.get('x-powered-by')).toBeNull();
       // No proxy is trusted in this run, so a client's X-Forwarded-Proto does not make the request count as TLS.
-      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+      expect(res.headers.get('strict-transport-security')).toBeNull();
     }
   });
 });
@@ -171,7 +172,7 @@ describe('cross-site requests', () => {
   it('accepts the app’s own origin, and a non-browser client that sends neither Origin nor Sec-Fetch-Site', async () => {
     const { api } = await registerUser('csrf-ok');
     expect((await api.post('/api/meals', meal())).status).toBe(201);
-    const plain = await fetch(inject('gatewayUrl') + '/api/meals', {
+    const plain = await fetch(provided('gatewayUrl') + '/api/meals', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: api.cookieHeader },
       body: JSON.stringify(meal()),
@@ -188,8 +189,8 @@ describe('admin area', () => {
     const { api } = await registerUser('not-admin');
     for (const path of ['/admin/', '/admin/index.html', '/ADMIN/', '/api/admin/advertisers']) {
       const res = await api.get(path);
-      expect(res.status, path).toBe(403);
-      expect(res.body.message, path).toBe(Messages.adminOnly);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(Messages.adminOnly);
     }
   });
 });
@@ -225,7 +226,7 @@ describe('retrying a create', () => {
 
   it('answers a service that does not answer with 504 and Retry-After, and health names it', async () => {
     const { api } = await registerUser('outage');
-    const journal = inject('stackPids').journal;
+    const journal = provided('stackPids').journal;
     process.kill(journal, 'SIGSTOP');
     try {
       const [create, health] = await Promise.all([api.post('/api/meals', meal()), new ApiSession().get('/api/health')]);

@@ -1,5 +1,5 @@
 import { Messages } from '@fodmap/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ApiSession, registerUser, uniqueEmail } from '../support/api';
 
 /** Free text over its limit, or text PostgreSQL cannot store (NUL, unpaired surrogates), is the sender's fault: 400, never 500. */

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eventually } from '@fodmap/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { provided } from '../support/provided';
 import { Browser } from 'playwright-core';
 import { uniqueEmail, waitForEmail } from '../support/api';
 import { launchBrowser, phone } from '../support/browser';
@@ -13,11 +15,11 @@ describe('a new person on a phone', () => {
   });
 
   it('goes from the start page to an account, signs out, recovers a forgotten password and signs in with it', async () => {
-    const { page } = await phone(browser, inject('gatewayUrl'));
+    const { page } = await phone(browser, provided('gatewayUrl'));
     const email = uniqueEmail('journey');
 
     await page.goto('/');
-    await expect.poll(() => page.getByText('890+').first().isVisible()).toBe(true);
+    await eventually(async () => expect(await page.getByText('890+').first().isVisible()).toBe(true), 1_000);
     await page.getByRole('button', { name: 'Skip Intro' }).click();
     await page.waitForURL('**/login');
 
@@ -29,7 +31,7 @@ describe('a new person on a phone', () => {
     await page.getByLabel('Confirm Password').fill('first-password-1');
     await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByText('Jordan').first().isVisible()).toBe(true);
+    await eventually(async () => expect(await page.getByText('Jordan').first().isVisible()).toBe(true), 1_000);
     await page.screenshot({ path: 'test-results/dashboard.png' });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
@@ -39,13 +41,13 @@ describe('a new person on a phone', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-9');
     await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByText('Login failed').first().isVisible()).toBe(true);
+    await eventually(async () => expect(await page.getByText('Login failed').first().isVisible()).toBe(true), 1_000);
 
     await page.getByRole('link', { name: /Forgot password/i }).click();
     await page.waitForURL('**/forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect.poll(() => page.getByText("we've sent a password reset link").first().isVisible()).toBe(true);
+    await eventually(async () => expect(await page.getByText("we've sent a password reset link").first().isVisible()).toBe(true), 1_000);
 
     const mail = await waitForEmail(email);
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
@@ -60,6 +62,6 @@ describe('a new person on a phone', () => {
     await page.getByLabel('Password', { exact: true }).fill('Brand-New-Pass1!');
     await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByText('Jordan').first().isVisible()).toBe(true);
+    await eventually(async () => expect(await page.getByText('Jordan').first().isVisible()).toBe(true), 1_000);
   });
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { provided } from '../support/provided';
 import { Browser } from 'playwright-core';
 import { uniqueEmail } from '../support/api';
 import { launchBrowser, phone } from '../support/browser';
@@ -9,7 +10,7 @@ afterAll(() => browser.close());
 
 describe('the app under its Content-Security-Policy', () => {
   it('signs up and shows the dashboard with no CSP violation (MUI styles, scripts, images all allowed)', async () => {
-    const { context, page } = await phone(browser, inject('gatewayUrl'));
+    const { context, page } = await phone(browser, provided('gatewayUrl'));
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eventually } from '@fodmap/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { provided } from '../support/provided';
 import { Browser, Page } from 'playwright-core';
 import { uniqueEmail } from '../support/api';
 import { launchBrowser, phone } from '../support/browser';
 
 /** A phone that has seen the start page already, signed up through the create-account form. */
 async function signedUpPhone(browser: Browser, firstName: string): Promise<Page> {
-  const { context, page } = await phone(browser, inject('gatewayUrl'));
+  const { context, page } = await phone(browser, provided('gatewayUrl'));
   await context.addInitScript(() => sessionStorage.setItem('hasSeenStartPage', 'true'));
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Create Account' }).click();
@@ -22,7 +24,7 @@ async function signedUpPhone(browser: Browser, firstName: string): Promise<Page>
 async function openFoodSearch(page: Page) {
   await page.getByRole('link', { name: 'Search' }).click();
   await page.waitForURL('**/search');
-  await expect.poll(() => page.getByRole('heading', { name: 'Food Search' }).isVisible()).toBe(true);
+  await eventually(async () => expect(await page.getByRole('heading', { name: 'Food Search' }).isVisible()).toBe(true), 1_000);
 }
 
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('button');
@@ -49,12 +51,12 @@ describe('looking up foods on a phone', () => {
     await page.getByRole('alert').getByRole('button', { name: 'Close' }).click();
 
     await page.getByLabel('Search foods').fill('galic');
-    await expect.poll(() => results(page).first().textContent(), { timeout: 10_000 }).toMatch(/^Garlic/);
+    await eventually(async () => expect(await results(page).first().textContent()).toMatch(/^Garlic/), 10_000);
     expect(await results(page).first().textContent()).toContain('High FODMAP');
 
     await results(page).first().click();
     const details = page.getByRole('dialog', { name: /^Garlic/ });
-    await expect.poll(() => details.getByText('FODMAP components').isVisible()).toBe(true);
+    await eventually(async () => expect(await details.getByText('FODMAP components').isVisible()).toBe(true), 1_000);
     const detailsText = await details.textContent();
     expect(detailsText).toMatch(/Serving.*\d+(\.\d+)? g/);
     for (const group of ['Oligosaccharides', 'Disaccharides', 'Monosaccharides', 'Polyols']) expect(detailsText).toContain(group);
@@ -66,12 +68,12 @@ describe('looking up foods on a phone', () => {
     await source.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/food-details-sources.png' });
     await details.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => details.isVisible()).toBe(false);
+    await eventually(async () => expect(await details.isVisible()).toBe(false), 1_000);
 
     const name = madeUpFoodName();
     await page.getByLabel('Search foods').fill(name);
     const notFound = page.getByRole('dialog', { name: 'Food not found' });
-    await expect.poll(() => notFound.isVisible(), { timeout: 10_000 }).toBe(true);
+    await eventually(async () => expect(await notFound.isVisible()).toBe(true), 10_000);
     await notFound.getByRole('button', { name: 'Add manually' }).click();
 
     const form = page.getByRole('dialog', { name: 'New Food' });
@@ -83,22 +85,22 @@ describe('looking up foods on a phone', () => {
     await form.getByLabel('Food Type').selectOption('other');
     await page.screenshot({ path: 'test-results/new-food-form.png' });
     await form.getByRole('button', { name: 'Create Food' }).click();
-    await expect.poll(() => page.getByText('Food Added!').isVisible()).toBe(true);
+    await eventually(async () => expect(await page.getByText('Food Added!').isVisible()).toBe(true), 1_000);
 
     const created = page.getByRole('dialog', { name });
-    await expect.poll(() => created.getByText('Your food').isVisible()).toBe(true);
+    await eventually(async () => expect(await created.getByText('Your food').isVisible()).toBe(true), 1_000);
     await created.getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Search foods').fill('');
     await page.getByLabel('Search foods').fill(name);
-    await expect.poll(() => results(page).first().textContent(), { timeout: 10_000 }).toContain(name);
+    await eventually(async () => expect(await results(page).first().textContent()).toContain(name), 10_000);
     expect(await results(page).first().textContent()).toContain('Low FODMAP');
 
     const other = await signedUpPhone(browser, 'Sam');
-    await expect.poll(() => other.getByRole('list', { name: 'Foods' }).getByRole('button').count(), { timeout: 10_000 }).toBe(6);
+    await eventually(async () => expect(await other.getByRole('list', { name: 'Foods' }).getByRole('button').count()).toBe(6), 10_000);
     await other.screenshot({ path: 'test-results/dashboard-food-lookup.png', fullPage: true });
     await openFoodSearch(other);
     await other.getByLabel('Search foods').fill(name);
-    await expect.poll(() => other.getByText(`No foods match “${name}”.`).isVisible(), { timeout: 10_000 }).toBe(true);
+    await eventually(async () => expect(await other.getByText(`No foods match “${name}”.`).isVisible()).toBe(true), 10_000);
     expect(await other.getByText(name, { exact: true }).count()).toBe(0);
   });
 });

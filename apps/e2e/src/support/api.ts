@@ -1,9 +1,9 @@
-import { inject } from 'vitest';
+import { provided } from './provided';
 
 /** A person using the API from the app's own pages: one cookie jar, JSON in and out, the app's Origin on every request. */
 export class ApiSession {
   private readonly cookies = new Map<string, string>();
-  readonly baseUrl = inject('gatewayUrl');
+  readonly baseUrl = provided('gatewayUrl');
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
     const isForm = body instanceof FormData;
@@ -56,7 +56,7 @@ export async function registerUser(label = 'person', firstName = 'Alex'): Promis
 
 /** The emails the mail catcher received for an address, newest first. */
 export async function emailsTo(address: string): Promise<Array<{ subject: string; text: string; html: string }>> {
-  const response = await fetch(`${inject('mailUrl')}/api/messages`);
+  const response = await fetch(`${provided('mailUrl')}/api/messages`);
   const messages = (await response.json()) as Array<{ to: string | string[]; subject: string; text: string; html: string }>;
   return messages.filter((message) => JSON.stringify(message.to).toLowerCase().includes(address.toLowerCase()));
 }

@@ -1,7 +1,7 @@
 /**
- * Vitest global setup for the API and browser end-to-end suites: starts the whole built product (five services and
+ * Jest global setup for the API and browser end-to-end suites: starts the whole built product (five services and
  * the gateway) against real PostgreSQL, NATS and Redis, with a database, NATS prefix, port and mail catcher of its
- * own, and removes all of it afterwards.
+ * own; stack-teardown.ts stops it and removes all of it.
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -9,22 +9,13 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { connect } from 'nats';
 import Redis from 'ioredis';
-import type { TestProject } from 'vitest/node';
 import { startMailcatcher } from '@fodmap/mailcatcher';
 import { loadConfig } from '@fodmap/server';
-import { provideInfrastructure } from '@fodmap/testing';
+import { keepTeardown, provideInfrastructure } from '@fodmap/testing';
+import { PROVIDED_STACK_VARIABLE, ProvidedStack } from './provided';
 
 const ROOT = resolve(__dirname, '../../../..');
 const SERVICES = ['identity', 'journal', 'foods', 'insights', 'notifications'];
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    gatewayUrl: string;
-    mailUrl: string;
-    stackPids: Record<string, number>;
-    natsPrefix: string;
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -49,7 +40,7 @@ async function waitForHealth(url: string, children: ChildProcess[], timeoutMs = 
   throw new Error(`The stack at ${url} was not healthy within ${timeoutMs / 1000} s`);
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export default async function setup(): Promise<void> {
   const infrastructure = await provideInfrastructure();
   const base = loadConfig();
 
@@ -86,12 +77,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(`${(error as Error).message}\n${output.join('').slice(-4000)}`);
   }
 
-  project.provide('gatewayUrl', gatewayUrl);
-  project.provide('mailUrl', `http://127.0.0.1:${mail.httpPort}`);
-  project.provide('natsPrefix', natsPrefix);
-  project.provide('stackPids', Object.fromEntries([...SERVICES, 'gateway'].map((name, i) => [name, children[i].pid ?? 0])));
+  const stack: ProvidedStack = {
+    gatewayUrl,
+    mailUrl: `http://127.0.0.1:${mail.httpPort}`,
+    natsPrefix,
+    stackPids: Object.fromEntries([...SERVICES, 'gateway'].map((name, i) => [name, children[i].pid ?? 0])),
+  };
+  process.env[PROVIDED_STACK_VARIABLE] = JSON.stringify(stack);
 
-  return async () => {
+  keepTeardown('stack', async () => {
     await Promise.all(
       children.map(
         (child) =>
@@ -106,7 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await mail.close();
     await removeRunData(base.databaseUrl, databaseUrl.pathname.slice(1), base.natsUrl, natsPrefix, base.redisUrl);
     await infrastructure.stop();
-  };
+  });
 }
 
 async function removeRunData(adminUrl: string, database: string, natsUrl: string, prefix: string, redisUrl: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { boundedDistances } from './edit-distance';
 import { FoodSearchIndex, MatchTier, SearchableFood } from './food-search-index';
 import { normalize, stem, tokenize } from './normalize';

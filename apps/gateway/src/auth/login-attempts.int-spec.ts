@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { suitePrefix, testConfig } from '@fodmap/testing';
 import Redis from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { RateLimiter } from '../http/rate-limit';
 import { LoginAttempt, LoginAttempts } from './login-attempts';
 

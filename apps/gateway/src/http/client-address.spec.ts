@@ -1,5 +1,5 @@
 import { Request } from 'express';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { clientAddress } from './client-address';
 
 const from = (ip: string) => ({ ip, socket: {} }) as unknown as Request;

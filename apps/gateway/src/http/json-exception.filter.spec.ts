@@ -1,11 +1,11 @@
 import { Messages } from '@fodmap/contracts';
 import { Response } from 'express';
 import { NatsError } from 'nats';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { sendError } from './json-exception.filter';
 
 function response() {
-  const res = { status: vi.fn().mockReturnThis(), json: vi.fn().mockReturnThis(), setHeader: vi.fn() };
+  const res = { status: jest.fn().mockReturnThis(), json: jest.fn().mockReturnThis(), setHeader: jest.fn() };
   return res as typeof res & Response;
 }
 

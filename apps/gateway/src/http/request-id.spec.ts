@@ -1,7 +1,7 @@
 import { currentCausation } from '@fodmap/server';
 import express from 'express';
 import { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { useRequestIds } from './request-id';
 
 describe('useRequestIds', () => {

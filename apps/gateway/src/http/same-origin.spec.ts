@@ -1,11 +1,11 @@
 import { Request, Response } from 'express';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { sameOriginOnly } from './same-origin';
 
 const guard = sameOriginOnly(['https://journal.example', 'https://brand.example']);
 
 function run(method: string, headers: Record<string, string>): { passed: boolean; status?: number } {
-  const res = { status: vi.fn().mockReturnThis(), json: vi.fn().mockReturnThis() };
+  const res = { status: jest.fn().mockReturnThis(), json: jest.fn().mockReturnThis() };
   let passed = false;
   guard({ method, headers } as unknown as Request, res as unknown as Response, () => (passed = true));
   return { passed, status: res.status.mock.calls[0]?.[0] };

@@ -2,7 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { Messages } from '@fodmap/contracts';
 import { NEVER, Observable, throwError } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { RetryLaterException } from '../http/retry-later.exception';
 import { ServiceClient } from './service-client';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { hashResetToken, issueResetToken, RESET_TOKEN_LIFETIME_MS, resetTokenState, resetUrl } from './reset-token';
 
 const issuedAt = new Date('2025-03-01T10:00:00Z');

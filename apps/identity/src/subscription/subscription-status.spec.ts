@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { daysLeft, subscriptionStatusAt, trialEndsAt } from './subscription-status';
 
 const registeredAt = new Date('2025-03-01T10:00:00Z');

@@ -4,7 +4,7 @@ import { eventually, Producer, ServiceCaller, startProducer, startService, suite
 import { INestMicroservice } from '@nestjs/common';
 import { connect } from 'nats';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dailyMealsProjection } from './daily-meals.projection';
 
 /** The first flow over the event backbone: a meal appended in the journal, counted by insights on the user's own day. */

@@ -3,7 +3,7 @@ import { EventStore, rebuildInlineProjection } from '@fodmap/server';
 import { ServiceCaller, startService } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppModule } from '../app.module';
 import { mealsProjection } from './meals.projection';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { EmailRenderer } from './email-renderer';
 
 const resetUrl = 'https://fodmapjournal.app/reset-password?token=abc_DEF-123';

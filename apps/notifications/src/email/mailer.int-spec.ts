@@ -1,6 +1,6 @@
 import { DEFAULT_DOMAIN_CONFIG } from '@fodmap/contracts';
 import { CaughtMessage, Mailcatcher, startMailcatcher } from '@fodmap/mailcatcher';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EmailRenderer } from './email-renderer';
 import { Mailer } from './mailer';
 

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { FODMAP_CUTOFFS, rateServing, UNMEASURED_COMPONENTS, type FodmapComponents } from './fodmap-rating';
 
 const none: FodmapComponents = {

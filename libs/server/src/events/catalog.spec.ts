@@ -1,5 +1,5 @@
 import { domainEvents } from '@fodmap/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { EventNotApplicableError, newEvent, readEvent } from './catalog';
 import { StoredEvent } from './event';
 

@@ -1,5 +1,5 @@
 import { eventDefinition } from '@fodmap/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { defineProjection } from './projection';
 

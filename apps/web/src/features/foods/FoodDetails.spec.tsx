@@ -1,6 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { Food } from '@fodmap/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { aFood } from './food-fixtures';
 import { FoodDetails } from './FoodDetails';
 

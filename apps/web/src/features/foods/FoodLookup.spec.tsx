@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { FoodSummary } from '@fodmap/contracts';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ToastProvider } from '../../components/toast/ToastProvider';
 import { createQueryClient } from '../../lib/query-client';
 import { aFood } from './food-fixtures';
@@ -14,7 +14,7 @@ const catalogue: FoodSummary[] = Array.from({ length: 25 }, (_, i) => ({ ...aFoo
 
 /** A stand-in for the gateway's foods routes. */
 function fakeFoodsApi(create: (body: unknown) => Response = (body) => json(201, { ...aFood({ id: 99, isPrivate: true }), ...(body as object) })) {
-  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+  const fetchMock = jest.fn(async (path: string, init?: RequestInit) => {
     if (path.startsWith('/api/foods?limit=')) return json(200, catalogue.slice(0, Number(path.slice('/api/foods?limit='.length))));
     if (path.startsWith('/api/foods/search?q=')) {
       const term = decodeURIComponent(path.slice('/api/foods/search?q='.length));
@@ -23,7 +23,7 @@ function fakeFoodsApi(create: (body: unknown) => Response = (body) => json(201, 
     if (path === '/api/debug/quick-add-food' && init?.method === 'POST') return create(JSON.parse(String(init.body)));
     return json(404, { message: 'Not found' });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
   return fetchMock;
 }
 
@@ -38,7 +38,7 @@ function renderLookup(full = true) {
 }
 
 const type = (text: string) => fireEvent.change(screen.getByLabelText('Search foods'), { target: { value: text } });
-const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const wait = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 /** Moves the fake clock on in small steps until `check` holds: an answer lands a few scheduler ticks after its request. */
 async function waitUntil(check: () => boolean, limitMs = 200) {
   for (let elapsed = 0; !check(); elapsed += 10) {
@@ -54,8 +54,8 @@ beforeAll(() =>
 );
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+  jest.restoreAllMocks();
+  jest.useRealTimers();
 });
 
 describe('food lookup (spec §2, §9)', () => {
@@ -71,7 +71,7 @@ describe('food lookup (spec §2, §9)', () => {
   }, 15_000);
 
   it('searches once typing has paused for 300 ms, and not with fewer than 2 characters', async () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers();
     const fetchMock = fakeFoodsApi();
     renderLookup();
     type('g');
@@ -89,7 +89,7 @@ describe('food lookup (spec §2, §9)', () => {
 
 describe('not-found flow (spec §4)', () => {
   it('offers manual add 1 s after a term longer than 3 characters finds nothing', async () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers();
     fakeFoodsApi();
     renderLookup();
     type('Qwyzzle');
@@ -107,7 +107,7 @@ describe('not-found flow (spec §4)', () => {
   });
 
   it('does not interrupt someone still typing, nor prompt for a term of 3 characters', async () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers();
     fakeFoodsApi();
     renderLookup();
     type('Qwyz');

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { createQueryClient } from '../../lib/query-client';
 import { aFood } from './food-fixtures';
 import { FoodPicker } from './FoodPicker';
@@ -9,16 +9,16 @@ const onions = Array.from({ length: 8 }, (_, i) => aFood({ id: i + 1, name: `Oni
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+  jest.restoreAllMocks();
+  jest.useRealTimers();
 });
 
 describe('inline food picker (spec §5 Search, §9)', () => {
   it('searches from 2 characters after a 300 ms pause, offers the first 5 results and hands over the one picked', async () => {
-    vi.useFakeTimers();
-    const fetchMock = vi.fn(async (_path: string) => new Response(JSON.stringify(onions), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-    vi.stubGlobal('fetch', fetchMock);
-    const onSelect = vi.fn();
+    jest.useFakeTimers();
+    const fetchMock = jest.fn<typeof fetch>(async () => new Response(JSON.stringify(onions), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
+    const onSelect = jest.fn();
     render(
       <QueryClientProvider client={createQueryClient()}>
         <FoodPicker onSelect={onSelect} onUnauthorized={() => false} />
@@ -28,15 +28,15 @@ describe('inline food picker (spec §5 Search, §9)', () => {
     fireEvent.focus(field);
 
     fireEvent.change(field, { target: { value: 'o' } });
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await act(() => jest.advanceTimersByTimeAsync(1000));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByText('Type at least 2 characters')).toBeTruthy();
 
     fireEvent.change(field, { target: { value: 'on' } });
-    await act(() => vi.advanceTimersByTimeAsync(299));
+    await act(() => jest.advanceTimersByTimeAsync(299));
     expect(fetchMock).not.toHaveBeenCalled();
     for (let waited = 0; screen.queryAllByRole('option').length === 0 && waited < 200; waited += 10) {
-      await act(() => vi.advanceTimersByTimeAsync(10));
+      await act(() => jest.advanceTimersByTimeAsync(10));
     }
     expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/foods/search?q=on']);
     expect(screen.getAllByRole('option').map((option) => option.textContent?.split('1 serving')[0])).toEqual(['Onion 1', 'Onion 2', 'Onion 3', 'Onion 4', 'Onion 5']);

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { SubscriptionStatus } from '@fodmap/contracts';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { SubscriptionBanner } from './SubscriptionBanner';
 
 const trial = (daysLeft: number, status: SubscriptionStatus['status'] = 'trial'): SubscriptionStatus => ({

@@ -1,8 +1,8 @@
 import { Ledger } from '@fodmap/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventRelay } from '../relay';
-import { ProjectionConsumer } from '../projection-consumer';
-import { RebuildResult } from '../rebuild';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { EventRelay } from './relay';
+import { ProjectionConsumer } from './projection-consumer';
+import { RebuildResult } from './rebuild';
 
 /** Relays and processors run in child processes here, killed with SIGKILL part-way through a batch. */
 describe('recovery from a process killed mid-batch', () => {

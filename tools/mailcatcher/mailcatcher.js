@@ -1,9 +1,9 @@
 // Development mail catcher (in the spirit of Mailpit): an SMTP server that keeps what it receives in memory,
 // and an HTTP API and page to read it. Plain JS so it runs without a build; tests start it in-process on port 0.
-import { createServer } from 'node:http';
-import { pathToFileURL } from 'node:url';
-import mailparser from 'mailparser';
-import smtpServer from 'smtp-server';
+// CommonJS, so that Jest (which loads test code as CommonJS) can load it too.
+const { createServer } = require('node:http');
+const mailparser = require('mailparser');
+const smtpServer = require('smtp-server');
 
 // Memory stays bounded however long a developer leaves it running.
 const MAX_MESSAGES = 1000;
@@ -41,7 +41,7 @@ function page(messages) {
  * Starts the SMTP server (no auth, no TLS) and the HTTP API. Port 0 picks a free port; the chosen ports are returned.
  * HTTP: GET /api/messages (newest first; ?to=address filters), DELETE /api/messages, GET / (a readable list).
  */
-export async function startMailcatcher({ smtpPort = 1025, httpPort = 8025, host = '127.0.0.1' } = {}) {
+async function startMailcatcher({ smtpPort = 1025, httpPort = 8025, host = '127.0.0.1' } = {}) {
   let messages = [];
   let nextId = 1;
 
@@ -114,14 +114,17 @@ export async function startMailcatcher({ smtpPort = 1025, httpPort = 8025, host 
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const catcher = await startMailcatcher({
+exports.startMailcatcher = startMailcatcher;
+
+if (require.main === module) {
+  startMailcatcher({
     smtpPort: Number(process.env.MAILCATCHER_SMTP_PORT ?? 1025),
     httpPort: Number(process.env.MAILCATCHER_HTTP_PORT ?? 8025),
     host: process.env.MAILCATCHER_HOST ?? '127.0.0.1',
+  }).then((catcher) => {
+    console.log(`mail catcher: SMTP on port ${catcher.smtpPort}, messages at http://localhost:${catcher.httpPort}`);
+    const stop = () => catcher.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
-  console.log(`mail catcher: SMTP on port ${catcher.smtpPort}, messages at http://localhost:${catcher.httpPort}`);
-  const stop = () => catcher.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }

@@ -1,9 +1,9 @@
 import { Ledger, LEDGER_SOURCE, ledgerProjection } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeadLetters } from '../dead-letters';
-import { Projection } from '../projection';
-import { ProjectionConsumer } from '../projection-consumer';
-import { EventRelay } from '../relay';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DeadLetters } from './dead-letters';
+import { Projection } from './projection';
+import { ProjectionConsumer } from './projection-consumer';
+import { EventRelay } from './relay';
 
 describe('DeadLetters', () => {
   let ledger: Ledger;

@@ -1,6 +1,6 @@
 import { Ledger } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StreamVersionConflictError } from '../event-store';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { StreamVersionConflictError } from './event-store';
 
 describe('EventStore', () => {
   let ledger: Ledger;

@@ -9,9 +9,9 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { connect, headers } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmailOutbox, EmailTransport, recordEmail } from '../src/email/email-outbox';
-import { EmailRenderer, RenderedEmail } from '../src/email/email-renderer';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EmailOutbox, EmailTransport, recordEmail } from './email/email-outbox';
+import { EmailRenderer, RenderedEmail } from './email/email-renderer';
 
 const resetBaseUrl = 'http://localhost:3000';
 /** Resets whose link the stand-in identity no longer issues (used or superseded). */

@@ -5,8 +5,8 @@ import { connect, DeliverPolicy, NatsConnection } from 'nats';
 import { INestMicroservice } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule } from '../src/app.module';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppModule } from './app.module';
 
 let identity: INestMicroservice;
 let services: ServiceCaller;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eventually, Ledger, ledgerEvents, LEDGER_SOURCE, testTuning } from '@fodmap/testing';
-import { Causation, currentCausation } from '../correlation';
-import { defineProjection } from '../projection';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeEvent, eventHeaders, eventStreamName, eventSubject } from '../jetstream';
-import { EventRelay } from '../relay';
-import { ProjectionConsumer } from '../projection-consumer';
+import { Causation, currentCausation } from './correlation';
+import { defineProjection } from './projection';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { encodeEvent, eventHeaders, eventStreamName, eventSubject } from './jetstream';
+import { EventRelay } from './relay';
+import { ProjectionConsumer } from './projection-consumer';
 
 describe('ProjectionConsumer', () => {
   let ledger: Ledger;

@@ -1,7 +1,7 @@
 import { eventually, Ledger, testConfig } from '@fodmap/testing';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventRelay } from '../relay';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EventRelay } from './relay';
 
 describe('EventRelay', () => {
   let ledger: Ledger;

@@ -1,0 +1,18 @@
+/** What the end-to-end global setup (stack-setup.ts) hands to the test files. */
+export interface ProvidedStack {
+  gatewayUrl: string;
+  mailUrl: string;
+  /** The stack's NATS prefix, for tests that speak to the services directly. */
+  natsPrefix: string;
+  stackPids: Record<string, number>;
+}
+
+/** Jest runs the global setup in the parent process; its values reach the test files through this variable. */
+export const PROVIDED_STACK_VARIABLE = 'FODMAP_E2E_STACK';
+
+/** A value of the stack the global setup started. */
+export function provided<K extends keyof ProvidedStack>(key: K): ProvidedStack[K] {
+  const stack = process.env[PROVIDED_STACK_VARIABLE];
+  if (!stack) throw new Error('No end-to-end stack is running: run these tests with `npm run test:api` or `npm run test:browser`.');
+  return (JSON.parse(stack) as ProvidedStack)[key];
+}
