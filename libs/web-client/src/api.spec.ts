@@ -4,7 +4,7 @@ import { apiRequest, ApiError, isUnauthorized } from './api';
 function answer(status: number, body: string, contentType?: string, statusText = 'Status Text') {
   const headers = contentType ? { 'Content-Type': contentType } : undefined;
   const fetchMock = jest.fn().mockResolvedValue(new Response(body, { status, statusText, headers }));
-  jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
+  jest.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
   return fetchMock;
 }
 
@@ -62,9 +62,9 @@ describe('apiRequest requests', () => {
       credentials: 'include',
     });
 
-    answer(200, '{}', 'application/json');
+    const getMock = answer(200, '{}', 'application/json');
     await apiRequest('GET', '/api/auth/user');
-    const [, init] = jest.mocked(fetch).mock.calls[0];
+    const [, init] = getMock.mock.calls[0] as [string, RequestInit];
     expect(init?.headers).toEqual({ Accept: 'application/json' });
     expect(init?.body).toBeUndefined();
   });
@@ -83,7 +83,7 @@ describe('apiRequest requests', () => {
 describe('apiRequest idempotency', () => {
   it('sends an Idempotency-Key with every POST, a different one per call, and none with a GET', async () => {
     const fetchMock = jest.fn(async (_path: string, _init: RequestInit) => new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
-    jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
+    jest.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
     await apiRequest('POST', '/api/meals', { name: 'a' });
     await apiRequest('POST', '/api/meals', { name: 'a' });
     await apiRequest('GET', '/api/foods');
@@ -96,11 +96,11 @@ describe('apiRequest idempotency', () => {
 
   it('sends a POST whose answer was lost once more, with the same key', async () => {
     jest.useFakeTimers();
-    const fetchMock = vi
-      .fn()
+    const fetchMock = jest
+      .fn<typeof fetch>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(new Response('{"id":7}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
-    jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
+    jest.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
     const created = apiRequest('POST', '/api/meals', { name: 'a' });
     await jest.runAllTimersAsync();
     await expect(created).resolves.toEqual({ id: 7 });
