@@ -2,13 +2,11 @@ import { Messages } from '@fodmap/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { qualifiedTable, schemaOf } from './events/sql';
 import { rpcFailure } from './rpc';
 
 const TABLE = 'idempotency_keys';
-const PRIMARY_KEY = 'idempotency_keys_pkey';
-const UNIQUE_VIOLATION = '23505';
 
 /** Creates the table of used keys in the migrating service's schema; call it from a migration of the service. */
 export async function createIdempotencyKeysTable(queryRunner: QueryRunner): Promise<void> {
@@ -19,7 +17,7 @@ export async function createIdempotencyKeysTable(queryRunner: QueryRunner): Prom
       resource_id bigint NOT NULL,
       fingerprint text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now(),
-      CONSTRAINT ${PRIMARY_KEY} PRIMARY KEY (user_id, key)
+      PRIMARY KEY (user_id, key)
     )`);
 }
 
@@ -38,11 +36,8 @@ export interface IdempotentCreate {
   input: unknown;
 }
 
-function isKeyTaken(error: unknown): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const { code, constraint } = error.driverError as { code?: string; constraint?: string };
-  return code === UNIQUE_VIOLATION && constraint === PRIMARY_KEY;
-}
+/** Thrown inside the create's transaction to roll it back when another request committed the key first. */
+class KeyTakenError extends Error {}
 
 /**
  * Makes a create idempotent per (user, key), so a retry after a timeout never creates twice, whatever the gateway
@@ -58,8 +53,8 @@ export class IdempotencyKeys {
 
   /**
    * Runs `create` unless this user's key was used before, and returns the id of the resource made now or then.
-   * The key used with another input is a 422. Of two concurrent requests with one key, the second to commit hits the
-   * primary key, its transaction (events included) rolls back, and it answers the first one's resource.
+   * The key used with another input is a 422. Of two concurrent requests with one key, the second waits on the first's
+   * row in the primary key, finds it taken, rolls its own transaction back (events included) and answers the first one's.
    */
   async createOnce(request: IdempotentCreate, create: (record: RecordIdempotencyKey) => Promise<number>): Promise<number> {
     const { userId, key } = request;
@@ -69,10 +64,14 @@ export class IdempotencyKeys {
     if (earlier !== null) return earlier;
     try {
       return await create(async (manager, resourceId) => {
-        await manager.query(`INSERT INTO ${this.table} (user_id, key, resource_id, fingerprint) VALUES ($1, $2, $3, $4)`, [userId, key, resourceId, fingerprint]);
+        const inserted: unknown[] = await manager.query(
+          `INSERT INTO ${this.table} (user_id, key, resource_id, fingerprint) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key`,
+          [userId, key, resourceId, fingerprint],
+        );
+        if (inserted.length === 0) throw new KeyTakenError(`Idempotency-Key ${key} of user ${userId} was used by a concurrent request`);
       });
     } catch (error) {
-      if (!isKeyTaken(error)) throw error;
+      if (!(error instanceof KeyTakenError)) throw error;
       const winner = await this.find(userId, key, fingerprint);
       if (winner === null) throw error;
       return winner;
