@@ -184,3 +184,46 @@ describe('private foods', () => {
     expect(await failure(Rpc.foods.get, { caller: ann, id: 'abc' })).toEqual({ status: 400, message: Messages.foodIdInvalid });
   });
 });
+
+describe('quick-add with an Idempotency-Key', () => {
+  // A user of its own, so that its foods and events can be counted.
+  const cam: Caller = { userId: 303, timeZone: 'UTC' };
+  const input: QuickAddFoodInput = { name: 'Oat milk', fodmapRating: 'low', servingSize: '1 cup' };
+  const quickAddWithKey = (idempotencyKey: string, body: QuickAddFoodInput = input) => call(Rpc.foods.quickAdd, { caller: cam, input: body, idempotencyKey });
+  const counts = async () => {
+    const [row] = await sql<{ foods: number; events: number }>(
+      `SELECT (SELECT count(*)::int FROM foods.foods WHERE owner_user_id = $1) AS foods,
+              (SELECT count(*)::int FROM foods.events WHERE (data->>'userId')::int = $1) AS events`,
+      [cam.userId],
+    );
+    return row;
+  };
+
+  it('creates one food and one event for the same key and input sent twice, and answers the same food both times', async () => {
+    const before = await counts();
+    const first = await quickAddWithKey('oat-1');
+    const again = await quickAddWithKey('oat-1');
+
+    expect(again).toEqual(first);
+    expect(await counts()).toEqual({ foods: before.foods + 1, events: before.events + 1 });
+  });
+
+  it('refuses the key with another input with a 422, creating nothing', async () => {
+    await quickAddWithKey('oat-2');
+    const before = await counts();
+
+    expect(await failure(Rpc.foods.quickAdd, { caller: cam, input: { ...input, fodmapRating: 'high' }, idempotencyKey: 'oat-2' })).toEqual({
+      status: 422,
+      message: Messages.idempotencyKeyReused,
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('creates one food for ten concurrent requests with one key, and answers it to all ten', async () => {
+    const before = await counts();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => quickAddWithKey('oat-3')));
+
+    expect(new Set(answers.map((food) => food.id)).size).toBe(1);
+    expect(await counts()).toEqual({ foods: before.foods + 1, events: before.events + 1 });
+  });
+});

@@ -2,6 +2,7 @@ export * from './messages';
 export * from './subjects';
 export * from './text';
 export * from './rpc';
+export * from './idempotency';
 export * from './events';
 export * from './auth/auth.schemas';
 export * from './auth/user';

@@ -4,6 +4,7 @@ import type { User } from './auth/user';
 import type { DomainConfig } from './config/domain-config';
 import { type CatalogueInfo, type Food, foodListQuerySchema, foodSearchQuerySchema, type FoodSummary, quickAddFoodSchema } from './foods/food';
 import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from './health/health';
+import { idempotencyKeySchema } from './idempotency';
 import { createMealSchema, type DailyMealCount, dailyMealsQuerySchema, type Meal } from './meals/meal';
 import { Messages } from './messages';
 import { type MessageReply, type PasswordResetReply, type ResetLinkReply, Rpc } from './subjects';
@@ -64,14 +65,16 @@ export const RpcContracts = {
   [Rpc.identity.subscriptionStatus]: rpc<SubscriptionStatus>()(withCaller({})),
   /** host: the host the browser asked for; null or absent gets the default branding. */
   [Rpc.identity.domainConfig]: rpc<DomainConfig>()(z.object({ host: text('Host', HOST_MAX_LENGTH).nullish() })),
-  [Rpc.journal.createMeal]: rpc<Meal>()(withCaller({ input: createMealSchema })),
+  /** idempotencyKey: the client's Idempotency-Key; the same key and input create one meal however often sent (422 with other input). */
+  [Rpc.journal.createMeal]: rpc<Meal>()(withCaller({ input: createMealSchema, idempotencyKey: idempotencyKeySchema.optional() })),
   /** Days are the caller's own calendar days, both ends included; every day of the range, oldest first. */
   [Rpc.insights.dailyMeals]: rpc<DailyMealCount[]>()(withCaller({ input: dailyMealsQuerySchema })),
   /** Without input.limit, every food the caller can see (spec §7); with it, that page of the same order. */
   [Rpc.foods.list]: rpc<FoodSummary[]>()(withCaller({ input: foodListQuerySchema.optional() })),
   [Rpc.foods.search]: rpc<Food[]>()(withCaller({ input: foodSearchQuerySchema })),
   [Rpc.foods.get]: rpc<Food>()(withCaller({ id: recordId(Messages.foodIdInvalid) })),
-  [Rpc.foods.quickAdd]: rpc<Food>()(withCaller({ input: quickAddFoodSchema })),
+  /** idempotencyKey: as for createMeal, one food per key and input. */
+  [Rpc.foods.quickAdd]: rpc<Food>()(withCaller({ input: quickAddFoodSchema, idempotencyKey: idempotencyKeySchema.optional() })),
   [Rpc.foods.catalogue]: rpc<CatalogueInfo>()(withCaller({})),
   ...healthChecks,
 };

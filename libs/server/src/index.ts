@@ -6,3 +6,4 @@ export * from './subjects';
 export * from './service-core.module';
 export * from './bootstrap-service';
 export * from './events';
+export * from './idempotency';

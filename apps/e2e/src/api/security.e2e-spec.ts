@@ -1,8 +1,13 @@
-import { Messages } from '@fodmap/contracts';
+import { DailyMealCount, Messages, Rpc } from '@fodmap/contracts';
+import { loadConfig } from '@fodmap/server';
+import { eventually } from '@fodmap/testing';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import Redis from 'ioredis';
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
 import { ApiSession, emailsTo, registerUser, uniqueEmail, waitForEmail } from '../support/api';
@@ -222,6 +227,44 @@ describe('retrying a create', () => {
     expect(other.body.message).toBe(Messages.idempotencyKeyReused);
     const fresh = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': `${key}-2` });
     expect(fresh.body.id).not.toBe(first.body.id);
+  });
+
+  it('creates one meal when the retry reaches the journal after the gateway forgot the first request, as after a 504', async () => {
+    const { api, user } = await registerUser('retried');
+    const key = `meal-${uniqueEmail('late')}`;
+    const body = { mealType: 'lunch', name: 'Late lunch', timestamp: '2025-05-10T12:00:00.000Z' };
+    // What a 504 leaves in Redis: nothing, as the interceptor frees the key of a failed request.
+    const redis = new Redis(loadConfig().redisUrl);
+    const forget = () => redis.del(`${provided('natsPrefix')}:idempotency:${user.id}:${key}`);
+    const nats = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [loadConfig().natsUrl] } });
+    try {
+      const first = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': key });
+      expect(first.status).toBe(201);
+      expect(await forget()).toBe(1);
+
+      const retry = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': key });
+      expect(retry.status).toBe(201);
+      expect(retry.body).toEqual(first.body);
+      expect(await forget()).toBe(1);
+      const other = await api.request('POST', '/api/meals', { ...body, name: 'Something else' }, { 'Idempotency-Key': key });
+      expect(other.status).toBe(422);
+      expect(other.body.message).toBe(Messages.idempotencyKeyReused);
+
+      // Insights counts the day's meals in event order: once it counts this later one, a duplicate would show too.
+      expect((await api.post('/api/meals', { ...body, name: 'Afternoon snack', mealType: 'snack' })).status).toBe(201);
+      const caller = { userId: user.id, timeZone: user.timeZone };
+      const mealsOnTheDay = () =>
+        firstValueFrom(nats.send<DailyMealCount[]>(`${provided('natsPrefix')}.${Rpc.insights.dailyMeals}`, { caller, input: { startDate: '2025-05-10', endDate: '2025-05-10' } }));
+      const counted = await eventually(async () => {
+        const [day] = await mealsOnTheDay();
+        if (day.mealsCount < 2) throw new Error(`insights counts ${day.mealsCount} meals so far`);
+        return day.mealsCount;
+      });
+      expect(counted).toBe(2);
+    } finally {
+      await nats.close();
+      await redis.quit();
+    }
   });
 
   it('answers a service that does not answer with 504 and Retry-After, and health names it', async () => {

@@ -32,7 +32,7 @@ export class FoodsController {
   }
 
   @Handles(Rpc.foods.quickAdd)
-  quickAdd({ caller, input }: RpcParsed<typeof Rpc.foods.quickAdd>): Promise<Food> {
-    return this.foods.quickAdd(caller.userId, input);
+  quickAdd({ caller, input, idempotencyKey }: RpcParsed<typeof Rpc.foods.quickAdd>): Promise<Food> {
+    return this.foods.quickAdd(caller.userId, input, idempotencyKey);
   }
 }

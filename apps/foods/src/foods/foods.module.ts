@@ -1,3 +1,4 @@
+import { IdempotencyKeys } from '@fodmap/server';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FoodCatalogue } from '../catalogue/food-catalogue';
@@ -8,6 +9,6 @@ import { FoodsService } from './foods.service';
 @Module({
   imports: [TypeOrmModule.forFeature([FoodEntity])],
   controllers: [FoodsController],
-  providers: [FoodCatalogue, FoodsService],
+  providers: [FoodCatalogue, FoodsService, IdempotencyKeys],
 })
 export class FoodsModule {}

@@ -1,5 +1,5 @@
 import { domainEvents, Food, FoodCreatedV1, FoodSummary, FOOD_SEARCH, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
-import { EventStore, newEvent, rpcFailure } from '@fodmap/server';
+import { EventStore, IdempotencyKeys, newEvent, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
@@ -14,6 +14,7 @@ export class FoodsService {
     private readonly catalogue: FoodCatalogue,
     @InjectRepository(FoodEntity) private readonly foods: Repository<FoodEntity>,
     private readonly events: EventStore,
+    private readonly idempotencyKeys: IdempotencyKeys,
   ) {}
 
   /** The caller's private foods, newest first, then the catalogue by name; `limit` and `offset` page through that order. */
@@ -51,27 +52,34 @@ export class FoodsService {
     return hits.map((hit) => ownById.get(hit.id) ?? this.catalogue.get(hit.id)).filter((food): food is Food => food !== undefined);
   }
 
-  /** A private food: stored through its FoodCreated event, whose inline projection is the row itself. */
-  async quickAdd(userId: number, food: RpcParsed<typeof Rpc.foods.quickAdd>['input']): Promise<Food> {
-    const [{ id }] = await this.foods.query(`SELECT nextval(pg_get_serial_sequence('foods.foods', 'id'))::int AS id`);
-    const createdAt = new Date();
-    const event: FoodCreatedV1 = {
-      foodId: id,
-      userId,
-      name: food.name,
-      description: food.description ?? null,
-      servingSize: food.servingSize ?? null,
-      fodmapRating: food.fodmapRating,
-      foodType: food.foodType ?? 'other',
-      createdAt: createdAt.toISOString(),
-    };
-    // Raw SQL: TypeORM drops an explicit value for a generated primary key, and the id is the event's stream id.
-    await this.events.append(`food-${id}`, 0, [newEvent(domainEvents, 'FoodCreated', event)], { userId, occurredAt: event.createdAt }, async (manager) => {
-      await manager.query(
-        `INSERT INTO foods.foods (id, owner_user_id, name, description, serving_size, food_type, fodmap_rating, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-        [id, userId, event.name, event.description, event.servingSize, event.foodType, event.fodmapRating, createdAt],
-      );
+  /**
+   * A private food: stored through its FoodCreated event, whose inline projection is the row itself. With an
+   * idempotency key, the same key and input answer the food made the first time.
+   */
+  async quickAdd(userId: number, food: RpcParsed<typeof Rpc.foods.quickAdd>['input'], idempotencyKey?: string): Promise<Food> {
+    const id = await this.idempotencyKeys.createOnce({ userId, key: idempotencyKey, input: food }, async (recordKey) => {
+      const [{ id: foodId }] = await this.foods.query(`SELECT nextval(pg_get_serial_sequence('foods.foods', 'id'))::int AS id`);
+      const createdAt = new Date();
+      const event: FoodCreatedV1 = {
+        foodId,
+        userId,
+        name: food.name,
+        description: food.description ?? null,
+        servingSize: food.servingSize ?? null,
+        fodmapRating: food.fodmapRating,
+        foodType: food.foodType ?? 'other',
+        createdAt: createdAt.toISOString(),
+      };
+      // Raw SQL: TypeORM drops an explicit value for a generated primary key, and the id is the event's stream id.
+      await this.events.append(`food-${foodId}`, 0, [newEvent(domainEvents, 'FoodCreated', event)], { userId, occurredAt: event.createdAt }, async (manager) => {
+        await manager.query(
+          `INSERT INTO foods.foods (id, owner_user_id, name, description, serving_size, food_type, fodmap_rating, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+          [foodId, userId, event.name, event.description, event.servingSize, event.foodType, event.fodmapRating, createdAt],
+        );
+        await recordKey(manager, foodId);
+      });
+      return foodId;
     });
     return toFood(await this.foods.findOneByOrFail({ id }));
   }

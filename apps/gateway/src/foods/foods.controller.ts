@@ -1,8 +1,8 @@
-import { BadRequestException, Body, Controller, Get, Param, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CatalogueInfo, Caller, Food, foodListQuerySchema, foodSearchQuerySchema, FoodSummary, Messages, quickAddFoodSchema, Rpc } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
-import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyInterceptor } from '../http/idempotency.interceptor';
 import { ZodBody } from '../http/zod-body.pipe';
 import { ServiceClient } from '../services/service-client';
 
@@ -41,7 +41,11 @@ export class FoodsController {
 
   @Post('debug/quick-add-food')
   @UseInterceptors(IdempotencyInterceptor)
-  quickAdd(@CurrentCaller() caller: Caller, @Body(new ZodBody(quickAddFoodSchema)) input: z.output<typeof quickAddFoodSchema>): Promise<Food> {
-    return this.services.send(Rpc.foods.quickAdd, { caller, input });
+  quickAdd(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodBody(quickAddFoodSchema)) input: z.output<typeof quickAddFoodSchema>,
+    @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
+  ): Promise<Food> {
+    return this.services.send(Rpc.foods.quickAdd, { caller, input, idempotencyKey });
   }
 }

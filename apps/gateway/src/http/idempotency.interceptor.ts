@@ -8,7 +8,7 @@ import {
   NestInterceptor,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { Messages } from '@fodmap/contracts';
+import { IDEMPOTENCY_KEY_PATTERN, Messages } from '@fodmap/contracts';
 import { SERVER_CONFIG, ServerConfig } from '@fodmap/server';
 import { Request } from 'express';
 import Redis from 'ioredis';
@@ -16,7 +16,8 @@ import { createHash } from 'node:crypto';
 import { from, Observable, of, switchMap, tap } from 'rxjs';
 import { REDIS } from '../infra/infra.module';
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
+/** Read here, and by the routes that pass the key on to their service. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** How long a finished request's answer is replayed: covers a phone retrying after hours offline. */
 const KEEP_SECONDS = 24 * 60 * 60;
 /** How long a request counts as in flight: longer than any RPC timeout, short enough that a crash frees the key. */
@@ -25,9 +26,10 @@ const IN_FLIGHT_SECONDS = 60;
 type Stored = { fingerprint: string; done: false } | { fingerprint: string; done: true; body: unknown };
 
 /**
- * `Idempotency-Key` on a create: the first request with a key runs and its answer is kept per user; the same key with
- * the same body gets that answer again without running twice; with a different body it is a 422; while the first is
- * still running, a 409. A failed request frees its key, so a retry after a 503 or 504 runs again.
+ * `Idempotency-Key` on a create, the fast path: the first request with a key runs and its answer is kept per user; the
+ * same key with the same body gets that answer again without asking the service; with a different body it is a 422;
+ * while the first is still running, a 409. A failed request frees its key, so a retry after a 503 or 504 goes to the
+ * service again, which holds the key too (in the create's transaction) and answers what the first request created.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -42,9 +44,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
-    const key = req.header('idempotency-key');
+    const key = req.header(IDEMPOTENCY_KEY_HEADER);
     if (key === undefined) return next.handle();
-    if (!KEY_PATTERN.test(key)) throw new BadRequestException({ message: Messages.idempotencyKeyInvalid });
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new BadRequestException({ message: Messages.idempotencyKeyInvalid });
     const owner = req.user?.caller.userId ?? 'visitor';
     const redisKey = `${this.prefix}${owner}:${key}`;
     const fingerprint = createHash('sha256').update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`).digest('base64url');

@@ -1,8 +1,8 @@
-import { Body, Controller, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Headers, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { Caller, createMealSchema, Meal, Rpc } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
-import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyInterceptor } from '../http/idempotency.interceptor';
 import { ZodBody } from '../http/zod-body.pipe';
 import { ServiceClient } from '../services/service-client';
 
@@ -13,7 +13,11 @@ export class MealsController {
 
   @Post()
   @UseInterceptors(IdempotencyInterceptor)
-  create(@CurrentCaller() caller: Caller, @Body(new ZodBody(createMealSchema)) input: z.output<typeof createMealSchema>): Promise<Meal> {
-    return this.services.send(Rpc.journal.createMeal, { caller, input });
+  create(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodBody(createMealSchema)) input: z.output<typeof createMealSchema>,
+    @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
+  ): Promise<Meal> {
+    return this.services.send(Rpc.journal.createMeal, { caller, input, idempotencyKey });
   }
 }

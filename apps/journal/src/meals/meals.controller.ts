@@ -8,7 +8,7 @@ export class MealsController {
   constructor(private readonly meals: MealsService) {}
 
   @Handles(Rpc.journal.createMeal)
-  create({ caller, input }: RpcParsed<typeof Rpc.journal.createMeal>): Promise<Meal> {
-    return this.meals.create(caller, input);
+  create({ caller, input, idempotencyKey }: RpcParsed<typeof Rpc.journal.createMeal>): Promise<Meal> {
+    return this.meals.create(caller, input, idempotencyKey);
   }
 }

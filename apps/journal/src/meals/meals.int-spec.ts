@@ -71,6 +71,58 @@ describe('journal meals', () => {
     expect(failure).toEqual({ status: 400, message: Messages.invalidTimeZone });
   });
 
+  describe('with an Idempotency-Key', () => {
+    // A user of its own, so that its meals and events can be counted.
+    const retrier: Caller = { userId: 611, timeZone: 'Europe/London' };
+    const input: CreateMealInput = { mealType: 'breakfast', name: 'Porridge', timestamp: '2025-03-12T08:00:00Z' };
+    const createWithKey = (idempotencyKey: string, body: CreateMealInput = input, who: Caller = retrier) =>
+      services.call(Rpc.journal.createMeal, { caller: who, input: body, idempotencyKey });
+    const counts = async (userId: number) => {
+      const [row] = await journal.get(DataSource).query(
+        `SELECT (SELECT count(*)::int FROM journal.meals WHERE user_id = $1) AS meals,
+                (SELECT count(*)::int FROM journal.events WHERE type = 'MealCreated' AND (data->>'userId')::int = $1) AS events`,
+        [userId],
+      );
+      return row as { meals: number; events: number };
+    };
+
+    it('creates one meal and one event for the same key and input sent twice, and answers the same meal both times', async () => {
+      const before = await counts(retrier.userId);
+      const first = await createWithKey('retry-1');
+      const again = await createWithKey('retry-1');
+
+      expect(again).toEqual(first);
+      expect(await counts(retrier.userId)).toEqual({ meals: before.meals + 1, events: before.events + 1 });
+    });
+
+    it('refuses the key with another input with a 422, creating nothing, and keeps keys apart per user', async () => {
+      const first = await createWithKey('retry-2');
+      const before = await counts(retrier.userId);
+
+      expect(await services.failure(Rpc.journal.createMeal, { caller: retrier, input: { ...input, name: 'Toast' }, idempotencyKey: 'retry-2' })).toEqual({
+        status: 422,
+        message: Messages.idempotencyKeyReused,
+      });
+      expect(await counts(retrier.userId)).toEqual(before);
+      const someoneElse = await createWithKey('retry-2', input, { userId: 612, timeZone: 'UTC' });
+      expect(someoneElse.id).not.toBe(first.id);
+    });
+
+    it('creates one meal for ten concurrent requests with one key, and answers it to all ten', async () => {
+      const before = await counts(retrier.userId);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => createWithKey('retry-3')));
+
+      expect(new Set(answers.map((meal) => meal.id)).size).toBe(1);
+      expect(await counts(retrier.userId)).toEqual({ meals: before.meals + 1, events: before.events + 1 });
+    });
+
+    it('refuses a key that is not 1 to 128 visible ASCII characters', async () => {
+      for (const idempotencyKey of ['', 'has space', 'x'.repeat(129), 'café']) {
+        expect(await services.failure(Rpc.journal.createMeal, { caller: retrier, input, idempotencyKey })).toEqual({ status: 400, message: Messages.idempotencyKeyInvalid });
+      }
+    });
+  });
+
   // Other suites of the run also write to the journal schema: this one compares, it does not count.
   it('rebuilds the meals table from the events table to the same rows, keeping the index names the migrations gave them', async () => {
     await createMeal({ mealType: 'dinner', name: 'Stew', timestamp: '2025-03-11T19:00:00Z' }, { userId: 602, timeZone: 'UTC' });

@@ -1,9 +1,10 @@
+import { IdempotencyKeys } from '@fodmap/server';
 import { Module } from '@nestjs/common';
 import { MealsController } from './meals.controller';
 import { MealsService } from './meals.service';
 
 @Module({
   controllers: [MealsController],
-  providers: [MealsService],
+  providers: [MealsService, IdempotencyKeys],
 })
 export class MealsModule {}

@@ -1,5 +1,5 @@
 import { Caller, domainEvents, Meal, MealCreatedV1, Rpc, RpcParsed } from '@fodmap/contracts';
-import { EventStore, newEvent } from '@fodmap/server';
+import { EventStore, IdempotencyKeys, newEvent } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -23,28 +23,31 @@ export function toMeal(record: MealRecord): Meal {
 export class MealsService {
   constructor(
     private readonly events: EventStore,
+    private readonly idempotencyKeys: IdempotencyKeys,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  async create(caller: Caller, meal: RpcParsed<typeof Rpc.journal.createMeal>['input']): Promise<Meal> {
+  /** With an idempotency key, the same key and input answer the meal made the first time (one event in all). */
+  async create(caller: Caller, meal: RpcParsed<typeof Rpc.journal.createMeal>['input'], idempotencyKey?: string): Promise<Meal> {
     const { userId } = caller;
-    const [{ id }] = await this.dataSource.query(`SELECT nextval('journal.meal_id_seq')::int AS id`);
-    const data: MealCreatedV1 = {
-      mealId: id,
-      userId,
-      name: meal.name,
-      mealType: meal.mealType,
-      timestamp: meal.timestamp,
-      timeZone: caller.timeZone,
-      notes: meal.notes ?? null,
-    };
-    await this.events.append(
-      `meal-${id}`,
-      0,
-      [newEvent(domainEvents, 'MealCreated', data)],
-      { userId },
-      this.events.inlineProjection(mealsProjection),
-    );
+    const id = await this.idempotencyKeys.createOnce({ userId, key: idempotencyKey, input: meal }, async (recordKey) => {
+      const [{ id: mealId }] = await this.dataSource.query(`SELECT nextval('journal.meal_id_seq')::int AS id`);
+      const data: MealCreatedV1 = {
+        mealId,
+        userId,
+        name: meal.name,
+        mealType: meal.mealType,
+        timestamp: meal.timestamp,
+        timeZone: caller.timeZone,
+        notes: meal.notes ?? null,
+      };
+      const project = this.events.inlineProjection(mealsProjection);
+      await this.events.append(`meal-${mealId}`, 0, [newEvent(domainEvents, 'MealCreated', data)], { userId }, async (manager, stored) => {
+        await project(manager, stored);
+        await recordKey(manager, mealId);
+      });
+      return mealId;
+    });
     return toMeal(await this.dataSource.getRepository(MealRecord).findOneByOrFail({ id }));
   }
 }

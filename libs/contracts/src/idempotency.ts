@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { Messages } from './messages';
+
+/** An `Idempotency-Key`: 1 to 128 visible ASCII characters, checked by the gateway and again by the service. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
+
+export const idempotencyKeySchema = z
+  .string({ invalid_type_error: Messages.idempotencyKeyInvalid })
+  .regex(IDEMPOTENCY_KEY_PATTERN, Messages.idempotencyKeyInvalid);
