@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
-import { ApiSession, registerUser } from '../support/api';
+import { ApiSession, registerAdmin, registerUser } from '../support/api';
 
 const ROOT = resolve(__dirname, '../../../..');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -81,14 +81,15 @@ describe('the phone app and the admin app, as a phone downloads them', () => {
     expect(res.headers['content-type']).not.toMatch(/text\/html/);
   });
 
-  it('serves the admin app the same way at /admin/', async () => {
-    const page = await rawGet('/admin/', { 'Accept-Encoding': 'br' });
+  it('serves the admin app the same way at /admin/, to an admin', async () => {
+    const { api } = await registerAdmin('delivery-admin');
+    const page = await rawGet('/admin/', { 'Accept-Encoding': 'br', Cookie: api.cookieHeader });
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-encoding']).toBe('br');
     const script = entryScript(decode(page).toString());
     expect(script).toMatch(/^\/admin\/assets\/.+\.js$/);
-    const asset = await rawGet(script, { 'Accept-Encoding': 'gzip' });
+    const asset = await rawGet(script, { 'Accept-Encoding': 'gzip', Cookie: api.cookieHeader });
     expect(asset.headers['content-encoding']).toBe('gzip');
     expect(asset.headers['cache-control']).toBe(IMMUTABLE);
   });

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
-import { ApiSession, emailsTo, registerUser, uniqueEmail, waitForEmail } from '../support/api';
+import { ApiSession, emailsTo, registerAdmin, registerUser, uniqueEmail, waitForEmail } from '../support/api';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const meal = () => ({ mealType: 'lunch', name: 'Rice bowl', timestamp: new Date().toISOString() });
@@ -197,6 +197,15 @@ describe('admin area', () => {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(Messages.adminOnly);
     }
+  });
+
+  it('lets an admin through to the admin app', async () => {
+    const { api } = await registerAdmin('is-admin');
+    const page = await fetch(`${api.baseUrl}/admin/`, { headers: { Cookie: api.cookieHeader } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    // No admin API exists yet: past the guard, an unknown path is the API's JSON 404.
+    expect((await api.get('/api/admin/advertisers')).status).toBe(404);
   });
 });
 

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { provided } from './provided';
 
 /** A person using the API from the app's own pages: one cookie jar, JSON in and out, the app's Origin on every request. */
@@ -52,6 +53,19 @@ export async function registerUser(label = 'person', firstName = 'Alex'): Promis
   const res = await api.post('/api/auth/local/register', { email, password, confirmPassword: password, firstName, lastName: 'Tester', timeZone: 'Europe/London' });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { api, email, password, user: res.body };
+}
+
+/** A signed-in admin: admin accounts are made by an operator in the database until the admin issue adds a way. */
+export async function registerAdmin(label = 'admin'): Promise<{ api: ApiSession; email: string }> {
+  const { api, email, user } = await registerUser(label);
+  const db = new Client({ connectionString: provided('databaseUrl') });
+  await db.connect();
+  try {
+    await db.query('UPDATE identity.users SET is_admin = true WHERE id = $1', [user.id]);
+  } finally {
+    await db.end();
+  }
+  return { api, email };
 }
 
 /** The emails the mail catcher received for an address, newest first. */

@@ -2,6 +2,8 @@
 export interface ProvidedStack {
   gatewayUrl: string;
   mailUrl: string;
+  /** The stack's own database, for the few facts no API sets yet (an admin account). */
+  databaseUrl: string;
   /** The stack's NATS prefix, for tests that speak to the services directly. */
   natsPrefix: string;
   stackPids: Record<string, number>;

@@ -81,6 +81,7 @@ export default async function setup(): Promise<void> {
     gatewayUrl,
     mailUrl: `http://127.0.0.1:${mail.httpPort}`,
     natsPrefix,
+    databaseUrl: databaseUrl.toString(),
     stackPids: Object.fromEntries([...SERVICES, 'gateway'].map((name, i) => [name, children[i].pid ?? 0])),
   };
   process.env[PROVIDED_STACK_VARIABLE] = JSON.stringify(stack);
