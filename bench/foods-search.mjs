@@ -119,7 +119,7 @@ async function signUp(gatewayUrl) {
   });
   if (res.status !== 201) throw new Error(`Registering the bench user failed: ${res.status} ${await res.text()}`);
   const user = await res.json();
-  return { cookie: res.headers.get('set-cookie').split(';')[0], userId: user.id };
+  return { cookie: res.headers.getSetCookie().find((cookie) => cookie.startsWith('fodmap.sid=')).split(';')[0], userId: user.id };
 }
 
 async function insertOtherUsersFoods(db, names) {

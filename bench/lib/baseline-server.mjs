@@ -7,12 +7,12 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { require, root } from './stack.mjs';
 
-const { loadConfig } = require(join(root, 'libs/server/dist/index.js'));
+const { loadGatewayConfig } = require(join(root, 'libs/server/dist/index.js'));
 const { notificationDefaults } = require(join(root, 'libs/contracts/dist/index.js'));
 const { Pool } = require('pg');
 const Redis = require('ioredis');
 
-const config = loadConfig();
+const config = loadGatewayConfig();
 // As many connections as identity's TypeORM pool (node-postgres' default of 10).
 const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
 const redis = new Redis(config.redisUrl);
@@ -40,7 +40,7 @@ function reply(res, status, body) {
 async function currentUser(req, res) {
   const id = sessionId(req.headers.cookie);
   const stored = id && (await redis.get(sessionPrefix + id));
-  const userId = stored && JSON.parse(stored).caller?.userId;
+  const userId = stored && JSON.parse(stored).passport?.user?.userId;
   if (!userId) return reply(res, 401, { message: 'Unauthorized' });
   const { rows } = await pool.query(
     'SELECT id, email, first_name, last_name, profile_image_url, is_admin, email_notifications, meal_notifications, time_zone, created_at FROM identity.users WHERE id = $1',

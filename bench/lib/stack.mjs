@@ -143,5 +143,6 @@ export async function signUp(gatewayUrl, label) {
   });
   if (res.status !== 201) throw new Error(`Registering the bench user failed: ${res.status} ${await res.text()}`);
   const user = await res.json();
-  return { cookie: res.headers.get('set-cookie').split(';')[0], user, password };
+  const session = res.headers.getSetCookie().find((cookie) => cookie.startsWith('fodmap.sid='));
+  return { cookie: session.split(';')[0], user, password };
 }

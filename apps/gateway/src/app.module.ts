@@ -3,6 +3,7 @@ import { PassportModule } from '@nestjs/passport';
 import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { AccountController } from './account/account.controller';
 import { AuthController } from './auth/auth.controller';
+import { AccountCache } from './auth/account-cache';
 import { CallerSerializer } from './auth/caller.serializer';
 import { KnownDevices } from './auth/known-device';
 import { LocalStrategy } from './auth/local.strategy';
@@ -24,6 +25,7 @@ import { ServicesModule } from './services/services.module';
     RateLimiter,
     LoginAttempts,
     UserSessions,
+    AccountCache,
     LocalStrategy,
     CallerSerializer,
     { provide: KnownDevices, useFactory: (config: GatewayConfig) => new KnownDevices(config.sessionSecret), inject: [SERVER_CONFIG] },

@@ -37,6 +37,8 @@ async function bootstrap(): Promise<void> {
   // X-Forwarded-* (client address, host, protocol) is believed only from the configured proxies.
   express.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   express.disable('x-powered-by');
+  // API answers are per person and never revalidated; hashing each body for an ETag is wasted work.
+  express.set('etag', false);
   express.use(securityHeaders());
   express.use(refuseAmbiguousPaths());
   express.use(sameOriginOnly(config.allowedOrigins));

@@ -17,6 +17,7 @@ import { RateLimiter } from '../http/rate-limit';
 import { RetryLaterException } from '../http/retry-later.exception';
 import { ZodBody } from '../http/zod-body.pipe';
 import { ServiceClient } from '../services/service-client';
+import { AccountCache } from './account-cache';
 import { KnownDevices } from './known-device';
 import { LoginGuard } from './login.guard';
 import { SESSION_COOKIE, signedInUser } from './session';
@@ -33,6 +34,7 @@ export class AuthController {
   constructor(
     private readonly services: ServiceClient,
     private readonly sessions: UserSessions,
+    private readonly accounts: AccountCache,
     private readonly limiter: RateLimiter,
     @Inject(KnownDevices) private readonly devices: KnownDevices,
     @Inject(SERVER_CONFIG) private readonly config: GatewayConfig,
@@ -61,6 +63,7 @@ export class AuthController {
   @Post('auth/local/logout')
   @HttpCode(HttpStatus.OK)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ message: string }> {
+    if (req.user) this.accounts.forget(req.user.caller.userId);
     await this.sessions.signOut(req);
     res.clearCookie(SESSION_COOKIE);
     return { message: Messages.loggedOut };
@@ -76,8 +79,10 @@ export class AuthController {
   @Get('auth/user')
   @UseGuards(SignedInGuard)
   async currentUser(@CurrentCaller() caller: Caller, @Req() req: Request): Promise<User> {
+    const known = this.accounts.get(caller.userId);
+    if (known) return known;
     try {
-      return await this.services.send(Rpc.identity.get, { caller });
+      return this.accounts.remember(await this.services.send(Rpc.identity.get, { caller }));
     } catch (error) {
       // The account behind this session no longer exists: the session is over.
       if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
@@ -90,11 +95,11 @@ export class AuthController {
 
   @Patch('auth/user/notifications')
   @UseGuards(SignedInGuard)
-  updateNotifications(
+  async updateNotifications(
     @CurrentCaller() caller: Caller,
     @Body(new ZodBody(notificationPreferencesSchema)) input: z.output<typeof notificationPreferencesSchema>,
   ): Promise<User> {
-    return this.services.send(Rpc.identity.updateNotifications, { caller, input });
+    return this.accounts.remember(await this.services.send(Rpc.identity.updateNotifications, { caller, input }));
   }
 
   /** Throttled per email and per client address, whether or not the account exists, so it reveals nothing. */
@@ -118,6 +123,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   async resetPassword(@Body(new ZodBody(resetPasswordSchema)) input: z.output<typeof resetPasswordSchema>, @Req() req: Request): Promise<{ message: string }> {
     const { message, userId } = await this.services.send(Rpc.identity.resetPassword, { input });
+    this.accounts.forget(userId);
     await this.sessions.endAll(userId, req.user?.caller.userId === userId ? req.sessionID : undefined);
     return { message };
   }

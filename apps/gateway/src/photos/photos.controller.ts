@@ -3,6 +3,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { Caller, Messages, PHOTO_MAX_BYTES, Rpc, User } from '@fodmap/contracts';
 import { randomUUID } from 'node:crypto';
 import { Response } from 'express';
+import { AccountCache } from '../auth/account-cache';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ServiceClient } from '../services/service-client';
 import { EXTENSION_OF, sniffImageType, typeOfExtension } from './image-type';
@@ -19,6 +20,7 @@ export class PhotosController {
   constructor(
     private readonly services: ServiceClient,
     private readonly photos: PhotoStore,
+    private readonly accounts: AccountCache,
   ) {}
 
   @Post('auth/user/photo')
@@ -31,7 +33,7 @@ export class PhotosController {
     const name = `${randomUUID()}.${EXTENSION_OF[type]}`;
     await this.photos.put(name, file.buffer);
     const previous = await this.services.send(Rpc.identity.get, { caller });
-    const user = await this.services.send(Rpc.identity.setPhoto, { caller, profileImageUrl: PHOTO_PATH + name });
+    const user = this.accounts.remember(await this.services.send(Rpc.identity.setPhoto, { caller, profileImageUrl: PHOTO_PATH + name }));
     if (previous.profileImageUrl?.startsWith(PHOTO_PATH)) await this.photos.remove(previous.profileImageUrl.slice(PHOTO_PATH.length));
     return { ...user, message: Messages.photoUpdated };
   }

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { User } from '@fodmap/contracts';
+import { ACCOUNT_CACHE_MS, AccountCache } from './account-cache';
+
+const ann = { id: 7, email: 'ann@example.com', firstName: 'Ann' } as User;
+
+afterEach(() => jest.useRealTimers());
+
+describe('AccountCache', () => {
+  it('answers with the account identity gave for ACCOUNT_CACHE_MS, then asks again', () => {
+    jest.useFakeTimers();
+    const cache = new AccountCache();
+    cache.remember(ann);
+    jest.advanceTimersByTime(ACCOUNT_CACHE_MS - 1);
+    expect(cache.get(7)).toEqual(ann);
+    jest.advanceTimersByTime(1);
+    expect(cache.get(7)).toBeUndefined();
+  });
+
+  it('forgets an account at once when it changes through the gateway, and keeps others apart', () => {
+    const cache = new AccountCache();
+    cache.remember(ann);
+    cache.remember({ ...ann, id: 8, email: 'bo@example.com' });
+    cache.forget(7);
+    expect(cache.get(7)).toBeUndefined();
+    expect(cache.get(8)?.email).toBe('bo@example.com');
+  });
+});
