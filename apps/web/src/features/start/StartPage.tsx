@@ -25,7 +25,7 @@ const FEATURES = [
 export function StartPage() {
   useScreenTitle();
   const { displayName, tagline } = useBranding();
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const navigate = useNavigate();
   const [visible, setVisible] = useState(false);
   const [progress, setProgress] = useState(0);
@@ -43,6 +43,11 @@ export function StartPage() {
       window.clearInterval(tick);
     };
   }, []);
+
+  // The intro plays for 10 s: meanwhile the screen it moves on to is fetched, so that screen opens at once.
+  useEffect(() => {
+    if (!isLoading) void (user ? import('../dashboard/DashboardPage') : import('../auth/LoginPage'));
+  }, [isLoading, user]);
 
   // The bar fills at 1% per tick, so it is full exactly when the 10 s are up.
   useEffect(() => {
