@@ -39,6 +39,7 @@ async function bootstrap(): Promise<void> {
   express.disable('x-powered-by');
   // API answers are per person and never revalidated; hashing each body for an ETag is wasted work.
   express.set('etag', false);
+  useRequestIds(express);
   express.use(securityHeaders());
   express.use(refuseAmbiguousPaths());
   express.use(sameOriginOnly(config.allowedOrigins));
@@ -48,7 +49,6 @@ async function bootstrap(): Promise<void> {
   express.use('/api', compression({ threshold: 1024 }));
   express.use(signedIn);
   useJsonBodies(express);
-  useRequestIds(express);
   express.use(jsonErrors);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new JsonExceptionFilter());

@@ -13,7 +13,7 @@ export function adminOnly(services: ServiceClient): RequestHandler {
   return (req, res, next) => {
     const caller = req.user?.caller;
     if (!caller) return sendError(res, new UnauthorizedException({ message: Messages.unauthorized }));
-    services.send(Rpc.identity.get, { caller }).then(
+    services.send(Rpc.identity.get, { caller }, req.correlationId).then(
       (account) => (account.isAdmin ? next() : sendError(res, new ForbiddenException({ message: Messages.adminOnly }))),
       (error: unknown) => sendError(res, error),
     );

@@ -16,6 +16,7 @@ import { clientAddress } from '../http/client-address';
 import { RateLimiter } from '../http/rate-limit';
 import { RetryLaterException } from '../http/retry-later.exception';
 import { ZodBody } from '../http/zod-body.pipe';
+import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 import { AccountCache } from './account-cache';
 import { KnownDevices } from './known-device';
@@ -46,7 +47,7 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<User> {
-    const user = await this.services.send(Rpc.identity.register, { input });
+    const user = await this.services.send(Rpc.identity.register, { input }, req.correlationId);
     await this.sessions.signIn(req, signedInUser(user));
     this.devices.remember(req, res, user.email);
     return user;
@@ -82,7 +83,7 @@ export class AuthController {
     const known = this.accounts.get(caller.userId);
     if (known) return known;
     try {
-      return this.accounts.remember(await this.services.send(Rpc.identity.get, { caller }));
+      return this.accounts.remember(await this.services.send(Rpc.identity.get, { caller }, req.correlationId));
     } catch (error) {
       // The account behind this session no longer exists: the session is over.
       if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) {
@@ -98,8 +99,9 @@ export class AuthController {
   async updateNotifications(
     @CurrentCaller() caller: Caller,
     @Body(new ZodBody(notificationPreferencesSchema)) input: z.output<typeof notificationPreferencesSchema>,
+    @CorrelationId() correlationId: string,
   ): Promise<User> {
-    return this.accounts.remember(await this.services.send(Rpc.identity.updateNotifications, { caller, input }));
+    return this.accounts.remember(await this.services.send(Rpc.identity.updateNotifications, { caller, input }, correlationId));
   }
 
   /** Throttled per email and per client address, whether or not the account exists, so it reveals nothing. */
@@ -115,14 +117,14 @@ export class AuthController {
     );
     if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, Messages.tooManyResetRequests(wait), wait);
     // The link is built from our configured address, never from the request's Host header, which a sender controls.
-    return this.services.send(Rpc.identity.forgotPassword, { input, resetBaseUrl: this.config.publicUrl });
+    return this.services.send(Rpc.identity.forgotPassword, { input, resetBaseUrl: this.config.publicUrl }, req.correlationId);
   }
 
   /** A new password ends every other session of the account: whoever knew the old one is signed out everywhere. */
   @Post('reset-password')
   @HttpCode(HttpStatus.OK)
   async resetPassword(@Body(new ZodBody(resetPasswordSchema)) input: z.output<typeof resetPasswordSchema>, @Req() req: Request): Promise<{ message: string }> {
-    const { message, userId } = await this.services.send(Rpc.identity.resetPassword, { input });
+    const { message, userId } = await this.services.send(Rpc.identity.resetPassword, { input }, req.correlationId);
     this.accounts.forget(userId);
     await this.sessions.endAll(userId, req.user?.caller.userId === userId ? req.sessionID : undefined);
     return { message };

@@ -25,7 +25,7 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
     await this.attempts.reserve(attempt);
     let account: User;
     try {
-      account = await this.services.send(Rpc.identity.login, { input: { email, password } });
+      account = await this.services.send(Rpc.identity.login, { input: { email, password } }, req.correlationId);
     } catch (error) {
       const wrongPassword = error instanceof HttpException && error.getStatus() === HttpStatus.UNAUTHORIZED;
       if (!wrongPassword) await this.attempts.abandoned(attempt);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyInterceptor } from '../http/idempotency.interceptor';
 import { ZodBody } from '../http/zod-body.pipe';
+import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 
 /** PostgreSQL integer ids; anything else is a 400 here rather than a 404 from the service. */
@@ -20,23 +21,31 @@ export class FoodsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get('foods')
-  list(@CurrentCaller() caller: Caller, @Query(new ZodBody(foodListQuerySchema)) input: z.output<typeof foodListQuerySchema>): Promise<FoodSummary[]> {
-    return this.services.send(Rpc.foods.list, { caller, input });
+  list(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodBody(foodListQuerySchema)) input: z.output<typeof foodListQuerySchema>,
+    @CorrelationId() correlationId: string,
+  ): Promise<FoodSummary[]> {
+    return this.services.send(Rpc.foods.list, { caller, input }, correlationId);
   }
 
   @Get('foods/catalogue')
-  catalogue(@CurrentCaller() caller: Caller): Promise<CatalogueInfo> {
-    return this.services.send(Rpc.foods.catalogue, { caller });
+  catalogue(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<CatalogueInfo> {
+    return this.services.send(Rpc.foods.catalogue, { caller }, correlationId);
   }
 
   @Get('foods/search')
-  search(@CurrentCaller() caller: Caller, @Query(new ZodBody(foodSearchQuerySchema)) input: z.output<typeof foodSearchQuerySchema>): Promise<Food[]> {
-    return this.services.send(Rpc.foods.search, { caller, input });
+  search(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodBody(foodSearchQuerySchema)) input: z.output<typeof foodSearchQuerySchema>,
+    @CorrelationId() correlationId: string,
+  ): Promise<Food[]> {
+    return this.services.send(Rpc.foods.search, { caller, input }, correlationId);
   }
 
   @Get('foods/:id')
-  get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<Food> {
-    return this.services.send(Rpc.foods.get, { caller, id: parseFoodId(id) });
+  get(@CurrentCaller() caller: Caller, @Param('id') id: string, @CorrelationId() correlationId: string): Promise<Food> {
+    return this.services.send(Rpc.foods.get, { caller, id: parseFoodId(id) }, correlationId);
   }
 
   @Post('debug/quick-add-food')
@@ -45,7 +54,8 @@ export class FoodsController {
     @CurrentCaller() caller: Caller,
     @Body(new ZodBody(quickAddFoodSchema)) input: z.output<typeof quickAddFoodSchema>,
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
+    @CorrelationId() correlationId: string,
   ): Promise<Food> {
-    return this.services.send(Rpc.foods.quickAdd, { caller, input, idempotencyKey });
+    return this.services.send(Rpc.foods.quickAdd, { caller, input, idempotencyKey }, correlationId);
   }
 }

@@ -24,7 +24,7 @@ export class HealthController {
     const [answers, nats, redis] = await Promise.all([
       Promise.all(
         SERVICE_NAMES.map(async (name): Promise<[ServiceName, State]> => {
-          const health = await this.services.send(Rpc.health(name), {}, HEALTH_TIMEOUT_MS).catch(() => null);
+          const health = await this.services.send(Rpc.health(name), {}, undefined, HEALTH_TIMEOUT_MS).catch(() => null);
           return [name, health?.status === 'up' ? 'up' : 'down'];
         }),
       ),

@@ -1,4 +1,3 @@
-import { currentCausation } from '@fodmap/server';
 import express from 'express';
 import { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -12,10 +11,9 @@ describe('useRequestIds', () => {
     const app = express();
     app.use(express.json());
     useRequestIds(app);
-    // Asynchronous like a controller that calls a service: the id must survive the awaits.
-    app.post('/echo', async (_req, res) => {
+    app.post('/echo', async (req, res) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
-      res.json({ correlationId: currentCausation()?.correlationId ?? null });
+      res.json({ correlationId: req.correlationId });
     });
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', () => resolve());

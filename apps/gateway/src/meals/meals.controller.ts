@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyInterceptor } from '../http/idempotency.interceptor';
 import { ZodBody } from '../http/zod-body.pipe';
+import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 
 @Controller('meals')
@@ -17,7 +18,8 @@ export class MealsController {
     @CurrentCaller() caller: Caller,
     @Body(new ZodBody(createMealSchema)) input: z.output<typeof createMealSchema>,
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
+    @CorrelationId() correlationId: string,
   ): Promise<Meal> {
-    return this.services.send(Rpc.journal.createMeal, { caller, input, idempotencyKey });
+    return this.services.send(Rpc.journal.createMeal, { caller, input, idempotencyKey }, correlationId);
   }
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Response } from 'express';
 import { AccountCache } from '../auth/account-cache';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 import { EXTENSION_OF, sniffImageType, typeOfExtension } from './image-type';
 import { PhotoStore } from './photo-store';
@@ -26,14 +27,18 @@ export class PhotosController {
   @Post('auth/user/photo')
   @UseGuards(SignedInGuard)
   @UseInterceptors(FileInterceptor('photo', { limits: UPLOAD_LIMITS }))
-  async upload(@CurrentCaller() caller: Caller, @UploadedFile() file: Express.Multer.File | undefined): Promise<User & { message: string }> {
+  async upload(
+    @CurrentCaller() caller: Caller,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @CorrelationId() correlationId: string,
+  ): Promise<User & { message: string }> {
     if (!file) throw new BadRequestException({ message: Messages.photoMissing });
     const type = sniffImageType(file.buffer);
     if (!type) throw new BadRequestException({ message: Messages.photoInvalid });
     const name = `${randomUUID()}.${EXTENSION_OF[type]}`;
     await this.photos.put(name, file.buffer);
-    const previous = await this.services.send(Rpc.identity.get, { caller });
-    const user = this.accounts.remember(await this.services.send(Rpc.identity.setPhoto, { caller, profileImageUrl: PHOTO_PATH + name }));
+    const previous = await this.services.send(Rpc.identity.get, { caller }, correlationId);
+    const user = this.accounts.remember(await this.services.send(Rpc.identity.setPhoto, { caller, profileImageUrl: PHOTO_PATH + name }, correlationId));
     if (previous.profileImageUrl?.startsWith(PHOTO_PATH)) await this.photos.remove(previous.profileImageUrl.slice(PHOTO_PATH.length));
     return { ...user, message: Messages.photoUpdated };
   }

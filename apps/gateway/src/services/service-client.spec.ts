@@ -1,7 +1,8 @@
 import { HttpException } from '@nestjs/common';
-import { ClientProxy } from '@nestjs/microservices';
+import { ClientProxy, NatsRecord } from '@nestjs/microservices';
 import { Messages } from '@fodmap/contracts';
-import { NEVER, Observable, throwError } from 'rxjs';
+import { CORRELATION_HEADER } from '@fodmap/server';
+import { NEVER, Observable, of, throwError } from 'rxjs';
 import { describe, expect, it } from '@jest/globals';
 import { RetryLaterException } from '../http/retry-later.exception';
 import { ServiceClient } from './service-client';
@@ -11,7 +12,7 @@ function clientAnswering(answer: () => Observable<unknown>): ServiceClient {
 }
 
 async function failureOf(client: ServiceClient, timeoutMs?: number): Promise<HttpException> {
-  const error = await client.send('journal.meal.create', {}, timeoutMs).catch((caught: unknown) => caught);
+  const error = await client.send('journal.meal.create', {} as never, undefined, timeoutMs).catch((caught: unknown) => caught);
   if (!(error instanceof HttpException)) throw new Error(`expected an HttpException, got ${String(error)}`);
   return error;
 }
@@ -35,5 +36,16 @@ describe('ServiceClient outage mapping', () => {
     const error = await failureOf(clientAnswering(() => throwError(() => ({ status: 404, message: Messages.mealNotFound }))));
     expect(error.getStatus()).toBe(404);
     expect(error.getResponse()).toEqual({ message: Messages.mealNotFound });
+  });
+});
+
+describe('ServiceClient correlation', () => {
+  it("sends the request's correlation id as the NATS header the services read", async () => {
+    const sent: unknown[] = [];
+    const client = new ServiceClient({ send: (_subject: string, payload: unknown) => (sent.push(payload), of({ ok: true })) } as unknown as ClientProxy);
+    await client.send('identity.domain-config.get', { host: null }, 'req-42');
+    const record = sent[0] as NatsRecord;
+    expect(record.data).toEqual({ host: null });
+    expect(record.headers?.get(CORRELATION_HEADER)).toBe('req-42');
   });
 });

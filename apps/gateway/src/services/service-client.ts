@@ -22,10 +22,15 @@ export class ServiceClient {
 
   constructor(@Inject(SERVICES_PROXY) private readonly proxy: ClientProxy) {}
 
-  async send<Subject extends RpcSubject>(pattern: Subject, payload: RpcRequest<Subject>, timeoutMs = REQUEST_TIMEOUT_MS): Promise<RpcResponse<Subject>> {
+  async send<Subject extends RpcSubject>(
+    pattern: Subject,
+    payload: RpcRequest<Subject>,
+    correlationId: string | undefined,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+  ): Promise<RpcResponse<Subject>> {
     const service = pattern.split('.')[0];
     try {
-      return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(subject(pattern), correlated(payload)).pipe(timeout(timeoutMs)));
+      return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(subject(pattern), correlated(payload, correlationId)).pipe(timeout(timeoutMs)));
     } catch (error) {
       if (isRpcFailureBody(error)) throw new HttpException({ message: error.message }, error.status);
       if (error instanceof TimeoutError) throw new RetryLaterException(HttpStatus.GATEWAY_TIMEOUT, Messages.serviceTimeout(service), RETRY_AFTER_SECONDS);
