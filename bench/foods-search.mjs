@@ -9,21 +9,15 @@
 // Needs the built apps (`npx nx run-many -t build`) and PostgreSQL, NATS (JetStream) and Redis on their usual ports or at
 // DATABASE_URL, NATS_URL and REDIS_URL; a missing one is named with the line that starts it.
 //   node bench/foods-search.mjs
-//       starts identity, foods and the gateway itself on a database `fodmap_bench_<random>` and a NATS prefix of its
-//       own, and removes both at the end.
+//       starts identity, foods and the gateway with bench/lib/stack.mjs on a database `fodmap_bench_<random>` and a NATS
+//       prefix of its own, and removes both at the end.
 //   BENCH_GATEWAY_URL=http://localhost:3000 node bench/foods-search.mjs
 //       uses a running stack instead (DATABASE_URL and NATS_PREFIX must be the stack's); the private foods it inserts
 //       belong to user ids from 900,000,000 up and are deleted at the end.
 // BENCH_QUERIES (default 1000) and BENCH_PRIVATE_FOODS (default 10000) change the sizes.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { require, root, seeded, signUp, startStack } from './lib/stack.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1000);
 const PRIVATE_FOODS = Number(process.env.BENCH_PRIVATE_FOODS ?? 10_000);
 const OTHER_USERS = 500;
@@ -31,96 +25,10 @@ const FIRST_OTHER_USER = 900_000_000;
 const WARM_UP = 100;
 
 const useRunningStack = Boolean(process.env.BENCH_GATEWAY_URL);
-const run = randomBytes(4).toString('hex');
-if (!useRunningStack) {
-  // Before any service module loads: subjects and data sources read the environment when they load.
-  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fodmap');
-  url.pathname = `/fodmap_bench_${run}`;
-  process.env.DATABASE_URL = url.toString();
-  process.env.NATS_PREFIX = `bench_${run}`;
-}
-
-require('reflect-metadata');
-const { loadConfig, requireDependencies } = require(join(root, 'libs/server/dist/index.js'));
 const { Client } = require('pg');
 
-const config = loadConfig();
-await requireDependencies(config, ['postgres', 'nats', 'redis']);
-
-/** A seeded pseudo-random sequence, so that two runs time the same queries. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(20251122);
+const rand = seeded(20251122);
 const pick = (list) => list[Math.floor(rand() * list.length)];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startStack() {
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
-  const children = ['identity', 'foods', 'gateway'].map((name) => {
-    const child = spawn(process.execPath, [join(root, `apps/${name}/dist/main.js`)], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr.on('data', (chunk) => process.stderr.write(`${name}| ${chunk}`));
-    return child;
-  });
-  const gatewayUrl = `http://127.0.0.1:${port}`;
-  // Only identity and foods run, so /api/health stays 503: wait until the foods answer instead (401 = routed, signed out).
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const crashed = children.find((child) => child.exitCode !== null);
-    if (crashed) throw new Error(`${crashed.spawnargs[1]} exited with code ${crashed.exitCode}`);
-    const status = await fetch(`${gatewayUrl}/api/foods/search?q=ab`).then((res) => res.status).catch(() => 0);
-    const foodsUp = await fetch(`${gatewayUrl}/api/health`).then((res) => res.json()).then((body) => body.services?.foods === 'up' && body.services?.identity === 'up').catch(() => false);
-    if (status === 401 && foodsUp) break;
-    if (Date.now() > deadline) throw new Error('The bench stack did not start within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { gatewayUrl, children };
-}
-
-async function stopStack(children) {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-        }),
-    ),
-  );
-}
-
-/** A signed-in person of the gateway: one cookie. */
-async function signUp(gatewayUrl) {
-  const password = 'Bench-Password-9';
-  const res = await fetch(`${gatewayUrl}/api/auth/local/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ email: `bench.${run}@example.com`, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark' }),
-  });
-  if (res.status !== 201) throw new Error(`Registering the bench user failed: ${res.status} ${await res.text()}`);
-  const user = await res.json();
-  return { cookie: res.headers.getSetCookie().find((cookie) => cookie.startsWith('fodmap.sid=')).split(';')[0], userId: user.id };
-}
 
 async function insertOtherUsersFoods(db, names) {
   const batch = 1000;
@@ -192,22 +100,28 @@ function report(label, samples) {
   console.log(`${label.padEnd(9)} n=${sorted.length}  p50 ${ms(at(50))}  p95 ${ms(at(95))}  p99 ${ms(at(99))}  mean ${ms(mean)}  max ${ms(sorted[sorted.length - 1])}`);
 }
 
-const stack = useRunningStack ? { gatewayUrl: process.env.BENCH_GATEWAY_URL.replace(/\/$/, ''), children: [] } : await startStack();
+const stack = await startStack({ services: ['identity', 'foods'], gatewayUrl: process.env.BENCH_GATEWAY_URL });
+const { config } = stack;
+// Before any service module loads: subjects and data sources read the environment when they load.
+process.env.DATABASE_URL = config.databaseUrl;
+process.env.NATS_PREFIX = config.natsPrefix;
+require('reflect-metadata');
 const db = new Client({ connectionString: config.databaseUrl });
-await db.connect();
 let context;
 let rpc;
 try {
+  await db.connect();
   const catalogueNames = (await db.query(`SELECT name FROM foods.foods WHERE key IS NOT NULL AND NOT retired`)).rows.map((row) => row.name);
   if (catalogueNames.length === 0) throw new Error('The foods table holds no catalogue: is apps/foods/data/catalogue.json there?');
   await insertOtherUsersFoods(db, catalogueNames);
-  const person = await signUp(stack.gatewayUrl);
+  const person = await signUp(stack.gatewayUrl, 'bench');
   for (const name of ['Grandma’s lentil soup', 'Overnight oats with berries', 'Garlic-free pesto']) {
-    await fetch(`${stack.gatewayUrl}/api/debug/quick-add-food`, {
+    const res = await fetch(`${stack.gatewayUrl}/api/debug/quick-add-food`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: person.cookie },
+      headers: { 'Content-Type': 'application/json', Cookie: person.cookie, Origin: stack.gatewayUrl },
       body: JSON.stringify({ name, fodmapRating: 'low' }),
     });
+    if (!res.ok) throw new Error(`Adding the bench user's food '${name}' failed: ${res.status} ${await res.text()}`);
   }
   const queries = realisticQueries(catalogueNames, QUERIES);
   const privateCount = (await db.query('SELECT count(*)::int AS n FROM foods.foods WHERE owner_user_id IS NOT NULL')).rows[0].n;
@@ -218,8 +132,8 @@ try {
   const { FoodsService } = require(join(root, 'apps/foods/dist/foods/foods.service.js'));
   context = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
   const foods = context.get(FoodsService);
-  const caller = { userId: person.userId, timeZone: 'UTC' };
-  report('handler', await time(queries, (q) => foods.search(caller.userId, { q })));
+  const caller = { userId: person.user.id, timeZone: 'UTC' };
+  report('handler', await time(queries, (q) => foods.search(caller.userId, q)));
 
   const { ClientProxyFactory, Transport } = require('@nestjs/microservices');
   const { firstValueFrom } = require('rxjs');
@@ -238,25 +152,7 @@ try {
 } finally {
   await rpc?.close();
   await context?.close();
-  if (useRunningStack) await db.query('DELETE FROM foods.foods WHERE owner_user_id >= $1', [FIRST_OTHER_USER]);
-  await db.end();
-  await stopStack(stack.children);
-  if (!useRunningStack) {
-    const admin = new URL(config.databaseUrl);
-    admin.pathname = '/postgres';
-    const pg = new Client({ connectionString: admin.toString() });
-    await pg.connect();
-    await pg.query(`DROP DATABASE IF EXISTS "fodmap_bench_${run}" WITH (FORCE)`);
-    await pg.end();
-    const { connect } = require('nats');
-    const nats = await connect({ servers: config.natsUrl });
-    const jsm = await nats.jetstreamManager();
-    for await (const stream of jsm.streams.list()) if (stream.config.name.startsWith(`bench_${run}`)) await jsm.streams.delete(stream.config.name);
-    await nats.drain();
-    const Redis = require('ioredis');
-    const redis = new Redis(config.redisUrl);
-    const keys = await redis.keys(`bench_${run}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-  }
+  if (useRunningStack) await db.query('DELETE FROM foods.foods WHERE owner_user_id >= $1', [FIRST_OTHER_USER]).catch(() => {});
+  await db.end().catch(() => {});
+  await stack.stop();
 }

@@ -41,11 +41,13 @@ export function seeded(seed) {
 /**
  * Starts `services` and the gateway; resolves when /api/health reports each of them up.
  * `nodeArgs` maps a process name to extra node options (e.g. a profiler preload); Their output is kept in `output`.
+ * `gatewayUrl` (default GATEWAY_URL) names a running stack to use instead. `config` is the stack's (its database URL and
+ * NATS prefix), for a bench that reads or writes its data or runs service code in its own process.
  */
-export async function startStack({ services = SERVICES, nodeArgs = {}, env: extraEnv = {} } = {}) {
-  if (process.env.GATEWAY_URL) {
+export async function startStack({ services = SERVICES, nodeArgs = {}, env: extraEnv = {}, gatewayUrl: runningUrl = process.env.GATEWAY_URL } = {}) {
+  if (runningUrl) {
     const config = loadConfig();
-    return { gatewayUrl: process.env.GATEWAY_URL.replace(/\/$/, ''), config, pids: {}, stop: async () => {} };
+    return { gatewayUrl: runningUrl.replace(/\/$/, ''), config, pids: {}, output: [], stop: async () => {} };
   }
   const base = loadConfig();
   await requireDependencies(base, ['postgres', 'nats', 'redis']);
