@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
 import { Browser } from 'playwright-core';
 import { uniqueEmail, waitForEmail } from '../support/api';
-import { launchBrowser, phone } from '../support/browser';
+import { launchBrowser, phone, SEEN_WITHIN_MS } from '../support/browser';
 
 describe('a new person on a phone', () => {
   let browser: Browser;
@@ -19,7 +19,7 @@ describe('a new person on a phone', () => {
     const email = uniqueEmail('journey');
 
     await page.goto('/');
-    await eventually(async () => expect(await page.getByText('890+').first().isVisible()).toBe(true), 1_000);
+    await eventually(async () => expect(await page.getByText('890+').first().isVisible()).toBe(true), SEEN_WITHIN_MS);
     await page.getByRole('button', { name: 'Skip Intro' }).click();
     await page.waitForURL('**/login');
 
@@ -31,7 +31,7 @@ describe('a new person on a phone', () => {
     await page.getByLabel('Confirm Password').fill('first-password-1');
     await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/dashboard');
-    await eventually(async () => expect(await page.getByText('Jordan').first().isVisible()).toBe(true), 1_000);
+    await eventually(async () => expect(await page.getByText('Jordan').first().isVisible()).toBe(true), SEEN_WITHIN_MS);
     await page.screenshot({ path: 'test-results/dashboard.png' });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
@@ -41,13 +41,13 @@ describe('a new person on a phone', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-9');
     await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-    await eventually(async () => expect(await page.getByText('Login failed').first().isVisible()).toBe(true), 1_000);
+    await eventually(async () => expect(await page.getByText('Login failed').first().isVisible()).toBe(true), SEEN_WITHIN_MS);
 
     await page.getByRole('link', { name: /Forgot password/i }).click();
     await page.waitForURL('**/forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await eventually(async () => expect(await page.getByText("we've sent a password reset link").first().isVisible()).toBe(true), 1_000);
+    await eventually(async () => expect(await page.getByText("we've sent a password reset link").first().isVisible()).toBe(true), SEEN_WITHIN_MS);
 
     const mail = await waitForEmail(email);
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
@@ -62,6 +62,6 @@ describe('a new person on a phone', () => {
     await page.getByLabel('Password', { exact: true }).fill('Brand-New-Pass1!');
     await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/dashboard');
-    await eventually(async () => expect(await page.getByText('Jordan').first().isVisible()).toBe(true), 1_000);
+    await eventually(async () => expect(await page.getByText('Jordan').first().isVisible()).toBe(true), SEEN_WITHIN_MS);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
 import { Browser, Page } from 'playwright-core';
 import { uniqueEmail } from '../support/api';
-import { launchBrowser, phone } from '../support/browser';
+import { launchBrowser, phone, SEEN_WITHIN_MS } from '../support/browser';
 
 /** A phone that has seen the start page already, signed up through the create-account form. */
 async function signedUpPhone(browser: Browser, firstName: string): Promise<Page> {
@@ -24,7 +24,7 @@ async function signedUpPhone(browser: Browser, firstName: string): Promise<Page>
 async function openFoodSearch(page: Page) {
   await page.getByRole('link', { name: 'Search' }).click();
   await page.waitForURL('**/search');
-  await eventually(async () => expect(await page.getByRole('heading', { name: 'Food Search' }).isVisible()).toBe(true), 1_000);
+  await eventually(async () => expect(await page.getByRole('heading', { name: 'Food Search' }).isVisible()).toBe(true), SEEN_WITHIN_MS);
 }
 
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('button');
@@ -56,7 +56,7 @@ describe('looking up foods on a phone', () => {
 
     await results(page).first().click();
     const details = page.getByRole('dialog', { name: /^Garlic/ });
-    await eventually(async () => expect(await details.getByText('FODMAP components').isVisible()).toBe(true), 1_000);
+    await eventually(async () => expect(await details.getByText('FODMAP components').isVisible()).toBe(true), SEEN_WITHIN_MS);
     const detailsText = await details.textContent();
     expect(detailsText).toMatch(/Serving.*\d+(\.\d+)? g/);
     for (const group of ['Oligosaccharides', 'Disaccharides', 'Monosaccharides', 'Polyols']) expect(detailsText).toContain(group);
@@ -68,7 +68,7 @@ describe('looking up foods on a phone', () => {
     await source.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/food-details-sources.png' });
     await details.getByRole('button', { name: 'Close' }).click();
-    await eventually(async () => expect(await details.isVisible()).toBe(false), 1_000);
+    await eventually(async () => expect(await details.isVisible()).toBe(false), SEEN_WITHIN_MS);
 
     const name = madeUpFoodName();
     await page.getByLabel('Search foods').fill(name);
@@ -85,10 +85,10 @@ describe('looking up foods on a phone', () => {
     await form.getByLabel('Food Type').selectOption('other');
     await page.screenshot({ path: 'test-results/new-food-form.png' });
     await form.getByRole('button', { name: 'Create Food' }).click();
-    await eventually(async () => expect(await page.getByText('Food Added!').isVisible()).toBe(true), 1_000);
+    await eventually(async () => expect(await page.getByText('Food Added!').isVisible()).toBe(true), SEEN_WITHIN_MS);
 
     const created = page.getByRole('dialog', { name });
-    await eventually(async () => expect(await created.getByText('Your food').isVisible()).toBe(true), 1_000);
+    await eventually(async () => expect(await created.getByText('Your food').isVisible()).toBe(true), SEEN_WITHIN_MS);
     await created.getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Search foods').fill('');
     await page.getByLabel('Search foods').fill(name);

@@ -11,6 +11,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** How long a check waits for what a person should see: long enough for a loaded CI machine, never a speed assertion. */
+export const SEEN_WITHIN_MS = 10_000;
+
 /** A phone: 390×844, touch, a mobile user agent. */
 export async function phone(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
