@@ -5,6 +5,7 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import Redis from 'ioredis';
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
+import { Client } from 'pg';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { firstValueFrom } from 'rxjs';
@@ -305,5 +306,36 @@ describe('start-up configuration', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^SESSION_SECRET must be set when NODE_ENV=production/)]);
+  });
+});
+
+describe('forwarded headers', () => {
+  /** GET /api/domain-config with the given headers, over a raw request so that Host can be set. */
+  const brandingFor = (headers: Record<string, string>) =>
+    new Promise<{ displayName: string }>((done, fail) => {
+      const url = new URL(provided('gatewayUrl'));
+      request({ host: url.hostname, port: url.port, path: '/api/domain-config', headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => done(JSON.parse(body)));
+      })
+        .on('error', fail)
+        .end();
+    });
+
+  it('chooses the branding by the Host the client sent, never by an X-Forwarded-Host no trusted proxy set', async () => {
+    const db = new Client({ connectionString: provided('databaseUrl') });
+    await db.connect();
+    try {
+      await db.query(
+        `INSERT INTO identity.domain_configs (host, name, display_name, description, primary_color, secondary_color, accent_color, logo_text, email_from, support_email, tagline)
+         SELECT 'brand.example', 'brand', 'Brand Gut Diary', description, primary_color, secondary_color, accent_color, logo_text, email_from, support_email, tagline
+         FROM identity.domain_configs WHERE host = 'default' ON CONFLICT (host) DO NOTHING`,
+      );
+    } finally {
+      await db.end();
+    }
+    expect((await brandingFor({ Host: 'brand.example' })).displayName).toBe('Brand Gut Diary');
+    expect((await brandingFor({ Host: '127.0.0.1', 'X-Forwarded-Host': 'brand.example' })).displayName).toBe('FODMAP Journal');
   });
 });
