@@ -100,7 +100,8 @@ function report(label, samples) {
   console.log(`${label.padEnd(9)} n=${sorted.length}  p50 ${ms(at(50))}  p95 ${ms(at(95))}  p99 ${ms(at(99))}  mean ${ms(mean)}  max ${ms(sorted[sorted.length - 1])}`);
 }
 
-const stack = await startStack({ services: ['identity', 'foods'], gatewayUrl: process.env.BENCH_GATEWAY_URL });
+// Only BENCH_GATEWAY_URL names a running stack here ('' keeps the lib from falling back to GATEWAY_URL): the bench adds data.
+const stack = await startStack({ services: ['identity', 'foods'], gatewayUrl: process.env.BENCH_GATEWAY_URL ?? '' });
 const { config } = stack;
 // Before any service module loads: subjects and data sources read the environment when they load.
 process.env.DATABASE_URL = config.databaseUrl;

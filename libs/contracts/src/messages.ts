@@ -61,7 +61,6 @@ export const Messages = {
   adminOnly: 'Only administrators may open this page',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 128 visible ASCII characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
-  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Please retry shortly.',
   expectedJson: (type: string) => `Expected JSON response but got: ${type}`,
   htmlInsteadOfJson: 'Received HTML page instead of JSON response',
   loading: 'Loading...',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { Messages } from './messages';
 import { createMealSchema } from './meals/meal';
 import { registerSchema } from './auth/auth.schemas';
 import { quickAddFoodSchema } from './foods/food';
@@ -46,6 +47,12 @@ describe('the shared schemas limit their free text', () => {
     expect(firstMessage(createMealSchema.safeParse({ ...meal, name: 'a'.repeat(201) }))).toBe('Meal name must be at most 200 characters');
     expect(firstMessage(createMealSchema.safeParse({ ...meal, notes: 'a'.repeat(2001) }))).toBe('Notes must be at most 2,000 characters');
     expect(firstMessage(createMealSchema.safeParse({ ...meal, notes: 'x\u0000' }))).toMatch(/^Notes contains a character that cannot be saved/);
+  });
+
+  it('a meal time: a date-time in the years 0000-9999, not an expanded year the events cannot hold', () => {
+    const meal = { mealType: 'lunch', name: 'Soup' };
+    expect(createMealSchema.parse({ ...meal, timestamp: '2025-03-10T12:00:00+01:00' }).timestamp).toBe('2025-03-10T11:00:00.000Z');
+    expect(firstMessage(createMealSchema.safeParse({ ...meal, timestamp: '+010000-01-01T00:00:00Z' }))).toBe(Messages.mealTimestampInvalid);
   });
 
   it('registration: names 100, email 254, password 128', () => {

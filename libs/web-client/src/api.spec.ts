@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { apiRequest, ApiError, isUnauthorized } from './api';
+import { apiRequest, ApiError, isUnauthorized, newIdempotencyKey } from './api';
 
 function answer(status: number, body: string, contentType?: string, statusText = 'Status Text') {
   const headers = contentType ? { 'Content-Type': contentType } : undefined;
@@ -10,6 +10,7 @@ function answer(status: number, body: string, contentType?: string, statusText =
 
 afterEach(() => {
   jest.restoreAllMocks();
+  jest.useRealTimers();
 });
 
 describe('apiRequest error rules (spec §8)', () => {
@@ -57,7 +58,7 @@ describe('apiRequest requests', () => {
     await expect(apiRequest('POST', '/api/auth/local/login', { email: 'a@b.c', password: 'x' })).resolves.toEqual({ id: 1 });
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/local/login', {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'a@b.c', password: 'x' }),
       credentials: 'include',
     });
@@ -75,23 +76,30 @@ describe('apiRequest requests', () => {
     form.append('photo', new Blob(['x'], { type: 'image/png' }), 'me.png');
     await apiRequest('POST', '/api/auth/user/photo', form);
     const [, init] = fetchMock.mock.calls[0];
-    expect(init.headers).toEqual({ Accept: 'application/json', 'Idempotency-Key': expect.any(String) });
+    expect(init.headers).toEqual({ Accept: 'application/json' });
     expect(init.body).toBe(form);
   });
 });
 
 describe('apiRequest idempotency', () => {
-  it('sends an Idempotency-Key with every POST, a different one per call, and none with a GET', async () => {
+  it('sends the Idempotency-Key a create passes, a fresh one per action, and none otherwise', async () => {
     const fetchMock = jest.fn(async (_path: string, _init: RequestInit) => new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
     jest.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
-    await apiRequest('POST', '/api/meals', { name: 'a' });
-    await apiRequest('POST', '/api/meals', { name: 'a' });
-    await apiRequest('GET', '/api/foods');
+    await apiRequest('POST', '/api/meals', { name: 'a' }, newIdempotencyKey());
+    await apiRequest('POST', '/api/meals', { name: 'a' }, newIdempotencyKey());
+    await apiRequest('POST', '/api/auth/local/login', { email: 'a@b.c', password: 'x' });
     const keys = fetchMock.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key']);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).not.toBe(keys[0]);
     expect(keys[2]).toBeUndefined();
+  });
+
+  it('does not resend a request without a key whose answer was lost (a sign-in sent twice counts twice)', async () => {
+    const fetchMock = jest.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
+    jest.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
+    await expect(apiRequest('POST', '/api/auth/local/login', { email: 'a@b.c', password: 'x' })).rejects.toThrow('Failed to fetch');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('sends a POST whose answer was lost once more, with the same key', async () => {
@@ -101,10 +109,9 @@ describe('apiRequest idempotency', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(new Response('{"id":7}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
     jest.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
-    const created = apiRequest('POST', '/api/meals', { name: 'a' });
+    const created = apiRequest('POST', '/api/meals', { name: 'a' }, newIdempotencyKey());
     await jest.runAllTimersAsync();
     await expect(created).resolves.toEqual({ id: 7 });
-    jest.useRealTimers();
     const keys = fetchMock.mock.calls.map(([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);

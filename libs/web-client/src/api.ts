@@ -54,19 +54,20 @@ export const RETRY_DELAY_MS = 1000;
 /**
  * The one way the web talks to the API (spec §7, §8): JSON in and out, the session cookie always sent.
  * A FormData body goes as multipart, leaving the browser to set the boundary.
- * Every POST carries an Idempotency-Key, one per call (one user action). When the network fails before an answer
- * arrives, the POST is sent once more with the same key: if the first one did reach the server, the server replays
- * its answer instead of creating the thing twice.
+ * A create passes an Idempotency-Key (newIdempotencyKey(), one per user action): it is sent as a header, and when the
+ * network fails before an answer arrives the request is sent once more with the same key; if the first one did reach
+ * the server, the server answers what it created instead of creating it twice. Without a key nothing is resent: a
+ * sign-in, a reset or an upload sent twice is not the same as sent once.
  */
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
   const isForm = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  if (method === 'POST') headers['Idempotency-Key'] = idempotencyKey ?? newIdempotencyKey();
+  if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
 
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : isForm ? body : JSON.stringify(body), credentials: 'include' };
   const response = await fetch(path, init).catch(async (error: unknown) => {
-    if (method !== 'POST') throw error;
+    if (idempotencyKey === undefined) throw error;
     await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
     return fetch(path, init);
   });

@@ -19,7 +19,9 @@ export class FoodsService {
 
   /** The caller's private foods, newest first, then the catalogue by name; `limit` and `offset` page through that order. */
   async list(userId: number, { limit, offset = 0 }: RpcParsed<typeof Rpc.foods.list>['input'] = {}): Promise<FoodSummary[]> {
-    const [own, ownCount] = await this.foods.findAndCount({ where: { ownerUserId: userId }, order: { id: 'DESC' }, skip: offset, take: limit });
+    const own = await this.foods.find({ where: { ownerUserId: userId }, order: { id: 'DESC' }, skip: offset, take: limit });
+    // Only a page that starts past the person's own foods needs to know how many there are.
+    const ownCount = own.length === 0 && offset > 0 ? await this.foods.countBy({ ownerUserId: userId }) : 0;
     const catalogueStart = Math.max(0, offset - ownCount);
     const catalogueEnd = limit === undefined ? undefined : catalogueStart + limit - own.length;
     return [...own.map((row) => toSummary(toFood(row))), ...this.catalogue.list().slice(catalogueStart, catalogueEnd)];

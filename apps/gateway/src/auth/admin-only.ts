@@ -1,4 +1,4 @@
-import { ForbiddenException, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, HttpException, HttpStatus, UnauthorizedException } from '@nestjs/common';
 import { Messages, Rpc } from '@fodmap/contracts';
 import { RequestHandler } from 'express';
 import { sendError } from '../http/json-exception.filter';
@@ -15,7 +15,9 @@ export function adminOnly(services: ServiceClient): RequestHandler {
     if (!caller) return sendError(res, new UnauthorizedException({ message: Messages.unauthorized }));
     services.send(Rpc.identity.get, { caller }, req.correlationId).then(
       (account) => (account.isAdmin ? next() : sendError(res, new ForbiddenException({ message: Messages.adminOnly }))),
-      (error: unknown) => sendError(res, error),
+      // An account that no longer exists is no one: a visitor, not a missing page.
+      (error: unknown) =>
+        sendError(res, error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND ? new UnauthorizedException({ message: Messages.unauthorized }) : error),
     );
   };
 }

@@ -1,8 +1,7 @@
-import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
-import { CatalogueInfo, Caller, Food, foodListQuerySchema, foodSearchQuerySchema, FoodSummary, Messages, quickAddFoodSchema, Rpc } from '@fodmap/contracts';
+import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { CatalogueInfo, Caller, Food, foodListQuerySchema, foodSearchQuerySchema, FoodSummary, Messages, quickAddFoodSchema, IDEMPOTENCY_KEY_HEADER, Rpc } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
-import { IDEMPOTENCY_KEY_HEADER, IdempotencyInterceptor } from '../http/idempotency.interceptor';
 import { ZodBody } from '../http/zod-body.pipe';
 import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
@@ -49,7 +48,6 @@ export class FoodsController {
   }
 
   @Post('debug/quick-add-food')
-  @UseInterceptors(IdempotencyInterceptor)
   quickAdd(
     @CurrentCaller() caller: Caller,
     @Body(new ZodBody(quickAddFoodSchema)) input: z.output<typeof quickAddFoodSchema>,

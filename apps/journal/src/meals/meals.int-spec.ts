@@ -48,7 +48,7 @@ describe('journal meals', () => {
 
   it("records the request's correlation id in the event's metadata, and a fresh one when the request carries none", async () => {
     const input = { mealType: 'snack', name: 'Apple', timestamp: '2025-03-10T15:00:00Z' };
-    const traced = await services.call<Meal>(Rpc.journal.createMeal, { caller, input }, 'request-7f3a');
+    const traced = await services.call(Rpc.journal.createMeal, { caller, input }, 'request-7f3a');
     const untraced = await createMeal(input);
 
     const [tracedEvent] = await journal.get(EventStore).readStream(`meal-${traced.id}`);

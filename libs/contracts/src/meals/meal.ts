@@ -14,7 +14,8 @@ export const createMealSchema = z.object({
   timestamp: z
     .string({ required_error: Messages.mealTimestampInvalid, invalid_type_error: Messages.mealTimestampInvalid })
     .max(TIMESTAMP_MAX_LENGTH, Messages.mealTimestampInvalid)
-    .refine((value) => !Number.isNaN(Date.parse(value)), Messages.mealTimestampInvalid)
+    // Years 0000-9999 only: JavaScript also parses '+010000-01-01', which no ISO 8601 consumer of the event takes.
+    .refine((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-/.test(new Date(value).toISOString()), Messages.mealTimestampInvalid)
     .transform((value) => new Date(value).toISOString()),
   notes: text('Notes', NOTES_MAX_LENGTH).optional(),
 });

@@ -3,7 +3,7 @@ import { FOOD_NAME_MAX_LENGTH, FOOD_TYPES, Messages, QUICK_ADD_FODMAP_RATINGS, q
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../components/toast/toast-context';
-import { apiRequest, serverMessage } from '@fodmap/web-client';
+import { apiRequest, newIdempotencyKey, serverMessage } from '@fodmap/web-client';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { readable } from './FoodDetails';
 import { useRefreshFoods } from './foods-api';
@@ -34,7 +34,7 @@ function NewFoodForm({ initialName, onClose, onCreated, titleId }: { initialName
   const problems = parsed.success ? {} : parsed.error.flatten().fieldErrors;
 
   const create = useMutation({
-    mutationFn: (input: QuickAddFoodInput) => apiRequest<unknown>('POST', QUICK_ADD_FOOD_PATH, input),
+    mutationFn: (input: QuickAddFoodInput) => apiRequest<unknown>('POST', QUICK_ADD_FOOD_PATH, input, newIdempotencyKey()),
     onSuccess: (reply) => {
       const food = asCreatedFood(reply);
       void refreshFoods(food ?? undefined);
