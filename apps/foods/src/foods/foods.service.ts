@@ -20,9 +20,8 @@ export class FoodsService {
   /** The caller's private foods, newest first, then the catalogue by name; `limit` and `offset` page through that order. */
   async list(userId: number, { limit, offset = 0 }: RpcParsed<typeof Rpc.foods.list>['input'] = {}): Promise<FoodSummary[]> {
     const own = await this.foods.find({ where: { ownerUserId: userId }, order: { id: 'DESC' }, skip: offset, take: limit });
-    // Only a page that starts past the person's own foods needs to know how many there are.
-    const ownCount = own.length === 0 && offset > 0 ? await this.foods.countBy({ ownerUserId: userId }) : 0;
-    const catalogueStart = Math.max(0, offset - ownCount);
+    // A page holding own foods continues with the catalogue's first; only one that starts past them needs their count.
+    const catalogueStart = own.length > 0 || offset === 0 ? 0 : Math.max(0, offset - (await this.foods.countBy({ ownerUserId: userId })));
     const catalogueEnd = limit === undefined ? undefined : catalogueStart + limit - own.length;
     return [...own.map((row) => toSummary(toFood(row))), ...this.catalogue.list().slice(catalogueStart, catalogueEnd)];
   }
