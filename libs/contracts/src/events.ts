@@ -22,6 +22,67 @@ export const mealCreatedV1 = z.object({
 });
 export type MealCreatedV1 = z.infer<typeof mealCreatedV1>;
 
+const component = z.number().nullable();
+
+/** What a person ate, as the food was then (`FoodSnapshot`): history is never rewritten by a catalogue correction. */
+export const foodSnapshotV1 = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fodmapRating: z.enum(['low', 'medium', 'high', 'unknown']),
+  servingSize: z.string().nullable(),
+  servingGrams: z.number().nullable(),
+  caloriesPerServing: z.number().nullable(),
+  foodType: z.enum(['vegetable', 'fruit', 'grain', 'protein', 'dairy', 'other']),
+  oligoGroup: z.enum(['grain_legume_nut', 'other']),
+  ibsTriggerType: z.string().nullable(),
+  fructans: component,
+  galactans: component,
+  excessFructose: component,
+  sorbitol: component,
+  mannitol: component,
+  xylitol: component,
+  lactose: component,
+});
+
+/** A food was added to a meal (stream `meal-<mealId>`); entryId names this entry, grams the amount when known. */
+export const mealFoodAddedV1 = z.object({
+  mealId: z.number().int(),
+  userId: z.number().int(),
+  entryId: z.number().int(),
+  quantity: z.number(),
+  servingUnit: z.string(),
+  grams: z.number().nullable(),
+  food: foodSnapshotV1,
+});
+export type MealFoodAddedV1 = z.infer<typeof mealFoodAddedV1>;
+
+export const mealFoodRemovedV1 = z.object({ mealId: z.number().int(), userId: z.number().int(), entryId: z.number().int() });
+export type MealFoodRemovedV1 = z.infer<typeof mealFoodRemovedV1>;
+
+/** The meal is eaten: its foods no longer change. */
+export const mealCompletedV1 = z.object({ mealId: z.number().int(), userId: z.number().int(), completedAt: instant });
+export type MealCompletedV1 = z.infer<typeof mealCompletedV1>;
+
+/** The meal is gone from the journal; symptoms that named it keep their own events and are read as unlinked. */
+export const mealDeletedV1 = z.object({ mealId: z.number().int(), userId: z.number().int(), deletedAt: instant });
+export type MealDeletedV1 = z.infer<typeof mealDeletedV1>;
+
+/** A symptom (stream `symptom-<symptomId>`); timestamp is when it began, timeZone the user's when logged. */
+export const symptomLoggedV1 = z.object({
+  symptomId: z.number().int(),
+  userId: z.number().int(),
+  symptomType: z.enum(['bloating', 'pain', 'gas', 'diarrhea', 'constipation', 'nausea', 'headache', 'fatigue', 'mood']),
+  severity: z.enum(['none', 'mild', 'moderate', 'severe']),
+  notes: z.string().nullable(),
+  mealId: z.number().int().nullable(),
+  timestamp: instant,
+  timeZone: z.string(),
+});
+export type SymptomLoggedV1 = z.infer<typeof symptomLoggedV1>;
+
+export const symptomDeletedV1 = z.object({ symptomId: z.number().int(), userId: z.number().int(), deletedAt: instant });
+export type SymptomDeletedV1 = z.infer<typeof symptomDeletedV1>;
+
 /** Version 1 carried the reset link itself: a secret in the event log. It is still readable, upcast without it. */
 export const passwordResetRequestedV1 = z.object({
   userId: z.number().int(),
@@ -92,6 +153,12 @@ export type CurrentEventData<D extends EventDefinitions, T extends keyof D> = D[
 
 export const domainEvents = {
   MealCreated: eventDefinition({ current: 1, versions: { 1: mealCreatedV1 } }),
+  MealFoodAdded: eventDefinition({ current: 1, versions: { 1: mealFoodAddedV1 } }),
+  MealFoodRemoved: eventDefinition({ current: 1, versions: { 1: mealFoodRemovedV1 } }),
+  MealCompleted: eventDefinition({ current: 1, versions: { 1: mealCompletedV1 } }),
+  MealDeleted: eventDefinition({ current: 1, versions: { 1: mealDeletedV1 } }),
+  SymptomLogged: eventDefinition({ current: 1, versions: { 1: symptomLoggedV1 } }),
+  SymptomDeleted: eventDefinition({ current: 1, versions: { 1: symptomDeletedV1 } }),
   PasswordResetRequested: eventDefinition({
     current: 2,
     versions: { 1: passwordResetRequestedV1, 2: passwordResetRequestedV2 },
@@ -108,6 +175,12 @@ export type DomainEventType = keyof DomainEvents & string;
 
 export const EventTypes: { [T in DomainEventType]: T } = {
   MealCreated: 'MealCreated',
+  MealFoodAdded: 'MealFoodAdded',
+  MealFoodRemoved: 'MealFoodRemoved',
+  MealCompleted: 'MealCompleted',
+  MealDeleted: 'MealDeleted',
+  SymptomLogged: 'SymptomLogged',
+  SymptomDeleted: 'SymptomDeleted',
   PasswordResetRequested: 'PasswordResetRequested',
   UserRegistered: 'UserRegistered',
   FoodCreated: 'FoodCreated',

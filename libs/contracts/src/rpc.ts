@@ -5,18 +5,16 @@ import type { DomainConfig } from './config/domain-config';
 import { type CatalogueInfo, type Food, foodListQuerySchema, foodSearchQuerySchema, type FoodSummary, quickAddFoodSchema } from './foods/food';
 import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from './health/health';
 import { idempotencyKeySchema } from './idempotency';
-import { createMealSchema, type DailyMealCount, dailyMealsQuerySchema, type Meal } from './meals/meal';
+import { recordId } from './ids';
+import { addMealFoodSchema, createMealSchema, type DailyMealCount, dailyMealsQuerySchema, type DashboardStats, type Meal, mealListQuerySchema, repeatMealSchema } from './meals/meal';
+import { logSymptomSchema, type Symptom, symptomListQuerySchema } from './symptoms/symptom';
+import type { EducationItem } from './education/education';
 import { Messages } from './messages';
 import { type MessageReply, type PasswordResetReply, type ResetLinkReply, Rpc } from './subjects';
 import type { SubscriptionStatus } from './subscription/subscription';
 import { HOST_MAX_LENGTH, text, TIME_ZONE_MAX_LENGTH, URL_MAX_LENGTH } from './text';
 import { canonicalTimeZone } from './time/time-zone';
 
-/** PostgreSQL `integer`: ids above it name no row. */
-export const POSTGRES_INT_MAX = 2_147_483_647;
-
-const recordId = (message: string) =>
-  z.number({ required_error: message, invalid_type_error: message }).int(message).min(1, message).max(POSTGRES_INT_MAX, message);
 
 /** Who is asking: the gateway adds this to every request it forwards for a signed-in user. */
 export const callerSchema = z.object(
@@ -67,6 +65,25 @@ export const RpcContracts = {
   [Rpc.identity.domainConfig]: rpc<DomainConfig>()(z.object({ host: text('Host', HOST_MAX_LENGTH).nullish() })),
   /** idempotencyKey: the client's Idempotency-Key; the same key and input create one meal however often sent (422 with other input). */
   [Rpc.journal.createMeal]: rpc<Meal>()(withCaller({ input: createMealSchema, idempotencyKey: idempotencyKeySchema.optional() })),
+  /** 404 'Meal not found' for a meal not the caller's, 404 'Food not found' for a food the caller cannot see, 409 once completed or deleted. */
+  [Rpc.journal.addMealFood]: rpc<Meal>()(withCaller({ mealId: recordId(Messages.mealIdInvalid), input: addMealFoodSchema, idempotencyKey: idempotencyKeySchema.optional() })),
+  [Rpc.journal.removeMealFood]: rpc<Meal>()(withCaller({ mealId: recordId(Messages.mealIdInvalid), entryId: recordId(Messages.mealEntryIdInvalid) })),
+  /** Idempotent: completing a completed meal answers it unchanged. 409 with no food. */
+  [Rpc.journal.completeMeal]: rpc<Meal>()(withCaller({ mealId: recordId(Messages.mealIdInvalid) })),
+  /** The meal's symptoms are kept, unlinked. */
+  [Rpc.journal.deleteMeal]: rpc<MessageReply>()(withCaller({ mealId: recordId(Messages.mealIdInvalid) })),
+  /** A new meal with the same name, type, foods and quantities, at input.timestamp (default now); foods as they are now. */
+  [Rpc.journal.repeatMeal]: rpc<Meal>()(withCaller({ mealId: recordId(Messages.mealIdInvalid), input: repeatMealSchema, idempotencyKey: idempotencyKeySchema.optional() })),
+  /** Newest first; days are the caller's own calendar days. */
+  [Rpc.journal.listMeals]: rpc<Meal[]>()(withCaller({ input: mealListQuerySchema })),
+  [Rpc.journal.getMeal]: rpc<Meal>()(withCaller({ mealId: recordId(Messages.mealIdInvalid) })),
+  /** input.mealId must name a meal of the caller's that is not deleted (else 404 'Meal not found'). */
+  [Rpc.journal.logSymptom]: rpc<Symptom>()(withCaller({ input: logSymptomSchema, idempotencyKey: idempotencyKeySchema.optional() })),
+  /** Newest first. */
+  [Rpc.journal.listSymptoms]: rpc<Symptom[]>()(withCaller({ input: symptomListQuerySchema })),
+  [Rpc.journal.deleteSymptom]: rpc<MessageReply>()(withCaller({ symptomId: recordId(Messages.symptomIdInvalid) })),
+  [Rpc.journal.dashboardStats]: rpc<DashboardStats>()(withCaller({})),
+  [Rpc.journal.education]: rpc<EducationItem[]>()(withCaller({})),
   /** Days are the caller's own calendar days, both ends included; every day of the range, oldest first. */
   [Rpc.insights.dailyMeals]: rpc<DailyMealCount[]>()(withCaller({ input: dailyMealsQuerySchema })),
   /** Without input.limit, every food the caller can see (spec §7); with it, that page of the same order. */

@@ -17,6 +17,18 @@ export const Rpc = {
   },
   journal: {
     createMeal: 'journal.meal.create',
+    addMealFood: 'journal.meal.add-food',
+    removeMealFood: 'journal.meal.remove-food',
+    completeMeal: 'journal.meal.complete',
+    deleteMeal: 'journal.meal.delete',
+    repeatMeal: 'journal.meal.repeat',
+    listMeals: 'journal.meal.list',
+    getMeal: 'journal.meal.get',
+    logSymptom: 'journal.symptom.log',
+    listSymptoms: 'journal.symptom.list',
+    deleteSymptom: 'journal.symptom.delete',
+    dashboardStats: 'journal.dashboard.stats',
+    education: 'journal.education.list',
   },
   insights: {
     dailyMeals: 'insights.daily-meals.get',

@@ -1,9 +1,8 @@
-import { Caller, DailyMealCount, Rpc, RpcParsed } from '@fodmap/contracts';
+import { Caller, DailyMealCount, daysBetween, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Between, DataSource } from 'typeorm';
 import { DailyMeals } from './daily-meals.entity';
-import { daysBetween } from './local-day';
 
 @Injectable()
 export class ActivityService {

@@ -1,6 +1,5 @@
-import { domainEvents } from '@fodmap/contracts';
+import { domainEvents, localDay } from '@fodmap/contracts';
 import { defineProjection } from '@fodmap/server';
-import { localDay } from './local-day';
 
 /** Meals per user per local day, from the journal's MealCreated events. */
 export const dailyMealsProjection = defineProjection({

@@ -1,4 +1,4 @@
-import { Caller, domainEvents, Meal, MealCreatedV1, Rpc, RpcParsed } from '@fodmap/contracts';
+import { Caller, domainEvents, Meal, MealCreatedV1, mealScoreBand, Rpc, RpcParsed, stackMeal } from '@fodmap/contracts';
 import { EventStore, IdempotencyKeys, newEvent } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -16,6 +16,11 @@ export function toMeal(record: MealRecord): Meal {
     notes: record.notes,
     foods: [],
     symptoms: [],
+    fodmapScore: null,
+    fodmapBand: mealScoreBand(0, null),
+    unknownFoods: 0,
+    stacking: stackMeal([]),
+    totalCalories: null,
   };
 }
 

@@ -1,0 +1,112 @@
+import { describe, expect, it } from '@jest/globals';
+import { UNMEASURED_COMPONENTS } from '../foods/fodmap-rating';
+import type { FoodSnapshot } from './meal';
+import { dayScore, entryRating, fodmapRisk, gramsEaten, mealScoreBand, servingsEaten, servingUnitOf, servingUnitsFor, stackMeal } from './meal-fodmap';
+
+const food = (overrides: Partial<FoodSnapshot>): FoodSnapshot => ({
+  id: 1,
+  name: 'Food',
+  fodmapRating: 'low',
+  servingSize: '1 cup (100 g)',
+  servingGrams: 100,
+  caloriesPerServing: 100,
+  foodType: 'other',
+  oligoGroup: 'other',
+  ibsTriggerType: null,
+  ...UNMEASURED_COMPONENTS,
+  ...overrides,
+});
+const none = { fructans: 0, galactans: 0, excessFructose: 0, sorbitol: 0, mannitol: 0, xylitol: 0, lactose: 0 };
+
+describe('serving units', () => {
+  it("reads the unit after the serving's leading number, and 'serving' when there is none", () => {
+    expect(servingUnitOf('1 cup, chopped (160 g)')).toEqual({ unit: 'cup', count: 1 });
+    expect(servingUnitOf('2 slices (60 g)')).toEqual({ unit: 'slices', count: 2 });
+    expect(servingUnitOf('1/2 Cup (75 g)')).toEqual({ unit: 'cup', count: 0.5 });
+    expect(servingUnitOf('1 1/2 tbsp (20 g)')).toEqual({ unit: 'tbsp', count: 1.5 });
+    expect(servingUnitOf('A handful')).toEqual({ unit: 'serving', count: 1 });
+    expect(servingUnitOf(null)).toEqual({ unit: 'serving', count: 1 });
+  });
+
+  it('offers the food’s own unit, a serving and grams', () => {
+    expect(servingUnitsFor({ servingSize: '2 slices (60 g)' })).toEqual(['slices', 'serving', 'g']);
+    expect(servingUnitsFor({ servingSize: '100 g' })).toEqual(['g', 'serving']);
+  });
+
+  it('counts one slice of a two-slice serving as half a serving, and grams against the serving weight', () => {
+    const bread = food({ servingSize: '2 slices (60 g)', servingGrams: 60 });
+    expect(servingsEaten(bread, 1, 'slices')).toBe(0.5);
+    expect(gramsEaten(bread, 1, 'slices')).toBe(30);
+    expect(gramsEaten(bread, 2, 'serving')).toBe(120);
+    expect(gramsEaten(bread, 45, 'g')).toBe(45);
+    expect(servingsEaten(bread, 45, 'g')).toBe(0.75);
+    expect(servingsEaten(bread, 1, 'cup')).toBeNull();
+  });
+});
+
+describe('the rating at the amount eaten', () => {
+  it('keeps a categorical rating up to one serving, and no longer calls a food low above it', () => {
+    const oats = food({ fodmapRating: 'low' });
+    expect(entryRating(oats, 100, 1)).toBe('low');
+    expect(entryRating(oats, 50, 0.5)).toBe('low');
+    expect(entryRating(oats, 200, 2)).toBe('unknown');
+    expect(entryRating(food({ fodmapRating: 'high' }), 200, 2)).toBe('high');
+    expect(entryRating(food({ fodmapRating: 'unknown' }), 50, 0.5)).toBe('unknown');
+  });
+
+  it('rates measured components at the grams eaten: a pinch of a high food can be low, a big plate of a low one high', () => {
+    const garlic = food({ fodmapRating: 'high', ...none, fructans: 17, servingGrams: 3 });
+    expect(entryRating(garlic, 1, 0.33)).toBe('low');
+    const rice = food({ fodmapRating: 'low', ...none });
+    expect(entryRating(rice, 400, 4)).toBe('low');
+    const apple = food({ fodmapRating: 'low', ...none, excessFructose: 0.1 });
+    expect(entryRating(apple, 300, 3)).toBe('low');
+    expect(entryRating(apple, 1000, 10)).toBe('high');
+  });
+});
+
+describe('scores', () => {
+  it('weighs medium foods 50 and high foods 100 per share of the rated foods, leaving unknown ones out (spec §4)', () => {
+    expect(fodmapRisk(['low', 'medium', 'high', 'low'])).toEqual({ risk: 38, unknown: 0 });
+    expect(fodmapRisk(['low', 'unknown'])).toEqual({ risk: 0, unknown: 1 });
+    expect(fodmapRisk(['unknown'])).toEqual({ risk: null, unknown: 1 });
+  });
+
+  it('bands a meal as the spec does, with no foods grey and all-unknown said so', () => {
+    expect([0, 20, 21, 40, 41, 70, 71, 100].map((risk) => mealScoreBand(1, risk))).toEqual(['low', 'low', 'medium', 'medium', 'notable', 'notable', 'high', 'high']);
+    expect(mealScoreBand(0, null)).toBe('none');
+    expect(mealScoreBand(2, null)).toBe('unknown');
+  });
+
+  it('scores the day as 100 minus its risk on the §9 bands, null when nothing is rated', () => {
+    expect(dayScore(['low', 'low'])).toEqual({ score: 100, band: 'excellent', unknown: 0 });
+    expect(dayScore(['low', 'medium'])).toEqual({ score: 75, band: 'good', unknown: 0 });
+    expect(dayScore(['high', 'medium', 'low', 'low'])).toEqual({ score: 63, band: 'good', unknown: 0 });
+    expect(dayScore(['high', 'low'])).toEqual({ score: 50, band: 'fair', unknown: 0 });
+    expect(dayScore(['high', 'high', 'unknown'])).toEqual({ score: 0, band: 'poor', unknown: 1 });
+    expect(dayScore([])).toEqual({ score: null, band: null, unknown: 0 });
+  });
+});
+
+describe('stacking', () => {
+  it('flags a meal of individually low foods whose fructans add up over the cut-off', () => {
+    const a = food({ name: 'A', ...none, fructans: 0.15 });
+    const b = food({ name: 'B', ...none, fructans: 0.1 });
+    const stacking = stackMeal([{ food: a, grams: 100 }, { food: b, grams: 100 }]);
+    expect(stacking.stacked).toEqual(['oligosaccharides']);
+    expect(stacking.groups.find(({ group }) => group === 'oligosaccharides')).toEqual({ group: 'oligosaccharides', grams: 0.25, cutoff: 0.2, over: true });
+    expect(stacking.unknownFoods).toBe(0);
+  });
+
+  it('does not call a group stacked when one food alone is over its cut-off', () => {
+    const onion = food({ ...none, fructans: 1 });
+    expect(stackMeal([{ food: onion, grams: 100 }]).stacked).toEqual([]);
+  });
+
+  it('holds grains and legumes to 0.3 g of oligosaccharides, and counts foods it cannot weigh or measure', () => {
+    const bread = food({ ...none, fructans: 0.25, oligoGroup: 'grain_legume_nut' });
+    const stacking = stackMeal([{ food: bread, grams: 100 }, { food: food({}), grams: 100 }, { food: bread, grams: null }]);
+    expect(stacking.groups.find(({ group }) => group === 'oligosaccharides')).toMatchObject({ grams: 0.25, cutoff: 0.3, over: false });
+    expect(stacking.unknownFoods).toBe(2);
+  });
+});

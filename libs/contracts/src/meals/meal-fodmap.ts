@@ -1,0 +1,185 @@
+/**
+ * The FODMAP arithmetic of a meal and a day, shared by the journal (what it stores and answers), the phone's meal
+ * builder (the preview before saving) and the insights: one definition of every score.
+ */
+import { FODMAP_CUTOFFS, type FodmapGroup, type FodmapRating, rateServing } from '../foods/fodmap-rating';
+import type { DayScoreBand, FoodSnapshot, MealScoreBand, StackedGroup, Stacking } from './meal';
+import { GRAMS, SERVING } from './meal';
+
+/** What a serving's text counts in: the word after its leading number ('1 cup, chopped (160 g)' → 'cup'), and that number. */
+export function servingUnitOf(servingSize: string | null): { unit: string; count: number } {
+  const match = /^\s*(\d+\s+\d+\/\d+|\d+\/\d+|\d+(?:\.\d+)?)\s+([A-Za-z]+)/.exec(servingSize ?? '');
+  if (!match) return { unit: SERVING, count: 1 };
+  const [whole, fraction] = match[1].includes(' ') ? match[1].split(/\s+/) : [null, match[1]];
+  const [top, bottom] = fraction.split('/').map(Number);
+  const count = (whole ? Number(whole) : 0) + (bottom ? top / bottom : top);
+  return { unit: match[2].toLowerCase(), count: count > 0 ? count : 1 };
+}
+
+/** The units a food may be logged in (issue 7): its own serving's unit, a whole serving, and grams. */
+export function servingUnitsFor(food: Pick<FoodSnapshot, 'servingSize'>): string[] {
+  return [...new Set([servingUnitOf(food.servingSize).unit, SERVING, GRAMS])];
+}
+
+/**
+ * How many of the food's servings an amount is: 'serving' counts servings, the food's own unit counts its units
+ * ('2 slices (60 g)': 1 slice is half a serving), grams count against the serving's weight. Null when that is not
+ * known (grams of a food that states no weight) or the unit is not one of `servingUnitsFor`.
+ */
+export function servingsEaten(food: Pick<FoodSnapshot, 'servingSize' | 'servingGrams'>, quantity: number, servingUnit: string): number | null {
+  const unit = servingUnit.trim().toLowerCase();
+  const own = servingUnitOf(food.servingSize);
+  if (unit === GRAMS) return food.servingGrams ? quantity / food.servingGrams : null;
+  if (unit === SERVING) return quantity;
+  if (unit === own.unit) return quantity / own.count;
+  return null;
+}
+
+/** The grams an amount weighs, when known. */
+export function gramsEaten(food: Pick<FoodSnapshot, 'servingSize' | 'servingGrams'>, quantity: number, servingUnit: string): number | null {
+  if (servingUnit.trim().toLowerCase() === GRAMS) return quantity;
+  const servings = servingsEaten(food, quantity, servingUnit);
+  return servings === null || !food.servingGrams ? null : round1(servings * food.servingGrams);
+}
+
+/** Calories of an amount, when the food states them per serving. */
+export function caloriesEaten(food: Pick<FoodSnapshot, 'servingSize' | 'servingGrams' | 'caloriesPerServing'>, quantity: number, servingUnit: string): number | null {
+  const servings = servingsEaten(food, quantity, servingUnit);
+  return servings === null || food.caloriesPerServing === null ? null : Math.round(servings * food.caloriesPerServing);
+}
+
+/**
+ * The rating at the amount eaten. A catalogue rating holds at the food's serving, not at any portion:
+ * - with measured components, the amount itself is rated against the cut-offs (a pinch of a high food can be low);
+ * - up to one serving, the food's rating stands (less of a food never has more FODMAP);
+ * - above one serving, 'medium' and 'high' stand as the least it is, but 'low' is no longer shown: 'unknown'.
+ */
+export function entryRating(food: FoodSnapshot, grams: number | null, servings: number | null): FodmapRating {
+  if (grams !== null && grams > 0) {
+    const measured = rateServing(food, grams, food.oligoGroup);
+    if (measured.rating !== 'unknown') return measured.rating;
+  }
+  if (food.fodmapRating === 'unknown') return 'unknown';
+  if (servings !== null && servings <= 1 + 1e-9) return food.fodmapRating;
+  return food.fodmapRating === 'low' ? 'unknown' : food.fodmapRating;
+}
+
+/**
+ * Spec §4: FODMAP risk 0-100 = 50 per share of medium foods + 100 per share of high foods, over the foods whose
+ * rating is known; unknown ones are counted apart and never as low. Null when no food is rated.
+ */
+export function fodmapRisk(ratings: readonly FodmapRating[]): { risk: number | null; unknown: number } {
+  const { exact, unknown } = exactRisk(ratings);
+  return { risk: exact === null ? null : Math.round(exact), unknown };
+}
+
+function exactRisk(ratings: readonly FodmapRating[]): { exact: number | null; unknown: number } {
+  const rated = ratings.filter((rating) => rating !== 'unknown');
+  const unknown = ratings.length - rated.length;
+  if (rated.length === 0) return { exact: null, unknown };
+  const weight = rated.reduce((sum, rating) => sum + (rating === 'high' ? 100 : rating === 'medium' ? 50 : 0), 0);
+  return { exact: weight / rated.length, unknown };
+}
+
+/** Spec §4 meal score bands, by upper bound. */
+export const MEAL_SCORE_BANDS: readonly { band: MealScoreBand; upTo: number; color: 'green' | 'yellow' | 'orange' | 'red'; label: string }[] = [
+  { band: 'low', upTo: 20, color: 'green', label: 'Mostly low FODMAP foods' },
+  { band: 'medium', upTo: 40, color: 'yellow', label: 'Medium FODMAP foods' },
+  { band: 'notable', upTo: 70, color: 'orange', label: 'Notable medium/high FODMAP content' },
+  { band: 'high', upTo: 100, color: 'red', label: 'Significant high FODMAP foods' },
+];
+export const MEAL_BAND_NONE = { band: 'none', color: 'grey', label: 'No foods' } as const;
+export const MEAL_BAND_UNKNOWN = { band: 'unknown', color: 'grey', label: 'FODMAP content unknown' } as const;
+
+export function mealScoreBand(foodCount: number, risk: number | null): MealScoreBand {
+  if (foodCount === 0) return 'none';
+  if (risk === null) return 'unknown';
+  return (MEAL_SCORE_BANDS.find(({ upTo }) => risk <= upTo) ?? MEAL_SCORE_BANDS[MEAL_SCORE_BANDS.length - 1]).band;
+}
+
+/** How a band is shown: its colour and the spec's words. */
+export function mealBandInfo(band: MealScoreBand): { color: string; label: string } {
+  if (band === 'none') return MEAL_BAND_NONE;
+  if (band === 'unknown') return MEAL_BAND_UNKNOWN;
+  return MEAL_SCORE_BANDS.find((candidate) => candidate.band === band) ?? MEAL_BAND_UNKNOWN;
+}
+
+/** Spec §9 dashboard score bands, by lower bound. */
+export const DAY_SCORE_BANDS: readonly { band: DayScoreBand; from: number; color: 'green' | 'yellow' | 'orange' | 'red'; label: string }[] = [
+  { band: 'excellent', from: 80, color: 'green', label: 'Excellent' },
+  { band: 'good', from: 60, color: 'yellow', label: 'Good' },
+  { band: 'fair', from: 40, color: 'orange', label: 'Fair' },
+  { band: 'poor', from: 0, color: 'red', label: 'Poor' },
+];
+
+/** The dashboard's todayScore: 100 minus the day's FODMAP risk over all its foods; null when none is rated. */
+export function dayScore(ratings: readonly FodmapRating[]): { score: number | null; band: DayScoreBand | null; unknown: number } {
+  const { exact, unknown } = exactRisk(ratings);
+  if (exact === null) return { score: null, band: null, unknown };
+  const score = Math.round(100 - exact);
+  return { score, band: (DAY_SCORE_BANDS.find(({ from }) => score >= from) ?? DAY_SCORE_BANDS[DAY_SCORE_BANDS.length - 1]).band, unknown };
+}
+
+/** One food of a meal as stacking sees it. */
+export interface StackingEntry {
+  food: FoodSnapshot;
+  grams: number | null;
+}
+
+const GROUP_COMPONENTS: Record<FodmapGroup, readonly (keyof FoodSnapshot & ('fructans' | 'galactans' | 'excessFructose' | 'sorbitol' | 'mannitol' | 'xylitol' | 'lactose'))[]> = {
+  oligosaccharides: ['fructans', 'galactans'],
+  excessFructose: ['excessFructose'],
+  sorbitol: ['sorbitol'],
+  mannitol: ['mannitol'],
+  totalPolyols: ['sorbitol', 'mannitol', 'xylitol'],
+  lactose: ['lactose'],
+};
+
+function groupCutoff(group: FodmapGroup, entries: readonly StackingEntry[]): number {
+  switch (group) {
+    case 'oligosaccharides':
+      // The 0.3 g cut-off is for grains, legumes and nuts: a meal holds to it only when all of its oligosaccharides come from them.
+      return entries.every(({ food }) => food.oligoGroup === 'grain_legume_nut' || (food.fructans ?? 0) + (food.galactans ?? 0) === 0)
+        ? FODMAP_CUTOFFS.oligosaccharidesGrainLegumeNut
+        : FODMAP_CUTOFFS.oligosaccharidesOther;
+    case 'excessFructose':
+      return FODMAP_CUTOFFS.excessFructose;
+    case 'sorbitol':
+      return FODMAP_CUTOFFS.sorbitol;
+    case 'mannitol':
+      return FODMAP_CUTOFFS.mannitol;
+    case 'totalPolyols':
+      return FODMAP_CUTOFFS.totalPolyols;
+    case 'lactose':
+      return FODMAP_CUTOFFS.lactose;
+  }
+}
+
+/**
+ * FODMAP stacking (issue 7): each group's grams summed over the foods eaten together, against the per-serving
+ * cut-off (Varney et al. 2017). Excess fructose is summed as each food's excess, an upper bound, since one food's
+ * glucose can absorb another's fructose. A food whose weight or a group's components are unknown adds nothing to
+ * that group and is counted in `unknownFoods`, so a partly known meal never claims to be low.
+ */
+export function stackMeal(entries: readonly StackingEntry[]): Stacking {
+  const groups: StackedGroup[] = (Object.keys(GROUP_COMPONENTS) as FodmapGroup[]).map((group) => {
+    const grams = entries.reduce((sum, { food, grams: eaten }) => {
+      if (eaten === null) return sum;
+      return sum + GROUP_COMPONENTS[group].reduce((inner, key) => inner + ((food[key] ?? 0) * eaten) / 100, 0);
+    }, 0);
+    const cutoff = groupCutoff(group, entries);
+    return { group, grams: round3(grams), cutoff, over: grams > cutoff + 1e-9 };
+  });
+  const singleOver = (group: FodmapGroup) =>
+    entries.some(({ food, grams }) => grams !== null && grams > 0 && rateServing(food, grams, food.oligoGroup).exceeded.includes(group));
+  const unknownFoods = entries.filter(({ food, grams }) => grams === null || Object.values(GROUP_COMPONENTS).flat().some((key) => food[key] === null)).length;
+  return { groups, stacked: groups.filter(({ group, over }) => over && !singleOver(group)).map(({ group }) => group), unknownFoods };
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

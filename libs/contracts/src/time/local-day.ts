@@ -1,0 +1,47 @@
+/** The calendar day (YYYY-MM-DD) an instant falls on in an IANA time zone; throws on an unknown zone. */
+export function localDay(instant: string | Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Minutes the zone is ahead of UTC at `instant`. */
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The first instant of a local calendar day (YYYY-MM-DD) in a zone; days that start at 01:00 (DST) are handled. */
+export function startOfLocalDay(day: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  // The offset at the guess can differ from the one at local midnight across a DST change: correct once more.
+  let guess = midnightUtc - offsetMinutes(new Date(midnightUtc), timeZone) * 60_000;
+  guess = midnightUtc - offsetMinutes(new Date(guess), timeZone) * 60_000;
+  return localDay(new Date(guess), timeZone) === day ? new Date(guess) : new Date(guess + 3_600_000);
+}
+
+/** The instants [start, end) of a local calendar day in a zone: 23, 24 or 25 hours long. */
+export function localDayRange(day: string, timeZone: string): { start: Date; end: Date } {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { start: startOfLocalDay(day, timeZone), end: startOfLocalDay(next, timeZone) };
+}
+
+/** Every day from `start` to `end`, both included (YYYY-MM-DD). */
+export function daysBetween(start: string, end: string): string[] {
+  const days: string[] = [];
+  for (let day = new Date(`${start}T00:00:00Z`); day <= new Date(`${end}T00:00:00Z`); day.setUTCDate(day.getUTCDate() + 1)) {
+    days.push(day.toISOString().slice(0, 10));
+  }
+  return days;
+}
