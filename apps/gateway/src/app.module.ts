@@ -9,6 +9,8 @@ import { KnownDevices } from './auth/known-device';
 import { LocalStrategy } from './auth/local.strategy';
 import { LoginAttempts } from './auth/login-attempts';
 import { UserSessions } from './auth/user-sessions';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { EducationController } from './education/education.controller';
 import { FoodsController } from './foods/foods.controller';
 import { HealthController } from './health/health.controller';
 import { RateLimiter } from './http/rate-limit';
@@ -17,10 +19,21 @@ import { MealsController } from './meals/meals.controller';
 import { PhotoStore } from './photos/photo-store';
 import { PhotosController } from './photos/photos.controller';
 import { ServicesModule } from './services/services.module';
+import { SymptomsController } from './symptoms/symptoms.controller';
 
 @Module({
   imports: [InfraModule, ServicesModule, PassportModule.register({ session: true })],
-  controllers: [AuthController, AccountController, PhotosController, MealsController, FoodsController, HealthController],
+  controllers: [
+    AuthController,
+    AccountController,
+    PhotosController,
+    MealsController,
+    SymptomsController,
+    DashboardController,
+    EducationController,
+    FoodsController,
+    HealthController,
+  ],
   providers: [
     RateLimiter,
     LoginAttempts,

@@ -1,5 +1,5 @@
-import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { CatalogueInfo, Caller, Food, foodListQuerySchema, foodSearchQuerySchema, FoodSummary, Messages, quickAddFoodSchema, IDEMPOTENCY_KEY_HEADER, Rpc } from '@fodmap/contracts';
+import { Body, Controller, Get, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { CatalogueInfo, Caller, Food, foodListQuerySchema, foodSearchQuerySchema, FoodSummary, Messages, pathRecordId, quickAddFoodSchema, IDEMPOTENCY_KEY_HEADER, Rpc } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ZodBody } from '../http/zod-body.pipe';
@@ -7,11 +7,7 @@ import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 
 /** PostgreSQL integer ids; anything else is a 400 here rather than a 404 from the service. */
-function parseFoodId(raw: string): number {
-  const id = Number(raw);
-  if (!/^[1-9]\d*$/.test(raw) || id > 2_147_483_647) throw new BadRequestException({ message: Messages.foodIdInvalid });
-  return id;
-}
+const foodIdParam = new ZodBody(pathRecordId(Messages.foodIdInvalid));
 
 /** Spec §7 foods and quick-add-food. Routes are matched in the order declared: `foods/catalogue` and `foods/search` before `foods/:id`. */
 @Controller()
@@ -43,8 +39,8 @@ export class FoodsController {
   }
 
   @Get('foods/:id')
-  get(@CurrentCaller() caller: Caller, @Param('id') id: string, @CorrelationId() correlationId: string): Promise<Food> {
-    return this.services.send(Rpc.foods.get, { caller, id: parseFoodId(id) }, correlationId);
+  get(@CurrentCaller() caller: Caller, @Param('id', foodIdParam) id: number, @CorrelationId() correlationId: string): Promise<Food> {
+    return this.services.send(Rpc.foods.get, { caller, id }, correlationId);
   }
 
   @Post('debug/quick-add-food')

@@ -1,11 +1,30 @@
-import { Body, Controller, Headers, Post, UseGuards } from '@nestjs/common';
-import { Caller, createMealSchema, Meal, IDEMPOTENCY_KEY_HEADER, Rpc } from '@fodmap/contracts';
+import { Body, Controller, Delete, Get, Headers, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  addMealFoodSchema,
+  Caller,
+  createMealSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  Meal,
+  mealListQuerySchema,
+  MessageReply,
+  Messages,
+  pathRecordId,
+  repeatMealSchema,
+  Rpc,
+} from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ZodBody } from '../http/zod-body.pipe';
 import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 
+const mealIdParam = new ZodBody(pathRecordId(Messages.mealIdInvalid));
+const entryIdParam = new ZodBody(pathRecordId(Messages.mealEntryIdInvalid));
+
+/**
+ * Spec §7 meals, for the signed-in caller only: the journal answers 404 'Meal not found' for a meal of anyone else,
+ * and 409 for a change to a completed or deleted meal.
+ */
 @Controller('meals')
 @UseGuards(SignedInGuard)
 export class MealsController {
@@ -19,5 +38,66 @@ export class MealsController {
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
     return this.services.send(Rpc.journal.createMeal, { caller, input, idempotencyKey }, correlationId);
+  }
+
+  /** Every meal newest first, `?todayOnly=true` or `?date=YYYY-MM-DD`: days are the caller's own. */
+  @Get()
+  list(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodBody(mealListQuerySchema)) input: z.output<typeof mealListQuerySchema>,
+    @CorrelationId() correlationId: string,
+  ): Promise<Meal[]> {
+    return this.services.send(Rpc.journal.listMeals, { caller, input }, correlationId);
+  }
+
+  @Get(':id')
+  get(@CurrentCaller() caller: Caller, @Param('id', mealIdParam) mealId: number, @CorrelationId() correlationId: string): Promise<Meal> {
+    return this.services.send(Rpc.journal.getMeal, { caller, mealId }, correlationId);
+  }
+
+  /** 404 'Food not found' for a food the caller cannot see (another person's private food). */
+  @Post(':id/foods')
+  addFood(
+    @CurrentCaller() caller: Caller,
+    @Param('id', mealIdParam) mealId: number,
+    @Body(new ZodBody(addMealFoodSchema)) input: z.output<typeof addMealFoodSchema>,
+    @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
+    @CorrelationId() correlationId: string,
+  ): Promise<Meal> {
+    return this.services.send(Rpc.journal.addMealFood, { caller, mealId, input, idempotencyKey }, correlationId);
+  }
+
+  @Delete(':id/foods/:entryId')
+  removeFood(
+    @CurrentCaller() caller: Caller,
+    @Param('id', mealIdParam) mealId: number,
+    @Param('entryId', entryIdParam) entryId: number,
+    @CorrelationId() correlationId: string,
+  ): Promise<Meal> {
+    return this.services.send(Rpc.journal.removeMealFood, { caller, mealId, entryId }, correlationId);
+  }
+
+  /** The body is empty (spec §7); completing a completed meal answers it unchanged. */
+  @Patch(':id/complete')
+  complete(@CurrentCaller() caller: Caller, @Param('id', mealIdParam) mealId: number, @CorrelationId() correlationId: string): Promise<Meal> {
+    return this.services.send(Rpc.journal.completeMeal, { caller, mealId }, correlationId);
+  }
+
+  /** A new meal with the same name, type, foods and quantities, now unless `timestamp` says otherwise. */
+  @Post(':id/repeat')
+  repeat(
+    @CurrentCaller() caller: Caller,
+    @Param('id', mealIdParam) mealId: number,
+    @Body(new ZodBody(repeatMealSchema)) input: z.output<typeof repeatMealSchema>,
+    @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
+    @CorrelationId() correlationId: string,
+  ): Promise<Meal> {
+    return this.services.send(Rpc.journal.repeatMeal, { caller, mealId, input, idempotencyKey }, correlationId);
+  }
+
+  /** The meal's symptoms are kept, unlinked. */
+  @Delete(':id')
+  remove(@CurrentCaller() caller: Caller, @Param('id', mealIdParam) mealId: number, @CorrelationId() correlationId: string): Promise<MessageReply> {
+    return this.services.send(Rpc.journal.deleteMeal, { caller, mealId }, correlationId);
   }
 }

@@ -1,0 +1,44 @@
+import { Body, Controller, Delete, Get, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Caller, IDEMPOTENCY_KEY_HEADER, logSymptomSchema, MessageReply, Messages, pathRecordId, Rpc, Symptom, symptomListQuerySchema } from '@fodmap/contracts';
+import { z } from 'zod';
+import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { ZodBody } from '../http/zod-body.pipe';
+import { CorrelationId } from '../http/request-id';
+import { ServiceClient } from '../services/service-client';
+
+/** Spec §7 symptoms, the caller's own: another person's symptom, or a mealId of another person's meal, is a 404. */
+@Controller('symptoms')
+@UseGuards(SignedInGuard)
+export class SymptomsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** `timestamp` (default now) may be any past time, not in the future beyond the clock skew the journal allows. */
+  @Post()
+  log(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodBody(logSymptomSchema)) input: z.output<typeof logSymptomSchema>,
+    @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
+    @CorrelationId() correlationId: string,
+  ): Promise<Symptom> {
+    return this.services.send(Rpc.journal.logSymptom, { caller, input, idempotencyKey }, correlationId);
+  }
+
+  /** Newest first; `?date=YYYY-MM-DD` is that day in the caller's time zone. */
+  @Get()
+  list(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodBody(symptomListQuerySchema)) input: z.output<typeof symptomListQuerySchema>,
+    @CorrelationId() correlationId: string,
+  ): Promise<Symptom[]> {
+    return this.services.send(Rpc.journal.listSymptoms, { caller, input }, correlationId);
+  }
+
+  @Delete(':id')
+  remove(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodBody(pathRecordId(Messages.symptomIdInvalid))) symptomId: number,
+    @CorrelationId() correlationId: string,
+  ): Promise<MessageReply> {
+    return this.services.send(Rpc.journal.deleteSymptom, { caller, symptomId }, correlationId);
+  }
+}
