@@ -1,15 +1,43 @@
-import { Messages } from '@fodmap/contracts';
-import { describe, expect, it } from '@jest/globals';
+import { Food, Meal, Messages, servingUnitsFor } from '@fodmap/contracts';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
-import { registerUser } from '../support/api';
+import { ApiSession, catalogueFood, registerUser } from '../support/api';
+
+/** Catalogue foods each rated at one serving without measured components, so their rating stands at quantity 1. */
+const EGG = 'Egg, hard-boiled';
+const AVOCADO = 'Avocado, raw';
+const GARLIC = 'Garlic, raw';
+
+let ann: ApiSession;
+let bob: ApiSession;
+let egg: Food;
+let avocado: Food;
+let garlic: Food;
+
+beforeAll(async () => {
+  ann = (await registerUser('meals-ann', 'Ann')).api;
+  bob = (await registerUser('meals-bob', 'Bob')).api;
+  [egg, avocado, garlic] = await Promise.all([catalogueFood(ann, EGG), catalogueFood(ann, AVOCADO), catalogueFood(ann, GARLIC)]);
+});
+
+async function createMeal(api: ApiSession, fields: Partial<{ name: string; mealType: string; timestamp: string }> = {}): Promise<Meal> {
+  const res = await api.post('/api/meals', { mealType: 'lunch', name: 'Lunch', timestamp: new Date().toISOString(), ...fields });
+  expect(res.status).toBe(201);
+  return res.body as Meal;
+}
+
+async function addFood(api: ApiSession, mealId: number, food: Food, quantity = 1, servingUnit = 'serving'): Promise<Meal> {
+  const res = await api.post(`/api/meals/${mealId}/foods`, { foodId: food.id, quantity, servingUnit });
+  expect(res).toMatchObject({ status: 201 });
+  return res.body as Meal;
+}
 
 describe('POST /api/meals', () => {
   it('creates a meal and returns it with a numeric id', async () => {
-    const { api } = await registerUser('meal');
     const timestamp = '2026-11-20T12:30:00.000Z';
-    const res = await api.post('/api/meals', { mealType: 'lunch', name: '  Chicken & rice ', timestamp });
+    const res = await ann.post('/api/meals', { mealType: 'lunch', name: '  Chicken & rice ', timestamp });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Chicken & rice', mealType: 'lunch', timestamp, completed: false, foods: [], symptoms: [] });
+    expect(res.body).toMatchObject({ name: 'Chicken & rice', mealType: 'lunch', timestamp, completed: false, foods: [], symptoms: [], fodmapScore: null, fodmapBand: 'none' });
     expect(Number.isInteger(res.body.id)).toBe(true);
   });
 
@@ -25,8 +53,315 @@ describe('POST /api/meals', () => {
     const badTime = await api.post('/api/meals', { mealType: 'snack', name: 'Eggs', timestamp: 'yesterday-ish' });
     expect(badTime.status).toBe(400);
     expect(badTime.body.message).toBe(Messages.mealTimestampInvalid);
+    expect((await api.get('/api/meals')).body).toEqual([]);
+  });
+});
+
+describe('signed out', () => {
+  it('keeps a visitor out of every meal route with a 401', async () => {
+    const visitor = new ApiSession();
+    const meal = await createMeal(ann);
+    for (const res of [
+      await visitor.get('/api/meals'),
+      await visitor.get(`/api/meals/${meal.id}`),
+      await visitor.post(`/api/meals/${meal.id}/foods`, { foodId: egg.id, quantity: 1, servingUnit: 'serving' }),
+      await visitor.delete(`/api/meals/${meal.id}/foods/1`),
+      await visitor.patch(`/api/meals/${meal.id}/complete`, {}),
+      await visitor.post(`/api/meals/${meal.id}/repeat`, {}),
+      await visitor.delete(`/api/meals/${meal.id}`),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: Messages.unauthorized });
+    }
+  });
+});
+
+describe('POST /api/meals/:id/foods', () => {
+  it('adds a catalogue food with its quantity and unit, as the food was, and scores the meal', async () => {
+    const meal = await createMeal(ann, { name: 'Egg & avocado' });
+    const withEgg = await addFood(ann, meal.id, egg, 2, 'large');
+    expect(withEgg.foods).toHaveLength(1);
+    expect(withEgg.foods[0]).toMatchObject({ foodId: egg.id, quantity: 2, servingUnit: 'large', fodmapRating: 'low', food: { id: egg.id, name: EGG, fodmapRating: 'low' } });
+    expect(withEgg.foods[0].id).toEqual(expect.any(Number));
+    expect(withEgg).toMatchObject({ fodmapScore: 0, fodmapBand: 'low', unknownFoods: 0 });
+
+    const both = await addFood(ann, meal.id, avocado);
+    expect(both.foods.map((entry) => entry.food.name)).toEqual([EGG, AVOCADO]);
+    // One low and one medium food: 50 × ½ = 25, 'Medium FODMAP foods' (spec §4).
+    expect(both).toMatchObject({ fodmapScore: 25, fodmapBand: 'medium' });
+    expect((await ann.get(`/api/meals/${meal.id}`)).body).toEqual(both);
   });
 
+  it('takes quantities from 0.1 in steps of 0.1, and answers anything else with the quantity rule', async () => {
+    const meal = await createMeal(ann);
+    for (const quantity of [0, 0.05, 0.25, -1, 5000.1, '1', null]) {
+      const res = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: egg.id, quantity, servingUnit: 'serving' });
+      expect({ quantity, status: res.status, body: res.body }).toEqual({ quantity, status: 400, body: { message: Messages.quantityInvalid } });
+    }
+    const tenths = await addFood(ann, meal.id, egg, 0.1 + 0.2);
+    expect(tenths.foods[0].quantity).toBe(0.3);
+  });
+
+  it('names what is missing or wrong in the food, unit and ids', async () => {
+    const meal = await createMeal(ann);
+    const noUnit = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: egg.id, quantity: 1, servingUnit: '  ' });
+    expect(noUnit).toMatchObject({ status: 400, body: { message: Messages.servingUnitRequired } });
+    const otherUnit = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: egg.id, quantity: 1, servingUnit: 'cup' });
+    expect(otherUnit).toMatchObject({ status: 400, body: { message: Messages.servingUnitInvalid(servingUnitsFor(egg)) } });
+    const badFood = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: 'egg', quantity: 1, servingUnit: 'serving' });
+    expect(badFood).toMatchObject({ status: 400, body: { message: Messages.foodIdInvalid } });
+    for (const id of ['abc', '0', '-3', '1.5', '1e3', '99999999999']) {
+      const badMeal = await ann.post(`/api/meals/${id}/foods`, { foodId: egg.id, quantity: 1, servingUnit: 'serving' });
+      expect({ id, status: badMeal.status, body: badMeal.body }).toEqual({ id, status: 400, body: { message: Messages.mealIdInvalid } });
+    }
+    const unknownMeal = await ann.post('/api/meals/2000000000/foods', { foodId: egg.id, quantity: 1, servingUnit: 'serving' });
+    expect(unknownMeal).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
+  });
+
+  it("answers 404 'Food not found' for a food that does not exist or is another person's private food, and adds one's own", async () => {
+    const meal = await createMeal(ann);
+    const missing = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: 2_000_000_000, quantity: 1, servingUnit: 'serving' });
+    expect(missing).toMatchObject({ status: 404, body: { message: Messages.foodNotFound } });
+
+    const bobsSauce = (await bob.post('/api/debug/quick-add-food', { name: 'Bob’s hot sauce', fodmapRating: 'high' })).body as Food;
+    const foreign = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: bobsSauce.id, quantity: 1, servingUnit: 'serving' });
+    expect(foreign).toMatchObject({ status: 404, body: { message: Messages.foodNotFound } });
+
+    const annsOats = (await ann.post('/api/debug/quick-add-food', { name: 'Ann’s overnight oats', fodmapRating: 'low', servingSize: '1 jar' })).body as Food;
+    const own = await addFood(ann, meal.id, annsOats, 1, 'jar');
+    expect(own.foods.map((entry) => entry.food.name)).toEqual(['Ann’s overnight oats']);
+  });
+});
+
+describe('DELETE /api/meals/:id/foods/:entryId', () => {
+  it('removes one entry and answers the updated meal', async () => {
+    const meal = await createMeal(ann);
+    await addFood(ann, meal.id, egg);
+    const both = await addFood(ann, meal.id, garlic);
+    const res = await ann.delete(`/api/meals/${meal.id}/foods/${both.foods[1].id}`);
+    expect(res.status).toBe(200);
+    expect((res.body as Meal).foods.map((entry) => entry.food.name)).toEqual([EGG]);
+    expect(res.body).toMatchObject({ fodmapScore: 0, fodmapBand: 'low' });
+    expect((await ann.get(`/api/meals/${meal.id}`)).body).toEqual(res.body);
+  });
+
+  it('answers an entry not in the meal with a 404 and a bad entry id with a 400', async () => {
+    const meal = await addFood(ann, (await createMeal(ann)).id, egg);
+    const other = await addFood(ann, (await createMeal(ann)).id, egg);
+    const notHere = await ann.delete(`/api/meals/${meal.id}/foods/${other.foods[0].id}`);
+    expect(notHere).toMatchObject({ status: 404, body: { message: Messages.mealEntryNotFound } });
+    const bad = await ann.delete(`/api/meals/${meal.id}/foods/first`);
+    expect(bad).toMatchObject({ status: 400, body: { message: Messages.mealEntryIdInvalid } });
+    expect((await ann.get(`/api/meals/${meal.id}`)).body.foods).toHaveLength(1);
+  });
+});
+
+describe('PATCH /api/meals/:id/complete', () => {
+  it('refuses a meal without food with the builder rule', async () => {
+    const meal = await createMeal(ann);
+    const res = await ann.patch(`/api/meals/${meal.id}/complete`, undefined);
+    expect(res).toMatchObject({ status: 409, body: { message: Messages.mealNeedsFood } });
+    expect((await ann.get(`/api/meals/${meal.id}`)).body.completed).toBe(false);
+  });
+
+  it('completes a meal with food, again without change, and then refuses changes to its foods with a 409', async () => {
+    const meal = await addFood(ann, (await createMeal(ann)).id, egg);
+    const first = await ann.patch(`/api/meals/${meal.id}/complete`, undefined);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: meal.id, completed: true, foods: meal.foods });
+    const again = await ann.patch(`/api/meals/${meal.id}/complete`, undefined);
+    expect(again).toMatchObject({ status: 200, body: first.body });
+
+    const add = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: garlic.id, quantity: 1, servingUnit: 'serving' });
+    expect(add).toMatchObject({ status: 409, body: { message: Messages.mealIsCompleted } });
+    const remove = await ann.delete(`/api/meals/${meal.id}/foods/${meal.foods[0].id}`);
+    expect(remove).toMatchObject({ status: 409, body: { message: Messages.mealIsCompleted } });
+    expect((await ann.get(`/api/meals/${meal.id}`)).body).toEqual(first.body);
+  });
+});
+
+describe('POST /api/meals/:id/repeat', () => {
+  it('logs a new meal now with the same name, type, foods and quantities', async () => {
+    const original = await createMeal(ann, { name: 'Egg breakfast', mealType: 'breakfast', timestamp: '2025-06-01T07:00:00.000Z' });
+    await addFood(ann, original.id, egg, 2, 'large');
+    const full = await addFood(ann, original.id, avocado, 0.5);
+    await ann.patch(`/api/meals/${original.id}/complete`, undefined);
+    const before = Date.now();
+    const res = await ann.post(`/api/meals/${original.id}/repeat`, {});
+    expect(res.status).toBe(201);
+    const copy = res.body as Meal;
+    expect(copy.id).not.toBe(original.id);
+    expect(copy).toMatchObject({ name: 'Egg breakfast', mealType: 'breakfast', completed: false, symptoms: [], fodmapScore: full.fodmapScore });
+    expect(copy.foods.map(({ foodId, quantity, servingUnit }) => ({ foodId, quantity, servingUnit }))).toEqual([
+      { foodId: egg.id, quantity: 2, servingUnit: 'large' },
+      { foodId: avocado.id, quantity: 0.5, servingUnit: 'serving' },
+    ]);
+    expect(Date.parse(copy.timestamp)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(copy.timestamp)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect((await ann.get(`/api/meals/${original.id}`)).body.timestamp).toBe('2025-06-01T07:00:00.000Z');
+  });
+
+  it('logs the copy at a given time, and refuses a time that is not one', async () => {
+    const original = await addFood(ann, (await createMeal(ann)).id, egg);
+    const at = await ann.post(`/api/meals/${original.id}/repeat`, { timestamp: '2025-06-02T12:15:00+02:00' });
+    expect(at).toMatchObject({ status: 201, body: { timestamp: '2025-06-02T10:15:00.000Z' } });
+    const bad = await ann.post(`/api/meals/${original.id}/repeat`, { timestamp: 'soon' });
+    expect(bad).toMatchObject({ status: 400, body: { message: Messages.mealTimestampInvalid } });
+  });
+});
+
+describe('DELETE /api/meals/:id', () => {
+  it('deletes the meal everywhere and keeps its symptoms, unlinked', async () => {
+    const meal = await addFood(ann, (await createMeal(ann, { name: 'Garlic bread' })).id, garlic);
+    const symptom = await ann.post('/api/symptoms', { symptomType: 'bloating', severity: 'moderate', mealId: meal.id });
+    expect(symptom).toMatchObject({ status: 201, body: { mealId: meal.id } });
+
+    const res = await ann.delete(`/api/meals/${meal.id}`);
+    expect(res).toMatchObject({ status: 200, body: { message: Messages.mealDeleted } });
+
+    expect(await ann.get(`/api/meals/${meal.id}`)).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
+    expect(((await ann.get('/api/meals')).body as Meal[]).map((listed) => listed.id)).not.toContain(meal.id);
+    const symptoms = (await ann.get('/api/symptoms')).body as { id: number; mealId: number | null }[];
+    expect(symptoms.find((kept) => kept.id === symptom.body.id)).toMatchObject({ symptomType: 'bloating', severity: 'moderate', mealId: null });
+  });
+
+  it('refuses changes to a deleted meal with a 409', async () => {
+    const meal = await addFood(ann, (await createMeal(ann)).id, egg);
+    await ann.delete(`/api/meals/${meal.id}`);
+    const add = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: egg.id, quantity: 1, servingUnit: 'serving' });
+    expect(add).toMatchObject({ status: 409, body: { message: Messages.mealIsDeleted } });
+    const complete = await ann.patch(`/api/meals/${meal.id}/complete`, undefined);
+    expect(complete).toMatchObject({ status: 409, body: { message: Messages.mealIsDeleted } });
+    const remove = await ann.delete(`/api/meals/${meal.id}/foods/${meal.foods[0].id}`);
+    expect(remove).toMatchObject({ status: 409, body: { message: Messages.mealIsDeleted } });
+  });
+});
+
+describe('GET /api/meals', () => {
+  it('lists every meal newest first, each day by ?date=, and refuses a bad query with a 400', async () => {
+    const { api } = await registerUser('meal-list');
+    const times = ['2025-03-01T08:00:00.000Z', '2025-03-02T19:00:00.000Z', '2025-03-02T07:30:00.000Z'];
+    for (const [i, timestamp] of times.entries()) await createMeal(api, { name: `Meal ${i}`, timestamp });
+    const all = (await api.get('/api/meals')).body as Meal[];
+    expect(all.map((meal) => meal.name)).toEqual(['Meal 1', 'Meal 2', 'Meal 0']);
+    const day = await api.get('/api/meals?date=2025-03-02');
+    expect(day.status).toBe(200);
+    expect((day.body as Meal[]).map((meal) => meal.name)).toEqual(['Meal 1', 'Meal 2']);
+    expect((await api.get('/api/meals?date=2025-03-03')).body).toEqual([]);
+    expect((await api.get('/api/meals?todayOnly=true')).body).toEqual([]);
+    expect((await api.get('/api/meals?todayOnly=false')).body).toHaveLength(3);
+
+    expect(await api.get('/api/meals?date=2025-02-30')).toMatchObject({ status: 400, body: { message: 'date must be a date (YYYY-MM-DD)' } });
+    expect(await api.get('/api/meals?date=yesterday')).toMatchObject({ status: 400, body: { message: 'date must be a date (YYYY-MM-DD)' } });
+    expect(await api.get('/api/meals?todayOnly=yes')).toMatchObject({ status: 400, body: { message: Messages.todayOnlyInvalid } });
+    expect(await api.get('/api/meals?todayOnly=true&date=2025-03-02')).toMatchObject({ status: 400, body: { message: Messages.mealListQueryConflict } });
+  });
+
+  it('shows a meal with its foods and symptoms, and answers a bad id with a 400', async () => {
+    const meal = await addFood(ann, (await createMeal(ann)).id, avocado);
+    const symptom = (await ann.post('/api/symptoms', { symptomType: 'gas', severity: 'mild', mealId: meal.id })).body;
+    const res = await ann.get(`/api/meals/${meal.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: meal.id, foods: [{ foodId: avocado.id, fodmapRating: 'medium' }], symptoms: [symptom] });
+    expect(await ann.get('/api/meals/lunch')).toMatchObject({ status: 400, body: { message: Messages.mealIdInvalid } });
+    expect(await ann.get('/api/meals/2000000000')).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
+  });
+});
+
+/** The wall-clock time `time` on `day` in `timeZone` as a UTC instant (PST/PDT here: the two offsets are tried). */
+function losAngelesInstant(day: string, time: string): string {
+  const at = ['-07:00', '-08:00'].map((offset) => new Date(`${day}T${time}:00${offset}`)).find((instant) => {
+    const wall = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(instant);
+    return wall === `${day}, ${time}`;
+  });
+  if (!at) throw new Error(`No ${time} on ${day} in Los Angeles`);
+  return at.toISOString();
+}
+
+const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+describe('days are the person’s own, in their time zone', () => {
+  it('puts a meal at 23:30 in Los Angeles on that Los Angeles day, though it is the next day in UTC', async () => {
+    const { api } = await registerUser('meal-la', 'Lee', 'America/Los_Angeles');
+    const timestamp = losAngelesInstant('2025-01-15', '23:30');
+    expect(timestamp).toBe('2025-01-16T07:30:00.000Z');
+    const meal = await createMeal(api, { name: 'Late dinner', timestamp });
+    expect((await api.get('/api/meals?date=2025-01-15')).body).toEqual([meal]);
+    expect((await api.get('/api/meals?date=2025-01-16')).body).toEqual([]);
+  });
+
+  it("counts a meal at 23:30 today in Los Angeles in today's meals and on the dashboard", async () => {
+    const { api } = await registerUser('meal-la-today', 'Lee', 'America/Los_Angeles');
+    const today = todayIn('America/Los_Angeles');
+    const late = await createMeal(api, { name: 'Late snack', mealType: 'snack', timestamp: losAngelesInstant(today, '23:30') });
+    await addFood(api, late.id, egg);
+    const dayBefore = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await createMeal(api, { name: 'Yesterday late', timestamp: losAngelesInstant(dayBefore, '23:30') });
+
+    expect(((await api.get('/api/meals?todayOnly=true')).body as Meal[]).map((meal) => meal.name)).toEqual(['Late snack']);
+    expect(((await api.get(`/api/meals?date=${today}`)).body as Meal[]).map((meal) => meal.name)).toEqual(['Late snack']);
+    expect((await api.get('/api/dashboard/stats')).body).toMatchObject({ mealsLogged: 1, todayScore: 100, todayBand: 'excellent' });
+  });
+});
+
+describe("another person's meals", () => {
+  it('are a 404 to read, change, add to, remove from, complete, repeat, delete or link a symptom to, and stay as they were', async () => {
+    const meal = await addFood(ann, (await createMeal(ann, { name: 'Ann’s private lunch' })).id, egg);
+    const mealNotFound = { status: 404, body: { message: Messages.mealNotFound } };
+    const attempts = {
+      read: await bob.get(`/api/meals/${meal.id}`),
+      addFood: await bob.post(`/api/meals/${meal.id}/foods`, { foodId: garlic.id, quantity: 1, servingUnit: 'serving' }),
+      removeFood: await bob.delete(`/api/meals/${meal.id}/foods/${meal.foods[0].id}`),
+      complete: await bob.patch(`/api/meals/${meal.id}/complete`, undefined),
+      repeat: await bob.post(`/api/meals/${meal.id}/repeat`, {}),
+      delete: await bob.delete(`/api/meals/${meal.id}`),
+      linkSymptom: await bob.post('/api/symptoms', { symptomType: 'pain', severity: 'severe', mealId: meal.id }),
+    };
+    for (const [attempt, res] of Object.entries(attempts)) expect({ attempt, status: res.status, body: res.body }).toEqual({ attempt, ...mealNotFound });
+
+    expect((await ann.get(`/api/meals/${meal.id}`)).body).toEqual(meal);
+    const bobsMeals = (await bob.get('/api/meals')).body as Meal[];
+    expect(bobsMeals.map((listed) => listed.name)).not.toContain('Ann’s private lunch');
+    expect((await bob.get('/api/symptoms')).body).toEqual([]);
+  });
+});
+
+describe('retrying a create with the same Idempotency-Key', () => {
+  const withKey = (api: ApiSession, path: string, body: unknown, key: string) => api.request('POST', path, body, { 'Idempotency-Key': key });
+
+  it('adds a food once, answers the first result again, and refuses the key for another food with a 422', async () => {
+    const meal = await createMeal(ann);
+    const key = `add-${Date.now()}`;
+    const body = { foodId: egg.id, quantity: 1, servingUnit: 'serving' };
+    const first = await withKey(ann, `/api/meals/${meal.id}/foods`, body, key);
+    const retry = await withKey(ann, `/api/meals/${meal.id}/foods`, body, key);
+    expect(first.status).toBe(201);
+    expect(retry).toMatchObject({ status: 201, body: first.body });
+    expect((await ann.get(`/api/meals/${meal.id}`)).body.foods).toHaveLength(1);
+    const other = await withKey(ann, `/api/meals/${meal.id}/foods`, { ...body, foodId: avocado.id }, key);
+    expect(other).toMatchObject({ status: 422, body: { message: Messages.idempotencyKeyReused } });
+  });
+
+  it('repeats a meal once', async () => {
+    const { api } = await registerUser('repeat-once');
+    const meal = await addFood(api, (await createMeal(api, { name: 'Porridge' })).id, egg);
+    const key = `repeat-${Date.now()}`;
+    const first = await withKey(api, `/api/meals/${meal.id}/repeat`, {}, key);
+    const retry = await withKey(api, `/api/meals/${meal.id}/repeat`, {}, key);
+    expect(first.status).toBe(201);
+    expect(retry).toMatchObject({ status: 201, body: { id: first.body.id } });
+    expect((await api.get('/api/meals')).body).toHaveLength(2);
+  });
+
+  it('refuses a key that is not 1 to 128 visible ASCII characters', async () => {
+    const meal = await createMeal(ann);
+    const res = await withKey(ann, `/api/meals/${meal.id}/foods`, { foodId: egg.id, quantity: 1, servingUnit: 'serving' }, 'x'.repeat(129));
+    expect(res).toMatchObject({ status: 400, body: { message: Messages.idempotencyKeyInvalid } });
+    expect((await ann.get(`/api/meals/${meal.id}`)).body.foods).toEqual([]);
+  });
+});
+
+describe('when the journal is slow', () => {
   it('answers 504 with a clear message when the journal does not answer in time', async () => {
     const { api } = await registerUser('timeout');
     const journal = provided('stackPids').journal;

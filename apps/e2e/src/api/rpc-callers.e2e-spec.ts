@@ -12,14 +12,40 @@ import { registerUser } from '../support/api';
  * is missing or broken. The subjects come from the contract map: a new one is covered as soon as it is added there.
  */
 
+/** Bob's records the valid requests name; each subject that changes one has its own, so the order of the cases does not matter. */
+interface Records {
+  foodId: number;
+  foodName: string;
+  /** an open meal without food */
+  openMealId: number;
+  /** an open meal with one food entry, which remove-food takes out */
+  entry: { mealId: number; entryId: number };
+  /** a meal with a food, for complete and repeat */
+  mealWithFoodId: number;
+  mealToDeleteId: number;
+  symptomId: number;
+}
+
 /** A valid request of each caller subject but for its caller: a subject added to the map without one here does not compile. */
-function validRequests(caller: Caller, theirs: { foodId: number; foodName: string }): { [Subject in CallerSubject]: RpcRequest<Subject> } {
+function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSubject]: RpcRequest<Subject> } {
   return {
     'identity.user.get': { caller },
     'identity.user.update-notifications': { caller, input: { mealNotifications: true } },
     'identity.photo.set': { caller, profileImageUrl: null },
     'identity.subscription.status': { caller },
     'journal.meal.create': { caller, input: { mealType: 'lunch', name: 'Owner check', timestamp: '2025-03-10T12:00:00Z' } },
+    'journal.meal.add-food': { caller, mealId: theirs.openMealId, input: { foodId: theirs.foodId, quantity: 1, servingUnit: 'serving' } },
+    'journal.meal.remove-food': { caller, mealId: theirs.entry.mealId, entryId: theirs.entry.entryId },
+    'journal.meal.complete': { caller, mealId: theirs.mealWithFoodId },
+    'journal.meal.delete': { caller, mealId: theirs.mealToDeleteId },
+    'journal.meal.repeat': { caller, mealId: theirs.mealWithFoodId, input: {} },
+    'journal.meal.list': { caller, input: {} },
+    'journal.meal.get': { caller, mealId: theirs.openMealId },
+    'journal.symptom.log': { caller, input: { symptomType: 'bloating', severity: 'mild', notes: 'Owner check' } },
+    'journal.symptom.list': { caller, input: {} },
+    'journal.symptom.delete': { caller, symptomId: theirs.symptomId },
+    'journal.dashboard.stats': { caller },
+    'journal.education.list': { caller },
     'insights.daily-meals.get': { caller, input: { startDate: '2025-03-01', endDate: '2025-03-31' } },
     'foods.food.list': { caller },
     'foods.food.search': { caller, input: { q: theirs.foodName } },
@@ -34,7 +60,7 @@ const CALLER_SUBJECTS = RPC_SUBJECTS.filter(takesCaller);
 describe('every subject that acts for a caller refuses a request without a valid one', () => {
   let client: ClientProxy;
   let bob: Caller;
-  let bobsFood: { foodId: number; foodName: string };
+  let bobs: Records;
   const prefix = provided('natsPrefix');
 
   const send = (subject: string, payload: unknown) =>
@@ -46,13 +72,31 @@ describe('every subject that acts for a caller refuses a request without a valid
   beforeAll(async () => {
     client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [loadConfig().natsUrl] } });
     await client.connect();
-    // Bob has a meal, a private food and settings: what a handler that lost its owner condition would hand out.
+    // Bob has meals, a private food, a symptom and settings: what a handler that lost its owner condition would hand out.
     const { api, user } = await registerUser('bob', 'Bob');
     bob = { userId: user.id, timeZone: user.timeZone };
-    expect((await api.post('/api/meals', { mealType: 'dinner', name: 'Bob secret stew', timestamp: '2025-03-10T19:00:00Z' })).status).toBe(201);
     const food = await api.post('/api/debug/quick-add-food', { name: 'Bob secret sauce', fodmapRating: 'high' });
     expect(food.status).toBe(201);
-    bobsFood = { foodId: food.body.id, foodName: food.body.name };
+    const meal = async (name: string, withFood: boolean): Promise<{ id: number; entryId?: number }> => {
+      const created = await api.post('/api/meals', { mealType: 'dinner', name, timestamp: '2025-03-10T19:00:00Z' });
+      expect(created.status).toBe(201);
+      if (!withFood) return { id: created.body.id };
+      const added = await api.post(`/api/meals/${created.body.id}/foods`, { foodId: food.body.id, quantity: 1, servingUnit: 'serving' });
+      expect(added.status).toBe(201);
+      return { id: created.body.id, entryId: added.body.foods[0].id };
+    };
+    const [open, withEntry, withFood, toDelete] = [await meal('Bob secret stew', false), await meal('Bob secret soup', true), await meal('Bob secret pie', true), await meal('Bob secret tart', false)];
+    const symptom = await api.post('/api/symptoms', { symptomType: 'gas', severity: 'mild', notes: 'Bob secret symptom' });
+    expect(symptom.status).toBe(201);
+    bobs = {
+      foodId: food.body.id,
+      foodName: food.body.name,
+      openMealId: open.id,
+      entry: { mealId: withEntry.id, entryId: withEntry.entryId ?? 0 },
+      mealWithFoodId: withFood.id,
+      mealToDeleteId: toDelete.id,
+      symptomId: symptom.body.id,
+    };
   });
 
   afterAll(async () => {
@@ -61,11 +105,11 @@ describe('every subject that acts for a caller refuses a request without a valid
 
   it('covers every caller subject of the map, each with a valid request', () => {
     expect(CALLER_SUBJECTS.length).toBeGreaterThan(0);
-    expect(Object.keys(validRequests(bob, bobsFood)).sort()).toEqual([...CALLER_SUBJECTS].sort());
+    expect(Object.keys(validRequests(bob, bobs)).sort()).toEqual([...CALLER_SUBJECTS].sort());
   });
 
   it.each(CALLER_SUBJECTS)('%s answers its owner, and 401 to a missing, absent, string, negative or out-of-range userId', async (subject) => {
-    const request = validRequests(bob, bobsFood)[subject];
+    const request = validRequests(bob, bobs)[subject];
     expect(await send(subject, request)).toEqual({ reply: expect.anything() });
 
     const withoutCaller = Object.fromEntries(Object.entries(request).filter(([key]) => key !== 'caller'));
@@ -91,7 +135,7 @@ describe('every subject that acts for a caller refuses a request without a valid
   });
 
   it.each(CALLER_SUBJECTS)('%s answers 400, not 500, to a caller whose time zone is not one', async (subject) => {
-    const request = validRequests({ ...bob, timeZone: 'Mars/Olympus' }, bobsFood)[subject];
+    const request = validRequests({ ...bob, timeZone: 'Mars/Olympus' }, bobs)[subject];
 
     expect(await send(subject, request)).toEqual({ error: { status: 400, message: Messages.invalidTimeZone } });
   });

@@ -1,3 +1,4 @@
+import type { Food } from '@fodmap/contracts';
 import { Client } from 'pg';
 import { provided } from './provided';
 
@@ -33,6 +34,7 @@ export class ApiSession {
   get = (path: string) => this.request('GET', path);
   post = (path: string, body?: unknown) => this.request('POST', path, body ?? {});
   patch = (path: string, body: unknown) => this.request('PATCH', path, body);
+  delete = (path: string) => this.request('DELETE', path);
   /** The session cookie (`fodmap.sid=…`), or '' before the gateway set one. */
   get sessionCookie(): string {
     return this.cookies.get('fodmap.sid') ?? '';
@@ -46,13 +48,21 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export async function registerUser(label = 'person', firstName = 'Alex'): Promise<{ api: ApiSession; email: string; password: string; user: any }> {
+export async function registerUser(label = 'person', firstName = 'Alex', timeZone = 'Europe/London'): Promise<{ api: ApiSession; email: string; password: string; user: any }> {
   const api = new ApiSession();
   const email = uniqueEmail(label);
   const password = 'Correct-Horse-9';
-  const res = await api.post('/api/auth/local/register', { email, password, confirmPassword: password, firstName, lastName: 'Tester', timeZone: 'Europe/London' });
+  const res = await api.post('/api/auth/local/register', { email, password, confirmPassword: password, firstName, lastName: 'Tester', timeZone });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { api, email, password, user: res.body };
+}
+
+/** A catalogue food found as a person finds it, through the search, by its exact name. */
+export async function catalogueFood(api: ApiSession, name: string): Promise<Food> {
+  const res = await api.get(`/api/foods/search?q=${encodeURIComponent(name)}`);
+  const food = (res.body as Food[]).find((candidate) => candidate.name === name && !candidate.isPrivate);
+  if (!food) throw new Error(`The search for ${name} did not find it: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return food;
 }
 
 /** A signed-in admin: admin accounts are made by an operator in the database until the admin issue adds a way. */

@@ -1,0 +1,77 @@
+import { DashboardStats, Food, Meal, Messages } from '@fodmap/contracts';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { ApiSession, catalogueFood, registerUser } from '../support/api';
+
+/** Catalogue foods rated at one serving without measured components: at quantity 1 their rating stands. */
+let foods: { low: Food; medium: Food; high: Food; unknown: Food };
+
+beforeAll(async () => {
+  const { api } = await registerUser('dashboard-foods');
+  const [low, medium, high, unknown] = await Promise.all(['Egg, hard-boiled', 'Avocado, raw', 'Garlic, raw', 'Carrot juice'].map((name) => catalogueFood(api, name)));
+  foods = { low, medium, high, unknown };
+  expect([low, medium, high, unknown].map((food) => food.fodmapRating)).toEqual(['low', 'medium', 'high', 'unknown']);
+});
+
+async function mealOf(api: ApiSession, name: string, eaten: Food[], timestamp = new Date().toISOString()): Promise<Meal> {
+  const meal = (await api.post('/api/meals', { mealType: 'lunch', name, timestamp })).body as Meal;
+  let updated = meal;
+  for (const food of eaten) {
+    const res = await api.post(`/api/meals/${meal.id}/foods`, { foodId: food.id, quantity: 1, servingUnit: 'serving' });
+    expect(res.status).toBe(201);
+    updated = res.body as Meal;
+  }
+  return updated;
+}
+
+const stats = async (api: ApiSession): Promise<DashboardStats> => {
+  const res = await api.get('/api/dashboard/stats');
+  expect(res.status).toBe(200);
+  return res.body as DashboardStats;
+};
+
+describe('GET /api/dashboard/stats', () => {
+  it('has no score, no meals and no symptoms for a new person', async () => {
+    const { api } = await registerUser('dashboard-new');
+    expect(await stats(api)).toEqual({ todayScore: null, todayBand: null, mealsLogged: 0, symptomsCount: 0, unknownFoods: 0, stackingWarnings: [] });
+  });
+
+  it("scores today's low and medium foods 75, 'good', and counts today's meals and symptoms only", async () => {
+    const { api } = await registerUser('dashboard-day');
+    const breakfast = await mealOf(api, 'Egg', [foods.low]);
+    await mealOf(api, 'Avocado toast', [foods.medium]);
+    await mealOf(api, 'Last week’s garlic bread', [foods.high], new Date(Date.now() - 7 * 86_400_000).toISOString());
+    await api.post('/api/symptoms', { symptomType: 'bloating', severity: 'moderate', mealId: breakfast.id });
+    await api.post('/api/symptoms', { symptomType: 'gas', severity: 'mild' });
+    await api.post('/api/symptoms', { symptomType: 'pain', severity: 'severe', timestamp: new Date(Date.now() - 3 * 86_400_000).toISOString() });
+
+    // Risk: 50 per share of medium foods = 25; the score is 100 − 25 (spec §4, §9 bands: 60–79 good).
+    expect(await stats(api)).toMatchObject({ todayScore: 75, todayBand: 'good', mealsLogged: 2, symptomsCount: 2, unknownFoods: 0 });
+  });
+
+  it('counts foods of unknown rating apart, never as low', async () => {
+    const { api } = await registerUser('dashboard-unknown');
+    await mealOf(api, 'Garlic and juice', [foods.high, foods.unknown]);
+    // Only the garlic is rated: a risk of 100, a score of 0 ('poor'); the juice would have made it 50 as a low food.
+    expect(await stats(api)).toMatchObject({ todayScore: 0, todayBand: 'poor', mealsLogged: 1, unknownFoods: 1 });
+  });
+
+  it('has no score when every food today is of unknown rating, or a meal has no food yet', async () => {
+    const { api } = await registerUser('dashboard-unrated');
+    await mealOf(api, 'Juice', [foods.unknown]);
+    await mealOf(api, 'Still deciding', []);
+    expect(await stats(api)).toMatchObject({ todayScore: null, todayBand: null, mealsLogged: 2, symptomsCount: 0, unknownFoods: 1 });
+  });
+
+  it('forgets a deleted meal', async () => {
+    const { api } = await registerUser('dashboard-deleted');
+    await mealOf(api, 'Egg', [foods.low]);
+    const garlic = await mealOf(api, 'Garlic', [foods.high]);
+    expect(await stats(api)).toMatchObject({ todayScore: 50, todayBand: 'fair', mealsLogged: 2 });
+    await api.delete(`/api/meals/${garlic.id}`);
+    expect(await stats(api)).toMatchObject({ todayScore: 100, todayBand: 'excellent', mealsLogged: 1 });
+  });
+
+  it('is for signed-in people only', async () => {
+    expect(await new ApiSession().get('/api/dashboard/stats')).toMatchObject({ status: 401, body: { message: Messages.unauthorized } });
+  });
+});
