@@ -23,8 +23,40 @@ const rand = seeded(SEED);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
 /**
- * Every route of the gateway's controllers, with a valid request to mutate. `session: 'none'` marks routes whose success
- * replaces or ends the session (sign-in, sign-up, sign-out, reset), which are sent without the fuzzer's own cookie.
+ * The fuzzer's own records, made through the API before the cases are built, so that valid requests reach the service
+ * with ids it knows: a meal to add foods to, one holding an entry to remove, one each to complete, repeat and delete,
+ * a symptom to delete, and a catalogue food.
+ */
+const fixtures = {};
+
+async function prepareFixtures(base, cookie) {
+  const call = async (method, path, body) => {
+    const res = await fetch(base + path, { method, headers: { Cookie: cookie, Origin: base, Accept: 'application/json', 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
+    if (!res.ok) throw new Error(`Preparing the fuzz records: ${method} ${path} answered ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const [food] = await call('GET', '/api/foods/search?q=egg');
+  const meal = async (withFood) => {
+    const { id } = await call('POST', '/api/meals', { mealType: 'dinner', name: 'Fuzz fixture', timestamp: '2025-11-22T19:00:00.000Z' });
+    const entryId = withFood ? (await call('POST', `/api/meals/${id}/foods`, { foodId: food.id, quantity: 1, servingUnit: 'serving' })).foods[0].id : undefined;
+    return { id, entryId };
+  };
+  const withEntry = await meal(true);
+  Object.assign(fixtures, {
+    foodId: food.id,
+    openMeal: (await meal(false)).id,
+    entry: { mealId: withEntry.id, entryId: withEntry.entryId },
+    mealToComplete: (await meal(true)).id,
+    mealToRepeat: (await meal(true)).id,
+    mealToDelete: (await meal(true)).id,
+    symptom: (await call('POST', '/api/symptoms', { symptomType: 'gas', severity: 'mild' })).id,
+  });
+}
+
+/**
+ * Every route of the gateway's controllers, with a valid request to mutate; `params` gives the path's values (the
+ * fixtures' ids). `session: 'none'` marks routes whose success replaces or ends the session (sign-in, sign-up, sign-out,
+ * reset), which are sent without the fuzzer's own cookie.
  * The list is checked against the controllers at start; a route missing here is still fuzzed, with generic cases.
  */
 const ROUTES = [
@@ -42,10 +74,22 @@ const ROUTES = [
   { method: 'GET', path: '/api/foods' },
   { method: 'GET', path: '/api/foods/catalogue' },
   { method: 'GET', path: '/api/foods/search', query: { q: 'garlic' } },
-  { method: 'GET', path: '/api/foods/:id', params: { id: '1' } },
+  { method: 'GET', path: '/api/foods/:id', params: () => ({ id: fixtures.foodId }) },
   { method: 'POST', path: '/api/debug/quick-add-food', body: (n) => ({ name: `Fuzz food ${n}`, fodmapRating: 'low', description: 'A food', servingSize: '1 cup', foodType: 'other' }) },
   { method: 'POST', path: '/api/meals', body: (n) => ({ mealType: 'lunch', name: `Fuzz meal ${n}`, timestamp: '2025-11-22T12:00:00.000Z', notes: 'Fine' }) },
-  { method: 'GET', path: '/api/photos/:name', params: { name: '1-00000000-0000-4000-8000-000000000000.png' } },
+  { method: 'GET', path: '/api/meals', query: { todayOnly: 'false', date: '2025-11-22' } },
+  { method: 'GET', path: '/api/meals/:id', params: () => ({ id: fixtures.openMeal }) },
+  { method: 'POST', path: '/api/meals/:id/foods', params: () => ({ id: fixtures.openMeal }), body: () => ({ foodId: fixtures.foodId, quantity: 1.5, servingUnit: 'serving' }) },
+  { method: 'DELETE', path: '/api/meals/:id/foods/:entryId', params: () => ({ id: fixtures.entry.mealId, entryId: fixtures.entry.entryId }) },
+  { method: 'PATCH', path: '/api/meals/:id/complete', params: () => ({ id: fixtures.mealToComplete }) },
+  { method: 'POST', path: '/api/meals/:id/repeat', params: () => ({ id: fixtures.mealToRepeat }), body: () => ({ timestamp: '2025-11-22T13:00:00.000Z' }) },
+  { method: 'DELETE', path: '/api/meals/:id', params: () => ({ id: fixtures.mealToDelete }) },
+  { method: 'POST', path: '/api/symptoms', body: () => ({ symptomType: 'bloating', severity: 'mild', notes: 'Fine', mealId: fixtures.openMeal, timestamp: '2025-11-22T14:00:00.000Z' }) },
+  { method: 'GET', path: '/api/symptoms', query: { date: '2025-11-22' } },
+  { method: 'DELETE', path: '/api/symptoms/:id', params: () => ({ id: fixtures.symptom }) },
+  { method: 'GET', path: '/api/dashboard/stats' },
+  { method: 'GET', path: '/api/education' },
+  { method: 'GET', path: '/api/photos/:name', params: () => ({ name: '1-00000000-0000-4000-8000-000000000000.png' }) },
   { method: 'GET', path: '/api/health' },
 ];
 
@@ -276,7 +320,7 @@ function controllerRoutes() {
   return routes;
 }
 
-function concretePath(route, params = route.params ?? {}) {
+function concretePath(route, params = route.params?.() ?? {}) {
   return route.path.replace(/:(\w+)/g, (_, name) => params[name] ?? '1');
 }
 
@@ -329,8 +373,9 @@ function casesFor(route, counter) {
     add('GET with a JSON body', { headers: [['Content-Type', 'application/json']], body: Buffer.from('{"__proto__":{"x":1}}') });
   }
 
-  for (const name of Object.keys(route.params ?? {})) {
-    for (const value of PATH_VALUES) add(`:${name}=${value.slice(0, 40)}`, { path: concretePath(route, { ...route.params, [name]: value }) });
+  const params = route.params?.() ?? {};
+  for (const name of Object.keys(params)) {
+    for (const value of PATH_VALUES) add(`:${name}=${value.slice(0, 40)}`, { path: concretePath(route, { ...params, [name]: value }) });
   }
   const queryNames = Object.keys(route.query ?? { x: '' });
   for (const name of queryNames) {
@@ -369,13 +414,14 @@ async function main() {
   try {
     const target = { base: stack.gatewayUrl };
     const person = await signUp(stack.gatewayUrl, 'fuzz');
+    await prepareFixtures(stack.gatewayUrl, person.cookie);
     const discovered = controllerRoutes();
     const listed = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
     const unlisted = discovered.filter((route) => !listed.has(`${route.method} ${route.path}`));
     const gone = ROUTES.filter((route) => !discovered.some((found) => found.method === route.method && found.path === route.path));
     for (const route of unlisted) console.log(`note: ${route.method} ${route.path} is not listed in bench/fuzz.mjs; fuzzed with generic cases`);
     for (const route of gone) console.log(`note: ${route.method} ${route.path} is listed but no controller serves it`);
-    const routes = [...ROUTES.filter((route) => !gone.includes(route)), ...unlisted.map((route) => ({ ...route, body: STATE_CHANGING.has(route.method) ? () => ({ name: 'x' }) : undefined, params: Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, '1'])) }))];
+    const routes = [...ROUTES.filter((route) => !gone.includes(route)), ...unlisted.map((route) => ({ ...route, body: STATE_CHANGING.has(route.method) ? () => ({ name: 'x' }) : undefined, params: () => Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, '1'])) }))];
     let n = 0;
     const counter = () => ++n;
     const cases = [...routes.flatMap((route) => casesFor(route, counter).map(([label, request]) => [`${route.method} ${route.path} ${label}`, request])), ...globalCases(person.cookie)];
