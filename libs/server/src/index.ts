@@ -3,6 +3,7 @@ export * from './preflight';
 export * from './database';
 export * from './rpc';
 export * from './subjects';
+export * from './service-requester';
 export * from './service-core.module';
 export * from './bootstrap-service';
 export * from './events';

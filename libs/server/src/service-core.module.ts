@@ -7,6 +7,7 @@ import { connect, NatsConnection } from 'nats';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig, ServerConfig } from './config';
 import { serviceDataSourceOptions } from './database';
+import { SERVICE_REQUEST_PROXY, ServiceRequester, serviceRequestProxy } from './service-requester';
 import { subject } from './subjects';
 
 export const SERVER_CONFIG = Symbol('SERVER_CONFIG');
@@ -44,7 +45,7 @@ class NatsConnectionCloser implements OnApplicationShutdown {
   }
 }
 
-/** What every microservice shares: its schema (migrations at start-up), a NATS connection for JetStream, a health answer. */
+/** What every microservice shares: its schema (migrations at start-up), a NATS connection for JetStream, requests to other services, a health answer. */
 @Global()
 @Module({})
 export class ServiceCoreModule {
@@ -64,8 +65,10 @@ export class ServiceCoreModule {
         { provide: SERVICE_NAME, useValue: options.name },
         { provide: NATS_CONNECTION, useFactory: (cfg: ServerConfig) => connect({ servers: cfg.natsUrl, name: options.name }), inject: [SERVER_CONFIG] },
         NatsConnectionCloser,
+        { provide: SERVICE_REQUEST_PROXY, useFactory: (cfg: ServerConfig) => serviceRequestProxy(cfg, options.name), inject: [SERVER_CONFIG] },
+        ServiceRequester,
       ],
-      exports: [SERVER_CONFIG, SERVICE_NAME, NATS_CONNECTION],
+      exports: [SERVER_CONFIG, SERVICE_NAME, NATS_CONNECTION, ServiceRequester],
     };
   }
 }

@@ -1,6 +1,5 @@
-import { SERVER_CONFIG, ServerConfig } from '@fodmap/server';
-import { Inject, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { SERVER_CONFIG, ServerConfig, ServiceRequester } from '@fodmap/server';
+import { Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { resetLinkResolver } from '../password-reset/reset-links';
@@ -8,14 +7,9 @@ import { EmailOutbox } from './email-outbox';
 import { EmailRenderer } from './email-renderer';
 import { Mailer } from './mailer';
 
-const IDENTITY = Symbol('IDENTITY');
-
 /** Starts the outbox sender once the app is up and stops it before PostgreSQL and NATS close. */
 class EmailOutboxRunner implements OnApplicationBootstrap, OnModuleDestroy {
-  constructor(
-    private readonly outbox: EmailOutbox,
-    @Inject(IDENTITY) private readonly identity: ClientProxy,
-  ) {}
+  constructor(private readonly outbox: EmailOutbox) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.outbox.start();
@@ -23,7 +17,6 @@ class EmailOutboxRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await this.outbox.stop();
-    await this.identity.close();
   }
 }
 
@@ -31,23 +24,18 @@ class EmailOutboxRunner implements OnApplicationBootstrap, OnModuleDestroy {
 @Module({
   providers: [
     {
-      provide: IDENTITY,
-      useFactory: (config: ServerConfig) => ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [config.natsUrl] } }),
-      inject: [SERVER_CONFIG],
-    },
-    {
       provide: EmailOutbox,
-      useFactory: (dataSource: DataSource, config: ServerConfig, identity: ClientProxy) =>
+      useFactory: (dataSource: DataSource, config: ServerConfig, requester: ServiceRequester) =>
         new EmailOutbox({
           dataSource,
           databaseUrl: config.databaseUrl,
           renderer: new EmailRenderer(),
           transport: new Mailer(config.smtpUrl),
-          resolvers: { 'password-reset': resetLinkResolver(identity) },
+          resolvers: { 'password-reset': resetLinkResolver(requester) },
         }),
-      inject: [getDataSourceToken(), SERVER_CONFIG, IDENTITY],
+      inject: [getDataSourceToken(), SERVER_CONFIG, ServiceRequester],
     },
-    { provide: EmailOutboxRunner, useFactory: (outbox: EmailOutbox, identity: ClientProxy) => new EmailOutboxRunner(outbox, identity), inject: [EmailOutbox, IDENTITY] },
+    { provide: EmailOutboxRunner, useFactory: (outbox: EmailOutbox) => new EmailOutboxRunner(outbox), inject: [EmailOutbox] },
   ],
   exports: [EmailOutbox],
 })
