@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
 import { EventsModule, ServiceCoreModule } from '@fodmap/server';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { EducationModule } from './education/education.module';
 import { journalSchema } from './journal.schema';
 import { MealsModule } from './meals/meals.module';
+import { SymptomsModule } from './symptoms/symptoms.module';
 
 @Module({
   imports: [
     ServiceCoreModule.forRoot({ name: journalSchema.service, entities: journalSchema.entities, migrations: journalSchema.migrations }),
     EventsModule.forRoot({ relay: true }),
     MealsModule,
+    SymptomsModule,
+    DashboardModule,
+    EducationModule,
   ],
 })
 export class AppModule {}

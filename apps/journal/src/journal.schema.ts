@@ -1,14 +1,18 @@
 import { eventStoreEntities } from '@fodmap/server';
+import { MealFoodRecord } from './meals/meal-food.entity';
 import { MealRecord } from './meals/meal.entity';
 import { mealsProjection } from './meals/meals.projection';
 import { EventStore1767225600000 } from './migrations/1767225600000-event-store';
 import { Meals1767225600001 } from './migrations/1767225600001-meals';
 import { IdempotencyKeys1767500000000 } from './migrations/1767500000000-idempotency-keys';
+import { MealFoodsSymptoms1767600000000 } from './migrations/1767600000000-meal-foods-symptoms';
+import { SymptomRecord } from './symptoms/symptom.entity';
+import { symptomsProjection } from './symptoms/symptoms.projection';
 
 /** What the journal's schema holds: shared by the service and its rebuild command. */
 export const journalSchema = {
   service: 'journal',
-  entities: [...eventStoreEntities, MealRecord],
-  migrations: [EventStore1767225600000, Meals1767225600001, IdempotencyKeys1767500000000],
-  inline: [mealsProjection],
+  entities: [...eventStoreEntities, MealRecord, MealFoodRecord, SymptomRecord],
+  migrations: [EventStore1767225600000, Meals1767225600001, IdempotencyKeys1767500000000, MealFoodsSymptoms1767600000000],
+  inline: [mealsProjection, symptomsProjection],
 };

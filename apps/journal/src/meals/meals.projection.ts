@@ -3,10 +3,13 @@ import { defineProjection } from '@fodmap/server';
 
 export const JOURNAL = 'journal';
 
-/** The `meals` read table: updated in the append's transaction, so the journal reads its own writes. */
+/**
+ * The `meals` and `meal_foods` read tables: updated in the append's transaction, so the journal reads its own writes.
+ * A deleted meal's rows go; its events stay the record of it.
+ */
 export const mealsProjection = defineProjection({
   name: 'meals',
-  tables: ['meals'],
+  tables: ['meals', 'meal_foods'],
   events: domainEvents,
   handlers: {
     [JOURNAL]: {
@@ -16,6 +19,23 @@ export const mealsProjection = defineProjection({
           [meal.mealId, meal.userId, meal.name, meal.mealType, meal.timestamp, meal.notes],
         );
       },
+      MealFoodAdded: async ({ manager, tables }, { data: entry, streamVersion }) => {
+        await manager.query(
+          `INSERT INTO ${tables.meal_foods} (id, meal_id, user_id, position, quantity, serving_unit, grams, food) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [entry.entryId, entry.mealId, entry.userId, streamVersion, entry.quantity, entry.servingUnit, entry.grams, JSON.stringify(entry.food)],
+        );
+      },
+      MealFoodRemoved: async ({ manager, tables }, { data }) => {
+        await manager.query(`DELETE FROM ${tables.meal_foods} WHERE id = $1`, [data.entryId]);
+      },
+      MealCompleted: async ({ manager, tables }, { data }) => {
+        await manager.query(`UPDATE ${tables.meals} SET completed = true WHERE id = $1`, [data.mealId]);
+      },
+      MealDeleted: async ({ manager, tables }, { data }) => {
+        await manager.query(`DELETE FROM ${tables.meal_foods} WHERE meal_id = $1`, [data.mealId]);
+        await manager.query(`DELETE FROM ${tables.meals} WHERE id = $1`, [data.mealId]);
+      },
     },
   },
+  ignores: { [JOURNAL]: ['SymptomLogged', 'SymptomDeleted'] },
 });

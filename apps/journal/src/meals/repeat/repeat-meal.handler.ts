@@ -1,0 +1,68 @@
+import { Caller, domainEvents, FoodSnapshot, gramsEaten, GRAMS, Meal, MEAL_FOOD_QUANTITY, MealCreatedV1, Rpc, RpcParsed, servingUnitsFor } from '@fodmap/contracts';
+import { Handles, IdempotencyKeys, NewEvent, newEvent, rpcFailureOf } from '@fodmap/server';
+import { Controller } from '@nestjs/common';
+import { JournalEvents } from '../../journal-events';
+import { FoodSnapshots } from '../food-snapshots';
+import { assertChangeable, decide, evolve, initialMealState, MealEntry, MealEvent } from '../meal.aggregate';
+import { MealReader } from '../meal-reader';
+import { mealStream, MealStreams } from '../meal-streams';
+
+/** An entry of the new meal: the same amount, in the same unit while the food still takes it, else in grams. */
+interface RepeatedEntry {
+  food: FoodSnapshot;
+  quantity: number;
+  servingUnit: string;
+}
+
+@Controller()
+export class RepeatMealHandler {
+  constructor(
+    private readonly streams: MealStreams,
+    private readonly events: JournalEvents,
+    private readonly foods: FoodSnapshots,
+    private readonly idempotencyKeys: IdempotencyKeys,
+    private readonly meals: MealReader,
+  ) {}
+
+  /**
+   * "Repeat a meal" (issue 7): a new meal with the same name, type, notes, foods and amounts, at `timestamp` or now,
+   * in one append. Each food is taken as it is now; one the caller can no longer see is left out.
+   */
+  @Handles(Rpc.journal.repeatMeal)
+  async repeat({ caller, mealId, input, idempotencyKey }: RpcParsed<typeof Rpc.journal.repeatMeal>): Promise<Meal> {
+    const { userId } = caller;
+    const id = await this.idempotencyKeys.createOnce({ userId, key: idempotencyKey, input: { repeatMeal: mealId, ...input } }, async (recordKey) => {
+      const source = assertChangeable(await this.streams.load(mealId), userId, false);
+      const entries = (await Promise.all(source.entries.map((entry) => this.repeatEntry(caller, entry)))).filter((entry) => entry !== null);
+      const newMealId = await this.events.nextId('meal_id_seq');
+      const { name, mealType, notes } = source.meal;
+      const created: MealCreatedV1 = { mealId: newMealId, userId, name, mealType, notes, timestamp: input.timestamp ?? new Date().toISOString(), timeZone: caller.timeZone };
+      const events: NewEvent[] = [newEvent(domainEvents, 'MealCreated', created)];
+      let state = evolve(initialMealState, { type: 'MealCreated', data: created });
+      for (const { food, quantity, servingUnit } of entries) {
+        const entryId = await this.events.nextId('meal_food_id_seq');
+        const added = decide({ type: 'AddFood', userId, entryId, quantity, servingUnit, grams: gramsEaten(food, quantity, servingUnit), food }, state);
+        events.push(...added);
+        state = added.reduce((next, event) => evolve(next, event as MealEvent), state);
+      }
+      await this.events.append(mealStream(newMealId), 0, events, userId, { after: (manager) => recordKey(manager, newMealId) });
+      return newMealId;
+    });
+    return this.meals.get(userId, id);
+  }
+
+  private async repeatEntry(caller: Caller, entry: MealEntry): Promise<RepeatedEntry | null> {
+    let food: FoodSnapshot;
+    try {
+      food = await this.foods.take(caller, entry.food.id);
+    } catch (error) {
+      if (rpcFailureOf(error)?.status === 404) return null;
+      throw error;
+    }
+    if (servingUnitsFor(food).includes(entry.servingUnit)) return { food, quantity: entry.quantity, servingUnit: entry.servingUnit };
+    // The food's serving changed its unit since: the same weight, when it was known.
+    if (entry.grams === null) return null;
+    const grams = Math.min(MEAL_FOOD_QUANTITY.max, Math.max(MEAL_FOOD_QUANTITY.min, Math.round(entry.grams * 10) / 10));
+    return { food, quantity: grams, servingUnit: GRAMS };
+  }
+}

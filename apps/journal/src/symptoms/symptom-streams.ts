@@ -1,0 +1,1 @@
+export const symptomStream = (symptomId: number) => `symptom-${symptomId}`;
