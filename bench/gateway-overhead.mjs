@@ -20,11 +20,11 @@
 //       uses a running stack; DATABASE_URL, NATS_PREFIX and SESSION_SECRET must be the stack's for the baseline.
 //   BENCH_PROFILE_DIR=/tmp/prof node bench/gateway-overhead.mjs
 //       also CPU-profiles the gateway and identity during the gateway's closed-loop phases and prints where the time goes.
-import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
-import { freePort, root, signUp, startStack } from './lib/stack.mjs';
+import { closedLoop as closedLoopOf, get, median, startBaseline, summarize } from './lib/load.mjs';
+import { root, signUp, startStack } from './lib/stack.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -34,41 +34,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
-
-/** One GET with a keep-alive agent; resolves with the status once the body has been read. */
-function get(agent, url, cookie) {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers: { Cookie: cookie, Accept: 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** `connections` loops, each sending the next request when the previous one has answered. */
-async function closedLoop(url, cookie, seconds, connections = CONNECTIONS) {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  let errors = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const sent = performance.now();
-        const status = await get(agent, url, cookie).catch(() => 0);
-        latencies.push(performance.now() - sent);
-        if (status !== 200) errors++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { latencies, errors, elapsed };
-}
+const closedLoop = (url, cookie, seconds) => closedLoopOf(url, cookie, seconds, CONNECTIONS);
 
 /** Requests sent on a fixed schedule whatever the answers do; latency counts from when each was due. */
 async function fixedRate(url, cookie, rate, seconds) {
@@ -112,34 +78,9 @@ async function measuringCpu(pids, totals, phase) {
   return result;
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function describe(runs) {
-  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
-  const elapsed = runs.reduce((sum, run) => sum + run.elapsed, 0);
-  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
-}
-
 function line(label, figures) {
   const ms = (value) => `${value.toFixed(2).padStart(7)} ms`;
   return `${label.padEnd(22)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(figures.p50)}  p99 ${ms(figures.p99)}  (${figures.requests} requests${figures.errors ? `, ${figures.errors} not 200` : ''})`;
-}
-
-function startBaseline(config) {
-  return freePort().then(
-    (port) =>
-      new Promise((resolve, reject) => {
-        const child = fork(join(root, 'bench/lib/baseline-server.mjs'), {
-          env: { ...process.env, DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, NATS_PREFIX: config.natsPrefix, SESSION_SECRET: config.sessionSecret, BASELINE_PORT: String(port) },
-          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        });
-        child.once('message', () => resolve({ url: `http://127.0.0.1:${port}/api/auth/user`, child }));
-        child.once('exit', (code) => reject(new Error(`The baseline server exited with code ${code}`)));
-      }),
-  );
 }
 
 async function main() {
@@ -177,15 +118,15 @@ async function main() {
       runs.gateway.push(await measuringCpu(gatewayPids, cpu, () => closedLoop(gatewayUrl, person.cookie, SECONDS)));
       if (profiled) toggleProfilers();
       runs.baseline.push(await measuringCpu(baselinePids, cpu, () => closedLoop(baseline.url, person.cookie, SECONDS)));
-      const [viaGateway, direct] = [describe([runs.gateway[round]]).rps, describe([runs.baseline[round]]).rps];
+      const [viaGateway, direct] = [summarize([runs.gateway[round]]).rps, summarize([runs.baseline[round]]).rps];
       ratios.push(viaGateway / direct);
       console.log(`  round ${round + 1}: gateway ${viaGateway.toFixed(0)} req/s, baseline ${direct.toFixed(0)} req/s, ratio ${(viaGateway / direct).toFixed(2)}`);
     }
-    const gateway = describe(runs.gateway);
-    const direct = describe(runs.baseline);
+    const gateway = summarize(runs.gateway);
+    const direct = summarize(runs.baseline);
     console.log(line('gateway → identity', gateway));
     console.log(line('one-process baseline', direct));
-    const medianRatio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    const medianRatio = median(ratios);
     console.log(`ratio gateway/baseline  ${(gateway.rps / direct.rps).toFixed(2)} overall, ${medianRatio.toFixed(2)} median of rounds   (target >= 0.5)`);
     if (canMeasureCpu) {
       const per = (ms, figures) => (ms * 1000) / figures.requests;
@@ -194,8 +135,8 @@ async function main() {
         `CPU per request         gateway ${per(cpu.gateway, gateway).toFixed(0)} µs + identity ${per(cpu.identity, gateway).toFixed(0)} µs = ${viaGateway.toFixed(0)} µs; baseline ${per(cpu.baseline, direct).toFixed(0)} µs; ratio baseline/gateway ${(per(cpu.baseline, direct) / viaGateway).toFixed(2)}${profiling ? ' (profiler on in round 1)' : ''}`,
       );
     }
-    const steady = describe([await fixedRate(gatewayUrl, person.cookie, RATE, RATE_SECONDS)]);
-    const steadyBaseline = describe([await fixedRate(baseline.url, person.cookie, RATE, RATE_SECONDS)]);
+    const steady = summarize([await fixedRate(gatewayUrl, person.cookie, RATE, RATE_SECONDS)]);
+    const steadyBaseline = summarize([await fixedRate(baseline.url, person.cookie, RATE, RATE_SECONDS)]);
     console.log(line(`gateway at ${RATE} req/s`, steady));
     console.log(line(`baseline at ${RATE} req/s`, steadyBaseline));
     console.log(`p99 at ${RATE} req/s through the gateway ${steady.p99.toFixed(1)} ms   (target <= 25 ms; the baseline's ${steadyBaseline.p99.toFixed(1)} ms is this machine's floor)`);

@@ -1,0 +1,197 @@
+// The home screen's two reads for a person with two years of history: `GET /api/dashboard/stats` and
+// `GET /api/meals?todayOnly=true`, through gateway → NATS → journal, against the one-process baseline of
+// bench/gateway-overhead.mjs (`GET /api/auth/user` answered by bench/lib/baseline-server.mjs: session from Redis, one row
+// by primary key, JSON out).
+//
+// 1. Seeds one person through the API, BENCH_CONCURRENCY (default 16) meals at a time, with a progress line:
+//    2,000 meals over the last 730 days (BENCH_MEALS), 3 foods each from the catalogue (6,000 entries), the past ones
+//    completed, and 3,000 symptoms (BENCH_SYMPTOMS), a third of them linked to a meal; 3 of the meals and 4 of the
+//    symptoms are today's, in the person's time zone. Then checks that both reads show exactly those.
+// 2. Closed loop at 20 connections (BENCH_CONNECTIONS), BENCH_SECONDS (default 4) per target after a 2 s warm-up,
+//    stats, today's meals and the baseline alternating for BENCH_ROUNDS (default 5) rounds. Prints req/s, p50/p95/p99
+//    for each, and the ratio of each read's req/s to the baseline's, overall and as the median of the rounds' ratios.
+//    Targets, printed beside the figures: p95 ≤ 15 ms, ratio ≥ 0.5. Nothing is asserted.
+// Absolute figures depend on the machine and what else runs on it; the ratios within one run are the comparable figures.
+//
+// Needs the built apps (`npm run build`) and PostgreSQL, NATS (JetStream) and Redis as for the tests.
+//   node bench/dashboard.mjs
+//       starts identity, journal, foods and the gateway with bench/lib/stack.mjs on a database and prefix of their own,
+//       and removes them at the end.
+//   BENCH_GATEWAY_URL=http://localhost:3000 node bench/dashboard.mjs
+//       uses a running stack instead (DATABASE_URL, NATS_PREFIX and SESSION_SECRET must be the stack's, for the
+//       baseline). The bench person and their history stay there: only BENCH_GATEWAY_URL names a stack, never
+//       GATEWAY_URL, because this bench adds data.
+import { join } from 'node:path';
+import { closedLoop, get, median, startBaseline, summarize } from './lib/load.mjs';
+import { require, root, seeded, signUp, startStack } from './lib/stack.mjs';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const MEALS = Number(process.env.BENCH_MEALS ?? 2000);
+const FOODS_PER_MEAL = 3;
+const SYMPTOMS = Number(process.env.BENCH_SYMPTOMS ?? 3000);
+const HISTORY_DAYS = 730;
+const TODAY_MEALS = 3;
+const TODAY_SYMPTOMS = 4;
+const WARM_UP_SECONDS = 2;
+const TARGET_P95_MS = 15;
+const TARGET_RATIO = 0.5;
+const DAY_MS = 86_400_000;
+
+const { localDay, localDayRange, MEAL_TYPES, SYMPTOM_TYPES, SEVERITIES } = require(join(root, 'libs/contracts/dist/index.js'));
+const rand = seeded(20260107);
+const pick = (list) => list[Math.floor(rand() * list.length)];
+/** Words whose search results make a varied pantry of catalogue foods, low, medium, high and unknown. */
+const PANTRY_QUERIES = ['rice', 'egg', 'chicken', 'carrot', 'banana', 'oats', 'potato', 'spinach', 'tomato', 'cheese', 'avocado', 'garlic', 'onion', 'apple', 'bread', 'salmon', 'yogurt', 'beans'];
+
+/** JSON over HTTP as the signed-in person; anything but a 2xx stops the bench with what the gateway said. */
+function client(base, cookie) {
+  return async (method, path, body) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { Cookie: cookie, Origin: base, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body && JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text);
+  };
+}
+
+/** A time on the `daysAgo`-th day before today (1 = yesterday) in the person's zone: a random second of that day. */
+function pastInstant(todayStart, daysAgo) {
+  return new Date(todayStart.getTime() - (daysAgo - 1) * DAY_MS - 1000 - Math.floor(rand() * (DAY_MS - 2000))).toISOString();
+}
+
+/** A time between the start of today and a minute ago (or the start itself just after midnight). */
+function todayInstant(todayStart) {
+  const span = Math.max(0, Date.now() - 60_000 - todayStart.getTime());
+  return new Date(todayStart.getTime() + Math.floor(rand() * span)).toISOString();
+}
+
+async function seed(call, timeZone) {
+  const pantry = new Map();
+  for (const q of PANTRY_QUERIES) for (const food of await call('GET', `/api/foods/search?q=${q}`)) pantry.set(food.id, food);
+  const foods = [...pantry.values()];
+  const todayStart = localDayRange(localDay(new Date(), timeZone), timeZone).start;
+
+  // Plans first, from the seeded sequence, so that the concurrent requests below do not change what is made.
+  const meals = Array.from({ length: MEALS }, (_, i) => {
+    const today = i < TODAY_MEALS;
+    const daysAgo = 1 + Math.floor(((i - TODAY_MEALS) * HISTORY_DAYS) / Math.max(1, MEALS - TODAY_MEALS));
+    const entries = Array.from({ length: FOODS_PER_MEAL }, () => {
+      const food = pick(foods);
+      const inGrams = food.servingGrams && rand() < 0.2;
+      return { foodId: food.id, quantity: inGrams ? pick([50, 80, 100, 150]) : pick([0.5, 1, 1, 1, 1.5, 2]), servingUnit: inGrams ? 'g' : 'serving' };
+    });
+    return { mealType: pick(MEAL_TYPES), name: `Meal ${i + 1}`, timestamp: today ? todayInstant(todayStart) : pastInstant(todayStart, daysAgo), entries, complete: !today || rand() < 0.5 };
+  });
+  const symptoms = Array.from({ length: SYMPTOMS }, (_, i) => ({
+    symptomType: pick(SYMPTOM_TYPES),
+    severity: pick(SEVERITIES),
+    timestamp: i < TODAY_SYMPTOMS ? todayInstant(todayStart) : pastInstant(todayStart, 1 + Math.floor(rand() * HISTORY_DAYS)),
+    linkTo: rand() < 1 / 3 ? Math.floor(rand() * MEALS) : null,
+  }));
+
+  const done = { meals: 0, entries: 0, symptoms: 0 };
+  const started = Date.now();
+  const progress = () => {
+    const line = `seeding: meals ${done.meals}/${MEALS}, food entries ${done.entries}/${MEALS * FOODS_PER_MEAL}, symptoms ${done.symptoms}/${SYMPTOMS} (${((Date.now() - started) / 1000).toFixed(0)} s)`;
+    if (process.stdout.isTTY) process.stdout.write(`\r${line}`);
+    else console.log(line);
+  };
+  const ticker = setInterval(progress, process.stdout.isTTY ? 500 : 10_000);
+  const ids = new Array(MEALS);
+  const inParallel = async (count, work) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await work(next++);
+    }));
+  };
+  try {
+    await inParallel(MEALS, async (i) => {
+      const { entries, complete, ...fields } = meals[i];
+      const { id } = await call('POST', '/api/meals', fields);
+      ids[i] = id;
+      // One meal's foods in order: each is an append to the meal's stream.
+      for (const entry of entries) {
+        await call('POST', `/api/meals/${id}/foods`, entry);
+        done.entries++;
+      }
+      if (complete) await call('PATCH', `/api/meals/${id}/complete`);
+      done.meals++;
+    });
+    await inParallel(SYMPTOMS, async (i) => {
+      const { linkTo, ...fields } = symptoms[i];
+      await call('POST', '/api/symptoms', { ...fields, ...(linkTo === null ? {} : { mealId: ids[linkTo] }) });
+      done.symptoms++;
+    });
+  } finally {
+    clearInterval(ticker);
+    progress();
+    if (process.stdout.isTTY) process.stdout.write('\n');
+  }
+  console.log(`seeded ${MEALS} meals, ${MEALS * FOODS_PER_MEAL} food entries (${foods.length} catalogue foods) and ${SYMPTOMS} symptoms in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function line(label, figures) {
+  const ms = (value) => `${value.toFixed(2).padStart(7)} ms`;
+  return `${label.padEnd(28)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  p99 ${ms(figures.p99)}  (${figures.requests} requests${figures.errors ? `, ${figures.errors} not 200` : ''})`;
+}
+
+async function main() {
+  // Only BENCH_GATEWAY_URL names a running stack here ('' keeps the lib from falling back to GATEWAY_URL): the bench adds data.
+  const stack = await startStack({ services: ['identity', 'journal', 'foods'], gatewayUrl: process.env.BENCH_GATEWAY_URL ?? '' });
+  let baseline;
+  try {
+    const person = await signUp(stack.gatewayUrl, 'dashboard');
+    const call = client(stack.gatewayUrl, person.cookie);
+    await seed(call, person.user.timeZone);
+
+    const stats = await call('GET', '/api/dashboard/stats');
+    const todays = await call('GET', '/api/meals?todayOnly=true');
+    console.log(`today (${person.user.timeZone}): dashboard ${JSON.stringify({ todayScore: stats.todayScore, mealsLogged: stats.mealsLogged, symptomsCount: stats.symptomsCount })}, today's meals ${todays.length}`);
+    if (stats.mealsLogged !== TODAY_MEALS || stats.symptomsCount !== TODAY_SYMPTOMS || todays.length !== TODAY_MEALS) {
+      throw new Error(`Expected ${TODAY_MEALS} meals and ${TODAY_SYMPTOMS} symptoms today: the reads do not show the seeded day`);
+    }
+
+    baseline = await startBaseline(stack.config);
+    const targets = [
+      { label: 'GET /api/dashboard/stats', url: `${stack.gatewayUrl}/api/dashboard/stats` },
+      { label: 'GET /api/meals?todayOnly=true', url: `${stack.gatewayUrl}/api/meals?todayOnly=true` },
+      { label: 'baseline GET /api/auth/user', url: baseline.url },
+    ];
+    for (const { url } of targets) {
+      const status = await get(undefined, url, person.cookie);
+      if (status !== 200) throw new Error(`${url} answered ${status} to the bench person`);
+    }
+
+    console.log(`\n${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per target after ${WARM_UP_SECONDS} s warm-up each`);
+    for (const { url } of targets) await closedLoop(url, person.cookie, WARM_UP_SECONDS, CONNECTIONS);
+    const runs = targets.map(() => []);
+    const ratios = targets.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, { url }] of targets.entries()) runs[i].push(await closedLoop(url, person.cookie, SECONDS, CONNECTIONS));
+      const rps = runs.map((list) => summarize([list[round]]).rps);
+      for (const i of [0, 1]) ratios[i].push(rps[i] / rps[2]);
+      console.log(`  round ${round + 1}: stats ${rps[0].toFixed(0)} req/s, today's meals ${rps[1].toFixed(0)} req/s, baseline ${rps[2].toFixed(0)} req/s`);
+    }
+    const figures = runs.map((list) => summarize(list));
+    console.log('');
+    for (const [i, { label }] of targets.entries()) console.log(line(label, figures[i]));
+    console.log('');
+    for (const i of [0, 1]) {
+      const ratio = figures[i].rps / figures[2].rps;
+      console.log(
+        `${targets[i].label.padEnd(28)} p95 ${figures[i].p95.toFixed(2)} ms (target <= ${TARGET_P95_MS} ms)   ratio to baseline ${ratio.toFixed(2)} overall, ${median(ratios[i]).toFixed(2)} median of rounds (target >= ${TARGET_RATIO})`,
+      );
+    }
+  } finally {
+    baseline?.child.kill('SIGTERM');
+    await stack.stop();
+  }
+}
+
+await main();

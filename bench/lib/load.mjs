@@ -1,0 +1,72 @@
+// Load generation shared by the HTTP benchmarks: keep-alive GETs in a closed loop, percentiles, and the one-process
+// baseline of bench/gateway-overhead.mjs (bench/lib/baseline-server.mjs) that their ratios are measured against.
+import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { freePort, root } from './stack.mjs';
+
+/** One GET with a keep-alive agent; resolves with the status once the body has been read. */
+export function get(agent, url, cookie) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers: { Cookie: cookie, Accept: 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** `connections` loops, each sending the next request when the previous one has answered. */
+export async function closedLoop(url, cookie, seconds, connections) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const sent = performance.now();
+        const status = await get(agent, url, cookie).catch(() => 0);
+        latencies.push(performance.now() - sent);
+        if (status !== 200) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { latencies, errors, elapsed };
+}
+
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Requests, req/s, p50/p95/p99 and non-200 answers over one or more runs. */
+export function summarize(runs) {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const elapsed = runs.reduce((sum, run) => sum + run.elapsed, 0);
+  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors };
+}
+
+export function median(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/** Starts the one-process `GET /api/auth/user` baseline on the stack's database and Redis; resolves with its URL. */
+export function startBaseline(config) {
+  return freePort().then(
+    (port) =>
+      new Promise((resolve, reject) => {
+        const child = fork(join(root, 'bench/lib/baseline-server.mjs'), {
+          env: { ...process.env, DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, NATS_PREFIX: config.natsPrefix, SESSION_SECRET: config.sessionSecret, BASELINE_PORT: String(port) },
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
+        child.once('message', () => resolve({ url: `http://127.0.0.1:${port}/api/auth/user`, child }));
+        child.once('exit', (code) => reject(new Error(`The baseline server exited with code ${code}`)));
+      }),
+  );
+}
