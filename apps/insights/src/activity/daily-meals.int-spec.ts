@@ -64,6 +64,26 @@ describe('meals counted per local day (journal → insights)', () => {
     expect(await dailyMeals(newYorker, '2025-03-10', '2025-03-10')).toEqual([{ date: '2025-03-10', mealsCount: 0 }]);
   });
 
+  it("takes a deleted meal off its day, and passes over the journal's other events without dead-lettering them", async () => {
+    const angeleno: Caller = { userId: 503, timeZone: 'America/Los_Angeles' };
+    await createMeal(angeleno, { mealType: 'dinner', name: 'Pasta', timestamp: '2025-03-11T06:30:00Z' });
+    const { events } = await createMeal(angeleno, { mealType: 'snack', name: 'Crackers', timestamp: '2025-03-11T05:00:00Z' });
+    const { mealId } = events[0].data as MealCreatedV1;
+    const userId = angeleno.userId;
+    const { events: changes } = await journal.store.append(`meal-${mealId}`, 1, [
+      { type: EventTypes.MealCompleted, schemaVersion: 1, data: { mealId, userId, completedAt: '2025-03-11T08:00:00.000Z' } },
+      { type: EventTypes.MealDeleted, schemaVersion: 1, data: { mealId, userId, deletedAt: '2025-03-11T09:00:00.000Z' } },
+    ], { userId });
+
+    const dataSource = insights.get(DataSource);
+    await eventually(async () => {
+      const [{ position }] = await dataSource.query(`SELECT position::int FROM insights.projection_checkpoints WHERE projection = 'daily_meals' AND source = 'journal'`);
+      expect(position).toBeGreaterThanOrEqual(changes[1].position);
+    });
+    expect(await dailyMeals(angeleno, '2025-03-10', '2025-03-10')).toEqual([{ date: '2025-03-10', mealsCount: 1 }]);
+    expect(await dataSource.query('SELECT type, error FROM insights.dead_letters')).toEqual([]);
+  });
+
   it('rejects a range whose start is after its end', async () => {
     const failure = await services.failure(Rpc.insights.dailyMeals, { caller: newYorker, input: { startDate: '2025-03-10', endDate: '2025-03-01' } });
 
@@ -74,6 +94,7 @@ describe('meals counted per local day (journal → insights)', () => {
     const dataSource = insights.get(DataSource);
     const read = async () => ({
       rows: await dataSource.query('SELECT * FROM insights.daily_meals ORDER BY user_id, day'),
+      days: await dataSource.query('SELECT * FROM insights.daily_meal_days ORDER BY meal_id'),
       indexes: await dataSource.query(`SELECT indexname FROM pg_indexes WHERE schemaname = 'insights' AND tablename = 'daily_meals'`),
     });
     const before = await read();
