@@ -35,6 +35,11 @@ describe('journal meals', () => {
       notes: 'Spicy',
       foods: [],
       symptoms: [],
+      fodmapScore: null,
+      fodmapBand: 'none',
+      unknownFoods: 0,
+      stacking: { groups: expect.any(Array), stacked: [], unknownFoods: 0 },
+      totalCalories: null,
     });
     const [event] = await journal.get(EventStore).readStream(`meal-${meal.id}`);
     expect(event).toMatchObject({

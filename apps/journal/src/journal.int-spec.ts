@@ -1,0 +1,405 @@
+import { Caller, Food, localDay, localDayRange, Messages, Rpc, RpcParsed, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
+import { EventStore, rebuildInlineProjection, rpcFailure, subject } from '@fodmap/server';
+import { ServiceCaller, startService, suitePrefix, testConfig } from '@fodmap/testing';
+import { Controller, INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mealsProjection } from './meals/meals.projection';
+import { symptomsProjection } from './symptoms/symptoms.projection';
+
+/** The foods the stand-in foods service knows, by id; `ownerId` makes a food private to that user. */
+const foods = new Map<number, Food & { ownerId?: number }>();
+
+function food(id: number, fields: Partial<Food> & Pick<Food, 'name' | 'fodmapRating'>): Food {
+  return {
+    id,
+    description: null,
+    servingSize: '1 cup (100 g)',
+    servingGrams: 100,
+    caloriesPerServing: 100,
+    foodType: 'other',
+    category: null,
+    canTriggerIbs: false,
+    ibsTriggerType: null,
+    ibsTriggerSeverity: 'mild',
+    ibdTrigger: false,
+    ibdSeverity: null,
+    ibdFlareAvoid: false,
+    crohnsTrigger: false,
+    crohnsSeverity: null,
+    colitisTrigger: false,
+    colitisSeverity: null,
+    crohnsSymptoms: [],
+    colitisSymptoms: [],
+    ibdSymptoms: [],
+    confidenceScore: 90,
+    citations: [],
+    needsVerification: false,
+    isPrivate: false,
+    fructans: 0,
+    galactans: 0,
+    excessFructose: 0,
+    sorbitol: 0,
+    mannitol: 0,
+    xylitol: 0,
+    lactose: 0,
+    ...fields,
+  };
+}
+
+const RICE = 1;
+const GARLIC = 2;
+const BREAD = 3;
+const OATS = 4;
+const MYSTERY = 5;
+const PRIVATE_SOUP = 6;
+
+function resetFoods() {
+  foods.clear();
+  foods.set(RICE, food(RICE, { name: 'Rice, white, cooked', fodmapRating: 'low', servingSize: '1 cup (158 g)', servingGrams: 158, caloriesPerServing: 205 }));
+  foods.set(GARLIC, food(GARLIC, { name: 'Garlic', fodmapRating: 'high', servingSize: '1 clove (3 g)', servingGrams: 3, caloriesPerServing: 4, fructans: 17.4, ibsTriggerType: 'fructans' }));
+  // Each low at a serving; together their fructans pass the 0.2 g cut-off: the stacking the issue asks to flag.
+  foods.set(BREAD, food(BREAD, { name: 'Sourdough bread', fodmapRating: 'low', servingSize: '2 slices (100 g)', fructans: 0.15 }));
+  foods.set(OATS, food(OATS, { name: 'Oat biscuit', fodmapRating: 'low', servingSize: '1 biscuit (100 g)', fructans: 0.1 }));
+  foods.set(MYSTERY, food(MYSTERY, { name: 'Mystery stew', fodmapRating: 'unknown', servingSize: null, servingGrams: null, caloriesPerServing: null, ...UNMEASURED_COMPONENTS }));
+  foods.set(PRIVATE_SOUP, { ...food(PRIVATE_SOUP, { name: "Gran's soup", fodmapRating: 'medium', isPrivate: true, confidenceScore: null, ...UNMEASURED_COMPONENTS }), ownerId: 701 });
+}
+
+/** Stands in for the foods service's answer to the journal: a private food only for its owner, else 'Food not found'. */
+function standInFoodsModule() {
+  // Declared once NATS_PREFIX is set: @MessagePattern reads the prefix when the class is declared.
+  @Controller()
+  class StandInFoods {
+    @MessagePattern(subject(Rpc.foods.get))
+    get(@Payload() { caller, id }: RpcParsed<typeof Rpc.foods.get>): Food {
+      const found = foods.get(id);
+      if (!found || (found.ownerId !== undefined && found.ownerId !== caller.userId)) throw rpcFailure(404, Messages.foodNotFound);
+      const { ownerId: _owner, ...visible } = found;
+      return visible;
+    }
+  }
+
+  @Module({ controllers: [StandInFoods] })
+  class StandInFoodsModule {}
+  return StandInFoodsModule;
+}
+
+let journal: INestMicroservice;
+let foodsService: INestMicroservice;
+let services: ServiceCaller;
+const me: Caller = { userId: 701, timeZone: 'Europe/London' };
+const stranger: Caller = { userId: 702, timeZone: 'Europe/London' };
+let users = 710;
+/** A user of the test's own, so that its lists and counts are its alone. */
+const newUser = (timeZone = 'Europe/London'): Caller => ({ userId: ++users, timeZone });
+
+beforeAll(async () => {
+  // A prefix of its own, so that the stand-in is the only foods service the journal asks; set before the modules load.
+  process.env.NATS_PREFIX = suitePrefix('journal');
+  resetFoods();
+  foodsService = await NestFactory.createMicroservice<MicroserviceOptions>(standInFoodsModule(), {
+    transport: Transport.NATS,
+    options: { servers: [testConfig().natsUrl] },
+    logger: ['error'],
+  });
+  await foodsService.listen();
+  const { AppModule } = await import('./app.module');
+  journal = await startService('journal', AppModule);
+  services = await ServiceCaller.connect();
+});
+
+afterAll(async () => {
+  await services?.close();
+  await journal?.close();
+  await foodsService?.close();
+});
+
+const createMeal = (who: Caller = me, timestamp = '2026-03-10T12:00:00Z', name = 'Lunch') =>
+  services.call(Rpc.journal.createMeal, { caller: who, input: { mealType: 'lunch', name, timestamp } });
+const addFood = (mealId: number, foodId: number, quantity = 1, servingUnit = 'serving', who: Caller = me, idempotencyKey?: string) =>
+  services.call(Rpc.journal.addMealFood, { caller: who, mealId, input: { foodId, quantity, servingUnit }, idempotencyKey });
+const getMeal = (mealId: number, who: Caller = me) => services.call(Rpc.journal.getMeal, { caller: who, mealId });
+
+describe('adding foods to a meal', () => {
+  it('records what was eaten as the food was then, with the amount, its rating at that amount, calories and the meal score', async () => {
+    const meal = await createMeal();
+    await addFood(meal.id, RICE, 2, 'Cup');
+    const answered = await addFood(meal.id, GARLIC, 1, 'clove');
+
+    expect(answered.foods).toEqual([
+      expect.objectContaining({ foodId: RICE, quantity: 2, servingUnit: 'cup', grams: 316, calories: 410, fodmapRating: 'low', ratingAtQuantity: 'low', servingSize: '1 cup (158 g)' }),
+      expect.objectContaining({ foodId: GARLIC, quantity: 1, servingUnit: 'clove', grams: 3, calories: 4, fodmapRating: 'high', ratingAtQuantity: 'high' }),
+    ]);
+    expect(answered.foods[1].food).toMatchObject({ id: GARLIC, name: 'Garlic', fructans: 17.4, oligoGroup: 'other', ibsTriggerType: 'fructans' });
+    // One low and one high food: 100 per share of high foods, so 50, 'notable' (spec §4).
+    expect(answered).toMatchObject({ fodmapScore: 50, fodmapBand: 'notable', unknownFoods: 0, totalCalories: 414 });
+    expect(await getMeal(meal.id)).toEqual(answered);
+  });
+
+  it('flags low foods that stack over a cut-off together, and counts a food of unknown rating apart, never as low', async () => {
+    const meal = await createMeal();
+    await addFood(meal.id, BREAD);
+    await addFood(meal.id, OATS);
+    const answered = await addFood(meal.id, MYSTERY);
+
+    expect(answered.foods.map((entry) => entry.ratingAtQuantity)).toEqual(['low', 'low', 'unknown']);
+    expect(answered).toMatchObject({ fodmapScore: 0, fodmapBand: 'low', unknownFoods: 1, totalCalories: 200 });
+    expect(answered.stacking.stacked).toEqual(['oligosaccharides']);
+    expect(answered.stacking.unknownFoods).toBe(1);
+  });
+
+  it("answers 404 'Food not found' for a food that does not exist or is another user's private food, and 400 for a unit the food is not measured in", async () => {
+    const meal = await createMeal(stranger);
+
+    expect(await services.failure(Rpc.journal.addMealFood, { caller: stranger, mealId: meal.id, input: { foodId: 999, quantity: 1, servingUnit: 'serving' } })).toEqual({
+      status: 404,
+      message: Messages.foodNotFound,
+    });
+    expect(await services.failure(Rpc.journal.addMealFood, { caller: stranger, mealId: meal.id, input: { foodId: PRIVATE_SOUP, quantity: 1, servingUnit: 'serving' } })).toEqual({
+      status: 404,
+      message: Messages.foodNotFound,
+    });
+    expect(await services.failure(Rpc.journal.addMealFood, { caller: stranger, mealId: meal.id, input: { foodId: RICE, quantity: 1, servingUnit: 'slice' } })).toEqual({
+      status: 400,
+      message: Messages.servingUnitInvalid(['cup', 'serving', 'g']),
+    });
+    expect((await addFood((await createMeal()).id, PRIVATE_SOUP)).foods[0].food.name).toBe("Gran's soup");
+  });
+
+  it('keeps every one of many concurrent additions to one meal', async () => {
+    const meal = await createMeal();
+
+    await Promise.all(Array.from({ length: 8 }, (_, index) => addFood(meal.id, RICE, index + 1)));
+
+    expect((await getMeal(meal.id)).foods.map((entry) => entry.quantity).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('adds one entry for the same Idempotency-Key sent twice', async () => {
+    const meal = await createMeal();
+
+    await addFood(meal.id, RICE, 1, 'serving', me, 'add-rice-1');
+    const again = await addFood(meal.id, RICE, 1, 'serving', me, 'add-rice-1');
+
+    expect(again.foods).toHaveLength(1);
+  });
+
+  it('keeps the snapshot when the catalogue corrects the food later', async () => {
+    const meal = await createMeal();
+    await addFood(meal.id, GARLIC, 1, 'clove');
+    foods.set(GARLIC, { ...(foods.get(GARLIC) as Food), name: 'Garlic, raw', fodmapRating: 'medium', fructans: 9 });
+
+    try {
+      const [entry] = (await getMeal(meal.id)).foods;
+      expect(entry).toMatchObject({ fodmapRating: 'high', food: { name: 'Garlic', fodmapRating: 'high', fructans: 17.4 } });
+    } finally {
+      resetFoods();
+    }
+  });
+
+  it('removes an entry, and refuses one the meal does not hold', async () => {
+    const meal = await createMeal();
+    const { foods: [rice] } = await addFood(meal.id, RICE);
+    await addFood(meal.id, GARLIC, 1, 'clove');
+
+    const answered = await services.call(Rpc.journal.removeMealFood, { caller: me, mealId: meal.id, entryId: rice.id });
+
+    expect(answered.foods.map((entry) => entry.foodId)).toEqual([GARLIC]);
+    expect(await services.failure(Rpc.journal.removeMealFood, { caller: me, mealId: meal.id, entryId: rice.id })).toEqual({ status: 404, message: Messages.mealEntryNotFound });
+  });
+});
+
+describe('completing a meal', () => {
+  it('refuses a meal without foods, completes one with foods once (idempotent), then refuses new foods and removals with 409', async () => {
+    const meal = await createMeal();
+    expect(await services.failure(Rpc.journal.completeMeal, { caller: me, mealId: meal.id })).toEqual({ status: 409, message: Messages.mealNeedsFood });
+    const { foods: [rice] } = await addFood(meal.id, RICE);
+
+    const completed = await services.call(Rpc.journal.completeMeal, { caller: me, mealId: meal.id });
+    const again = await services.call(Rpc.journal.completeMeal, { caller: me, mealId: meal.id });
+
+    expect(completed.completed).toBe(true);
+    expect(again).toEqual(completed);
+    expect(await services.failure(Rpc.journal.addMealFood, { caller: me, mealId: meal.id, input: { foodId: RICE, quantity: 1, servingUnit: 'serving' } })).toEqual({
+      status: 409,
+      message: Messages.mealIsCompleted,
+    });
+    expect(await services.failure(Rpc.journal.removeMealFood, { caller: me, mealId: meal.id, entryId: rice.id })).toEqual({ status: 409, message: Messages.mealIsCompleted });
+    const events = await journal.get(EventStore).readStream(`meal-${meal.id}`);
+    expect(events.map((event) => event.type)).toEqual(['MealCreated', 'MealFoodAdded', 'MealCompleted']);
+  });
+});
+
+describe("another user's meal", () => {
+  it("is a 404 'Meal not found' to read, change, complete, delete, repeat or link a symptom to, never a 403", async () => {
+    const meal = await createMeal();
+    const { foods: [rice] } = await addFood(meal.id, RICE);
+    const notFound = { status: 404, message: Messages.mealNotFound };
+    const caller = stranger;
+
+    expect(await services.failure(Rpc.journal.getMeal, { caller, mealId: meal.id })).toEqual(notFound);
+    expect(await services.failure(Rpc.journal.addMealFood, { caller, mealId: meal.id, input: { foodId: RICE, quantity: 1, servingUnit: 'serving' } })).toEqual(notFound);
+    expect(await services.failure(Rpc.journal.removeMealFood, { caller, mealId: meal.id, entryId: rice.id })).toEqual(notFound);
+    expect(await services.failure(Rpc.journal.completeMeal, { caller, mealId: meal.id })).toEqual(notFound);
+    expect(await services.failure(Rpc.journal.deleteMeal, { caller, mealId: meal.id })).toEqual(notFound);
+    expect(await services.failure(Rpc.journal.repeatMeal, { caller, mealId: meal.id, input: {} })).toEqual(notFound);
+    expect(await services.failure(Rpc.journal.logSymptom, { caller, input: { symptomType: 'gas', severity: 'mild', mealId: meal.id } })).toEqual(notFound);
+    expect((await services.call(Rpc.journal.listMeals, { caller, input: {} })).map((listed) => listed.id)).not.toContain(meal.id);
+    expect((await getMeal(meal.id)).foods).toHaveLength(1);
+  });
+});
+
+describe('repeating a meal', () => {
+  it('logs a new meal with the same name, type, foods and amounts, each food as it is now, leaving out one no longer visible', async () => {
+    const meal = await createMeal(me, '2026-03-10T12:00:00Z', 'Rice & garlic');
+    await addFood(meal.id, RICE, 1.5, 'cup');
+    await addFood(meal.id, GARLIC, 2, 'clove');
+    await addFood(meal.id, PRIVATE_SOUP);
+    foods.set(RICE, { ...(foods.get(RICE) as Food), name: 'Rice, white, long-grain, cooked' });
+    foods.delete(PRIVATE_SOUP);
+
+    try {
+      const repeated = await services.call(Rpc.journal.repeatMeal, { caller: me, mealId: meal.id, input: { timestamp: '2026-03-11T12:00:00Z' }, idempotencyKey: 'repeat-1' });
+      const again = await services.call(Rpc.journal.repeatMeal, { caller: me, mealId: meal.id, input: { timestamp: '2026-03-11T12:00:00Z' }, idempotencyKey: 'repeat-1' });
+
+      expect(repeated).toMatchObject({ name: 'Rice & garlic', mealType: 'lunch', timestamp: '2026-03-11T12:00:00.000Z', completed: false });
+      expect(repeated.id).not.toBe(meal.id);
+      expect(repeated.foods.map(({ foodId, quantity, servingUnit, food: { name } }) => ({ foodId, quantity, servingUnit, name }))).toEqual([
+        { foodId: RICE, quantity: 1.5, servingUnit: 'cup', name: 'Rice, white, long-grain, cooked' },
+        { foodId: GARLIC, quantity: 2, servingUnit: 'clove', name: 'Garlic' },
+      ]);
+      expect(again.id).toBe(repeated.id);
+    } finally {
+      resetFoods();
+    }
+  });
+});
+
+describe('deleting a meal', () => {
+  it('takes it out of every read, keeps its symptoms unlinked, and refuses further changes with 409', async () => {
+    const meal = await createMeal();
+    await addFood(meal.id, RICE);
+    const symptom = await services.call(Rpc.journal.logSymptom, { caller: me, input: { symptomType: 'bloating', severity: 'moderate', mealId: meal.id, timestamp: '2026-03-10T13:00:00Z' } });
+    expect((await getMeal(meal.id)).symptoms).toEqual([symptom]);
+
+    expect(await services.call(Rpc.journal.deleteMeal, { caller: me, mealId: meal.id })).toEqual({ message: Messages.mealDeleted });
+
+    expect(await services.failure(Rpc.journal.getMeal, { caller: me, mealId: meal.id })).toEqual({ status: 404, message: Messages.mealNotFound });
+    expect((await services.call(Rpc.journal.listMeals, { caller: me, input: {} })).map((listed) => listed.id)).not.toContain(meal.id);
+    const symptoms = await services.call(Rpc.journal.listSymptoms, { caller: me, input: { date: '2026-03-10' } });
+    expect(symptoms.find((listed) => listed.id === symptom.id)).toEqual({ ...symptom, mealId: null });
+    expect(await services.failure(Rpc.journal.addMealFood, { caller: me, mealId: meal.id, input: { foodId: RICE, quantity: 1, servingUnit: 'serving' } })).toEqual({
+      status: 409,
+      message: Messages.mealIsDeleted,
+    });
+    expect(await services.failure(Rpc.journal.logSymptom, { caller: me, input: { symptomType: 'gas', severity: 'mild', mealId: meal.id } })).toEqual({
+      status: 404,
+      message: Messages.mealNotFound,
+    });
+    const [{ count }] = await journal.get(DataSource).query('SELECT count(*)::int AS count FROM journal.meal_foods WHERE meal_id = $1', [meal.id]);
+    expect(count).toBe(0);
+  });
+});
+
+describe('symptoms', () => {
+  it('are logged now by default, at an earlier time when given, never in the future beyond clock skew', async () => {
+    const user = newUser();
+    const before = Date.now();
+    const now = await services.call(Rpc.journal.logSymptom, { caller: user, input: { symptomType: 'pain', severity: 'severe', notes: 'After lunch' } });
+    const earlier = await services.call(Rpc.journal.logSymptom, { caller: user, input: { symptomType: 'gas', severity: 'mild', timestamp: '2026-01-02T08:00:00+01:00' } });
+
+    expect(Date.parse(now.timestamp)).toBeGreaterThanOrEqual(before - 1000);
+    expect(now).toMatchObject({ symptomType: 'pain', severity: 'severe', notes: 'After lunch', mealId: null });
+    expect(earlier.timestamp).toBe('2026-01-02T07:00:00.000Z');
+    expect(
+      await services.failure(Rpc.journal.logSymptom, { caller: user, input: { symptomType: 'gas', severity: 'mild', timestamp: new Date(Date.now() + 5 * 60_000).toISOString() } }),
+    ).toEqual({ status: 400, message: Messages.symptomTimestampInvalid });
+    expect((await services.call(Rpc.journal.listSymptoms, { caller: user, input: {} })).map((symptom) => symptom.id)).toEqual([now.id, earlier.id]);
+  });
+
+  it("are deleted by their owner only: another user's, a missing or a deleted one is a 404", async () => {
+    const symptom = await services.call(Rpc.journal.logSymptom, { caller: me, input: { symptomType: 'nausea', severity: 'mild' }, idempotencyKey: 'nausea-1' });
+    const again = await services.call(Rpc.journal.logSymptom, { caller: me, input: { symptomType: 'nausea', severity: 'mild' }, idempotencyKey: 'nausea-1' });
+    expect(again).toEqual(symptom);
+
+    expect(await services.failure(Rpc.journal.deleteSymptom, { caller: stranger, symptomId: symptom.id })).toEqual({ status: 404, message: Messages.symptomNotFound });
+    expect(await services.call(Rpc.journal.deleteSymptom, { caller: me, symptomId: symptom.id })).toEqual({ message: Messages.symptomDeleted });
+    expect(await services.failure(Rpc.journal.deleteSymptom, { caller: me, symptomId: symptom.id })).toEqual({ status: 404, message: Messages.symptomNotFound });
+    expect(await services.failure(Rpc.journal.deleteSymptom, { caller: me, symptomId: 999_999 })).toEqual({ status: 404, message: Messages.symptomNotFound });
+  });
+});
+
+describe("the caller's own days", () => {
+  it('puts 23:30 in Los Angeles on that local day for ?date=, todayOnly and the dashboard, though it is the next day in UTC', async () => {
+    const angeleno = newUser('America/Los_Angeles');
+    const today = localDay(new Date(), angeleno.timeZone);
+    const { start, end } = localDayRange(today, angeleno.timeZone);
+    const lateEvening = new Date(end.getTime() - 30 * 60_000).toISOString();
+    const nextMorning = new Date(end.getTime() + 30 * 60_000).toISOString();
+    const late = await createMeal(angeleno, lateEvening, 'Late snack');
+    await addFood(late.id, GARLIC, 1, 'clove', angeleno);
+    const breakfast = await createMeal(angeleno, start.toISOString(), 'Breakfast');
+    await addFood(breakfast.id, RICE, 1, 'serving', angeleno);
+    const tomorrow = await createMeal(angeleno, nextMorning, 'Tomorrow');
+    await services.call(Rpc.journal.logSymptom, { caller: angeleno, input: { symptomType: 'bloating', severity: 'mild', mealId: breakfast.id, timestamp: start.toISOString() } });
+
+    expect(lateEvening.slice(0, 10)).not.toBe(today);
+    const ids = (meals: { id: number }[]) => meals.map((meal) => meal.id);
+    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { date: today } }))).toEqual([late.id, breakfast.id]);
+    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { todayOnly: true } }))).toEqual([late.id, breakfast.id]);
+    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: {} }))).toEqual([tomorrow.id, late.id, breakfast.id]);
+    // One low food and one high food today: 100 minus 50 risk, 'fair' (spec §9).
+    expect(await services.call(Rpc.journal.dashboardStats, { caller: angeleno })).toEqual({
+      todayScore: 50,
+      todayBand: 'fair',
+      mealsLogged: 2,
+      symptomsCount: 1,
+      unknownFoods: 0,
+      stackingWarnings: [],
+    });
+  });
+
+  it('gives an empty day no score, and a day of only unknown foods none either, counting them apart', async () => {
+    const user = newUser();
+    expect(await services.call(Rpc.journal.dashboardStats, { caller: user })).toEqual({ todayScore: null, todayBand: null, mealsLogged: 0, symptomsCount: 0, unknownFoods: 0, stackingWarnings: [] });
+    const meal = await createMeal(user, new Date().toISOString());
+    await addFood(meal.id, MYSTERY, 1, 'serving', user);
+    const stacked = await createMeal(user, new Date().toISOString(), 'Toast & biscuits');
+    await addFood(stacked.id, BREAD, 1, 'serving', user);
+    await addFood(stacked.id, OATS, 1, 'serving', user);
+
+    expect(await services.call(Rpc.journal.dashboardStats, { caller: user })).toMatchObject({
+      todayScore: 100,
+      todayBand: 'excellent',
+      mealsLogged: 2,
+      unknownFoods: 1,
+      stackingWarnings: [{ mealId: stacked.id, mealName: 'Toast & biscuits', groups: ['oligosaccharides'] }],
+    });
+  });
+});
+
+it('serves the education articles', async () => {
+  const articles = await services.call(Rpc.journal.education, { caller: me });
+
+  expect(articles.length).toBeGreaterThan(0);
+  expect(articles[0]).toMatchObject({ title: 'Understanding FODMAP Stacking', readTime: 5 });
+});
+
+// Other suites of the run also write to the journal schema: this one compares, it does not count.
+it('rebuilds meals, meal_foods and symptoms from the events table to the same rows', async () => {
+  const dataSource = journal.get(DataSource);
+  const read = async () => ({
+    meals: await dataSource.query('SELECT * FROM journal.meals ORDER BY id'),
+    foods: await dataSource.query('SELECT * FROM journal.meal_foods ORDER BY id'),
+    symptoms: await dataSource.query('SELECT * FROM journal.symptoms ORDER BY id'),
+    indexes: await dataSource.query(`SELECT tablename, indexname FROM pg_indexes WHERE schemaname = 'journal' AND tablename IN ('meal_foods', 'symptoms') ORDER BY indexname`),
+  });
+  const before = await read();
+  expect(before.foods.length).toBeGreaterThan(10);
+
+  await rebuildInlineProjection(journal.get(EventStore), mealsProjection);
+  await rebuildInlineProjection(journal.get(EventStore), symptomsProjection);
+
+  expect(await read()).toEqual(before);
+});
