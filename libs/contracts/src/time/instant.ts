@@ -24,4 +24,5 @@ export const isoDateSchema = (field: string) =>
   z
     .string({ required_error: `${field} is required`, invalid_type_error: dateMessage(field) })
     .regex(/^\d{4}-\d{2}-\d{2}$/, dateMessage(field))
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, dateMessage(field));
+    // Zod runs a refinement after a failed regex too: 'yesterday' reaches it, and an invalid Date's toISOString throws.
+    .refine((value) => new Date(`${value}T00:00:00Z`).toJSON()?.slice(0, 10) === value, dateMessage(field));
