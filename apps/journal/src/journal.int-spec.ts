@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mealsProjection } from './meals/meals.projection';
 import { symptomsProjection } from './symptoms/symptoms.projection';
 
-/** The foods the stand-in foods service knows, by id; `ownerId` makes a food private to that user. */
-const foods = new Map<number, Food & { ownerId?: number }>();
+/** The foods the stand-in foods service knows, by id, and the owners of the private ones. */
+const foods = new Map<number, Food>();
+const owners = new Map<number, number>();
 
 function food(id: number, fields: Partial<Food> & Pick<Food, 'name' | 'fodmapRating'>): Food {
   return {
@@ -64,7 +65,8 @@ function resetFoods() {
   foods.set(BREAD, food(BREAD, { name: 'Sourdough bread', fodmapRating: 'low', servingSize: '2 slices (100 g)', fructans: 0.15 }));
   foods.set(OATS, food(OATS, { name: 'Oat biscuit', fodmapRating: 'low', servingSize: '1 biscuit (100 g)', fructans: 0.1 }));
   foods.set(MYSTERY, food(MYSTERY, { name: 'Mystery stew', fodmapRating: 'unknown', servingSize: null, servingGrams: null, caloriesPerServing: null, ...UNMEASURED_COMPONENTS }));
-  foods.set(PRIVATE_SOUP, { ...food(PRIVATE_SOUP, { name: "Gran's soup", fodmapRating: 'medium', isPrivate: true, confidenceScore: null, ...UNMEASURED_COMPONENTS }), ownerId: 701 });
+  foods.set(PRIVATE_SOUP, food(PRIVATE_SOUP, { name: "Gran's soup", fodmapRating: 'medium', isPrivate: true, confidenceScore: null, ...UNMEASURED_COMPONENTS }));
+  owners.set(PRIVATE_SOUP, 701);
 }
 
 /** Stands in for the foods service's answer to the journal: a private food only for its owner, else 'Food not found'. */
@@ -75,9 +77,9 @@ function standInFoodsModule() {
     @MessagePattern(subject(Rpc.foods.get))
     get(@Payload() { caller, id }: RpcParsed<typeof Rpc.foods.get>): Food {
       const found = foods.get(id);
-      if (!found || (found.ownerId !== undefined && found.ownerId !== caller.userId)) throw rpcFailure(404, Messages.foodNotFound);
-      const { ownerId: _owner, ...visible } = found;
-      return visible;
+      const owner = owners.get(id);
+      if (!found || (owner !== undefined && owner !== caller.userId)) throw rpcFailure(404, Messages.foodNotFound);
+      return found;
     }
   }
 
