@@ -26,7 +26,7 @@ describe('readEvent', () => {
   });
 
   it('refuses an unknown type, an unknown version and data that does not match its version', () => {
-    expect(() => readEvent(domainEvents, stored('MealDeleted', 1, {}))).toThrow(new EventNotApplicableError('No schema for event type MealDeleted'));
+    expect(() => readEvent(domainEvents, stored('MealEaten', 1, {}))).toThrow(new EventNotApplicableError('No schema for event type MealEaten'));
     expect(() => readEvent(domainEvents, stored('PasswordResetRequested', 3, {}))).toThrow('PasswordResetRequested version 3 is not known here (current: 2)');
     expect(() => readEvent(domainEvents, stored('PasswordResetRequested', 2, { resetId }))).toThrow(/PasswordResetRequested version 2 does not match its schema: userId: Required/);
   });
