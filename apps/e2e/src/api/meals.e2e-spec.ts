@@ -79,9 +79,9 @@ describe('signed out', () => {
 describe('POST /api/meals/:id/foods', () => {
   it('adds a catalogue food with its quantity and unit, as the food was, and scores the meal', async () => {
     const meal = await createMeal(ann, { name: 'Egg & avocado' });
-    const withEgg = await addFood(ann, meal.id, egg, 2, 'large');
+    const withEgg = await addFood(ann, meal.id, egg, 1, 'large');
     expect(withEgg.foods).toHaveLength(1);
-    expect(withEgg.foods[0]).toMatchObject({ foodId: egg.id, quantity: 2, servingUnit: 'large', fodmapRating: 'low', food: { id: egg.id, name: EGG, fodmapRating: 'low' } });
+    expect(withEgg.foods[0]).toMatchObject({ foodId: egg.id, quantity: 1, servingUnit: 'large', fodmapRating: 'low', ratingAtQuantity: 'low', food: { id: egg.id, name: EGG, fodmapRating: 'low' } });
     expect(withEgg.foods[0].id).toEqual(expect.any(Number));
     expect(withEgg).toMatchObject({ fodmapScore: 0, fodmapBand: 'low', unknownFoods: 0 });
 
@@ -90,6 +90,12 @@ describe('POST /api/meals/:id/foods', () => {
     // One low and one medium food: 50 × ½ = 25, 'Medium FODMAP foods' (spec §4).
     expect(both).toMatchObject({ fodmapScore: 25, fodmapBand: 'medium' });
     expect((await ann.get(`/api/meals/${meal.id}`)).body).toEqual(both);
+  });
+
+  it('does not call a low food low beyond the serving it was rated at: two eggs are counted apart, as unknown', async () => {
+    const meal = await addFood(ann, (await createMeal(ann)).id, egg, 2, 'large');
+    expect(meal.foods[0]).toMatchObject({ fodmapRating: 'low', ratingAtQuantity: 'unknown' });
+    expect(meal).toMatchObject({ fodmapScore: null, fodmapBand: 'unknown', unknownFoods: 1 });
   });
 
   it('takes quantities from 0.1 in steps of 0.1, and answers anything else with the quantity rule', async () => {
