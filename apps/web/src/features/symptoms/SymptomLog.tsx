@@ -40,6 +40,9 @@ function ConfirmDelete({ symptom, onClose }: { symptom: Symptom | null; onClose:
   const { toast } = useToast();
   const handleUnauthorized = useUnauthorizedHandler();
   const deleteSymptom = useDeleteSymptom();
+  // The last symptom asked about stays in the text while the dialog fades away.
+  const [shown, setShown] = useState(symptom);
+  if (symptom && symptom !== shown) setShown(symptom);
   const remove = () => {
     if (!symptom) return;
     deleteSymptom.mutate(symptom.id, {
@@ -56,7 +59,7 @@ function ConfirmDelete({ symptom, onClose }: { symptom: Symptom | null; onClose:
     <Dialog open={symptom !== null} onClose={onClose} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Delete this symptom?</DialogTitle>
       <DialogContent>
-        <DialogContentText>{symptom && `${SYMPTOM_LABELS[symptom.symptomType]} (${SEVERITY_LABELS[symptom.severity].toLowerCase()}) will be removed from your diary.`}</DialogContentText>
+        <DialogContentText>{shown && `${SYMPTOM_LABELS[shown.symptomType]} (${SEVERITY_LABELS[shown.severity].toLowerCase()}) will be removed from your diary.`}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
