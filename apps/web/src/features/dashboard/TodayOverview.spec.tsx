@@ -20,8 +20,8 @@ function showStats(answer: DashboardStats | Response) {
 }
 
 const figure = (name: string) => screen.findByRole('group', { name });
-/** CSS colours as jsdom computes them. */
-const RGB = { green: 'rgb(46, 125, 50)', yellow: 'rgb(166, 138, 0)', orange: 'rgb(230, 81, 0)', red: 'rgb(198, 40, 40)' };
+/** The bands' text shades (score-tone.ts, the default theme) as jsdom computes them. */
+const RGB = { green: 'rgb(27, 94, 32)', yellow: 'rgb(122, 86, 0)', orange: 'rgb(163, 74, 0)', red: 'rgb(198, 40, 40)' };
 
 afterEach(() => {
   cleanup();

@@ -1,22 +1,15 @@
 import { Alert, Box, Card, CardContent, ClickAwayListener, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { useTheme } from '@mui/material/styles';
 import { DAY_SCORE_BANDS, FODMAP_GROUP_LABELS, type DashboardStats, type DayScoreBand } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { scoreTone } from '../../components/score-tone';
+import { useDashboardStats } from '../meals/meals-api';
 import { useSessionExpiredHandler } from '../session/use-unauthorized';
-import { DASHBOARD_STATS_PATH } from '../symptoms/symptoms-api';
 
 /** Spec §9 tooltip timing: opens after 700 ms of hovering. */
 export const SCORE_GUIDE_DELAY_MS = 700;
-
-/** The §9 band colours as shades that stay readable as text on white (plain yellow is not). */
-export const BAND_COLORS: Record<(typeof DAY_SCORE_BANDS)[number]['color'], string> = {
-  green: '#2e7d32',
-  yellow: '#a68a00',
-  orange: '#e65100',
-  red: '#c62828',
-};
 
 const bandOf = (band: DayScoreBand) => DAY_SCORE_BANDS.find((candidate) => candidate.band === band) ?? DAY_SCORE_BANDS[DAY_SCORE_BANDS.length - 1];
 
@@ -28,12 +21,13 @@ function bandRange(index: number): string {
 }
 
 function ScoreGuide() {
+  const theme = useTheme();
   return (
     <Stack spacing={0.5} sx={{ p: 0.5 }}>
       <Typography variant="subtitle2">FODMAP score guide</Typography>
       {DAY_SCORE_BANDS.map(({ band, color, label }, index) => (
         <Stack key={band} direction="row" spacing={1} alignItems="center">
-          <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: BAND_COLORS[color], border: '1px solid white' }} />
+          <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: scoreTone(color, theme).main, border: '1px solid white' }} />
           <Typography variant="body2">
             {bandRange(index)} {label.toLowerCase()} ({color})
           </Typography>
@@ -92,8 +86,10 @@ const noScoreReason = (stats: DashboardStats) =>
   stats.mealsLogged === 0 ? 'No score yet: log a meal to see today’s FODMAP score.' : 'No score: none of today’s foods has a known FODMAP rating.';
 
 function Overview({ stats }: { stats: DashboardStats }) {
+  const theme = useTheme();
   const band = stats.todayBand && stats.todayScore !== null ? bandOf(stats.todayBand) : null;
-  const color = band ? BAND_COLORS[band.color] : undefined;
+  // The text shade: the figure is written on white, where a band's fill colour (yellow) may be too pale to read.
+  const color = band ? scoreTone(band.color, theme).text : undefined;
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={1} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
@@ -123,7 +119,7 @@ function Overview({ stats }: { stats: DashboardStats }) {
 
 /** Spec §2 Dashboard 'Today's Overview': the day's FODMAP score on the §9 bands, meals logged and symptoms. */
 export function TodayOverview() {
-  const stats = useQuery<DashboardStats>({ queryKey: [DASHBOARD_STATS_PATH] });
+  const stats = useDashboardStats();
   const handleSessionExpired = useSessionExpiredHandler();
   useEffect(() => {
     if (stats.error) handleSessionExpired(stats.error);

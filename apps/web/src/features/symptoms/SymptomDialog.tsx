@@ -16,7 +16,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { SEVERITY_LABELS, timeOfDay } from './symptom-format';
-import { useLogSymptom, useMeal, useTimeZone, useTodayMeals } from './symptoms-api';
+import { useMeal, useTodayMeals } from '../meals/meals-api';
+import { useLogSymptom, useTimeZone } from './symptoms-api';
 
 export interface SymptomDialogProps {
   open: boolean;

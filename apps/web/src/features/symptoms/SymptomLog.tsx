@@ -23,7 +23,8 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { dayHeading, SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from './symptom-format';
-import { useAllMeals, useAllSymptoms, useDeleteSymptom, useTimeZone } from './symptoms-api';
+import { useMeals } from '../meals/meals-api';
+import { useAllSymptoms, useDeleteSymptom, useTimeZone } from './symptoms-api';
 
 /** Symptoms by local day, in the order they come (newest first). */
 function byDay(symptoms: readonly Symptom[], timeZone: string): { day: string; symptoms: Symptom[] }[] {
@@ -109,7 +110,7 @@ function SymptomRow({ symptom, mealName, timeZone, onDelete }: { symptom: Sympto
 /** Spec §2 Diary: the full symptom log, by day, newest first; a symptom can be deleted after a confirmation. */
 export function SymptomLog() {
   const symptoms = useAllSymptoms();
-  const meals = useAllMeals();
+  const meals = useMeals();
   const timeZone = useTimeZone();
   const handleUnauthorized = useUnauthorizedHandler();
   const [deleting, setDeleting] = useState<Symptom | null>(null);

@@ -1,19 +1,10 @@
-import { localDay, type LogSymptomInput, type Meal, type Symptom } from '@fodmap/contracts';
+import { localDay, type LogSymptomInput, type Symptom } from '@fodmap/contracts';
 import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { SYMPTOMS_PATH, useRefreshJournal } from '../meals/meals-api';
 import { useSession } from '../session/use-session';
 
-export const SYMPTOMS_PATH = '/api/symptoms';
-export const MEALS_PATH = '/api/meals';
-export const DASHBOARD_STATS_PATH = '/api/dashboard/stats';
-
 export const symptomsOnPath = (day: string) => `${SYMPTOMS_PATH}?date=${day}`;
-export const TODAY_MEALS_PATH = `${MEALS_PATH}?todayOnly=true`;
-export const mealPath = (id: number) => `${MEALS_PATH}/${id}`;
-
-/** Every read a journal change can make stale: a symptom changes its meal's card, the counts and the score. */
-const JOURNAL_READS = [MEALS_PATH, SYMPTOMS_PATH, DASHBOARD_STATS_PATH];
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -34,29 +25,6 @@ export function useTodaySymptoms() {
 
 export function useAllSymptoms() {
   return useQuery<Symptom[]>({ queryKey: [SYMPTOMS_PATH] });
-}
-
-/** Today's meals, which a symptom may be linked to. */
-export function useTodayMeals(enabled = true) {
-  return useQuery<Meal[]>({ queryKey: [TODAY_MEALS_PATH], enabled });
-}
-
-/** Every meal: the symptom log names the meal each symptom is linked to. */
-export function useAllMeals() {
-  return useQuery<Meal[]>({ queryKey: [MEALS_PATH] });
-}
-
-export function useMeal(id: number | undefined) {
-  return useQuery<Meal>({ queryKey: [mealPath(id ?? 0)], enabled: id !== undefined });
-}
-
-/** Spec §7: after a change, meal, symptom and dashboard-stats reads are refreshed. */
-export function useRefreshJournal() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () => queryClient.invalidateQueries({ predicate: (query) => JOURNAL_READS.some((path) => String(query.queryKey[0]).startsWith(path)) }),
-    [queryClient],
-  );
 }
 
 export function useLogSymptom() {
