@@ -129,5 +129,6 @@ export const Messages = {
   symptomLogged: 'Symptom logged successfully',
   symptomLogFailed: 'Failed to log symptom. Please try again.',
   symptomDeleted: 'Symptom deleted',
+  symptomDeleteFailed: 'Failed to delete symptom',
   articleNotFound: 'Article not found',
 } as const;

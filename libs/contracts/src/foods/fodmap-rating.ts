@@ -81,6 +81,16 @@ export const FODMAP_COMPONENT_KEYS = [
 /** The groups a cut-off applies to. */
 export type FodmapGroup = 'oligosaccharides' | 'excessFructose' | 'sorbitol' | 'mannitol' | 'totalPolyols' | 'lactose';
 
+/** Each group in plain words, for the stacking warnings a person reads. */
+export const FODMAP_GROUP_LABELS: Record<FodmapGroup, string> = {
+  oligosaccharides: 'fructans and GOS (oligosaccharides)',
+  excessFructose: 'excess fructose',
+  sorbitol: 'sorbitol',
+  mannitol: 'mannitol',
+  totalPolyols: 'polyols (sorbitol, mannitol and xylitol together)',
+  lactose: 'lactose',
+};
+
 export interface GroupAssessment {
   group: FodmapGroup;
   /** grams in the serving; for a partly unknown group this is a lower bound */

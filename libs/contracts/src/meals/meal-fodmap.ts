@@ -2,9 +2,32 @@
  * The FODMAP arithmetic of a meal and a day, shared by the journal (what it stores and answers), the phone's meal
  * builder (the preview before saving) and the insights: one definition of every score.
  */
-import { FODMAP_CUTOFFS, type FodmapGroup, type FodmapRating, rateServing } from '../foods/fodmap-rating';
+import type { Food } from '../foods/food';
+import { FODMAP_CUTOFFS, type FodmapGroup, type FodmapRating, oligoGroupOf, rateServing } from '../foods/fodmap-rating';
 import type { DayScoreBand, FoodSnapshot, MealScoreBand, StackedGroup, Stacking } from './meal';
 import { GRAMS, SERVING } from './meal';
+
+/** What a meal keeps of a food when it is added: the food as it is now, which later corrections never rewrite. */
+export function foodSnapshotOf(food: Food): FoodSnapshot {
+  return {
+    id: food.id,
+    name: food.name,
+    fodmapRating: food.fodmapRating,
+    servingSize: food.servingSize,
+    servingGrams: food.servingGrams,
+    caloriesPerServing: food.caloriesPerServing,
+    foodType: food.foodType,
+    oligoGroup: oligoGroupOf(food),
+    ibsTriggerType: food.ibsTriggerType,
+    fructans: food.fructans,
+    galactans: food.galactans,
+    excessFructose: food.excessFructose,
+    sorbitol: food.sorbitol,
+    mannitol: food.mannitol,
+    xylitol: food.xylitol,
+    lactose: food.lactose,
+  };
+}
 
 /** What a serving's text counts in: the word after its leading number ('1 cup, chopped (160 g)' → 'cup'), and that number. */
 export function servingUnitOf(servingSize: string | null): { unit: string; count: number } {

@@ -1,29 +1,32 @@
-import { Card, CardContent, IconButton, Typography } from '@mui/material';
-import RestaurantIcon from '@mui/icons-material/Restaurant';
+import { Box, Card, CardContent, IconButton, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { EmptyState } from '../../components/EmptyState';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useBranding } from '../branding/BrandingProvider';
+import { useScreenTitle } from '../branding/use-screen-title';
+import { LearnAndTips } from '../education/LearnAndTips';
 import { FoodLookup } from '../foods/FoodLookup';
+import { MealBuilderEntry } from '../meals/MealBuilderEntry';
+import { MealFab } from '../meals/MealFab';
+import { TodayMeals } from '../meals/TodayMeals';
+import { useMealDialogs } from '../meals/use-meal-dialogs';
 import { useSessionExpiredHandler } from '../session/use-unauthorized';
 import { useSession } from '../session/use-session';
 import { SubscriptionBanner } from '../subscription/SubscriptionBanner';
 import { useSubscriptionStatus } from '../subscription/use-subscription-status';
-import { useScreenTitle } from '../branding/use-screen-title';
+import { SymptomCheck } from '../symptoms/SymptomCheck';
+import { TodayOverview } from './TodayOverview';
 
-/**
- * Spec §2 Dashboard (home). The journal sections (today's overview, meals, symptom check, learn & tips) slot in
- * below the banner as their features land.
- */
+/** Spec §2 Dashboard (home), in the spec's order. */
 export function DashboardPage() {
   useScreenTitle('Dashboard');
   const { displayName } = useBranding();
   const { user } = useSession();
   const subscription = useSubscriptionStatus();
   const handleSessionExpired = useSessionExpiredHandler();
+  const meals = useMealDialogs();
 
   useEffect(() => {
     if (subscription.error) handleSessionExpired(subscription.error);
@@ -44,18 +47,24 @@ export function DashboardPage() {
       />
       <ScreenBody>
         <SubscriptionBanner subscription={subscription.data} />
-        <EmptyState icon={<RestaurantIcon />} title="Today">
-          Your meals, symptoms and FODMAP score for today will appear here once you start logging.
-        </EmptyState>
+        <TodayOverview />
+        <MealBuilderEntry onOpen={meals.builder.open} count={meals.builder.items.length} />
         <Card variant="outlined" component="section" aria-labelledby="food-lookup-title">
           <CardContent>
             <Typography id="food-lookup-title" variant="subtitle1" component="h2" fontWeight={600} gutterBottom>
               Food lookup
             </Typography>
-            <FoodLookup onUnauthorized={handleSessionExpired} />
+            <FoodLookup onUnauthorized={handleSessionExpired} onAddToMeal={meals.addAsMeal} onAddToBuilder={meals.builder.add} />
           </CardContent>
         </Card>
+        <TodayMeals onUnauthorized={handleSessionExpired} onStart={meals.builder.open} />
+        <SymptomCheck />
+        <LearnAndTips />
+        {/* Room to scroll the last card out from under the floating button. */}
+        <Box sx={{ height: 56 }} aria-hidden />
       </ScreenBody>
+      <MealFab onClick={meals.builder.open} count={meals.builder.items.length} />
+      {meals.dialogs}
     </>
   );
 }

@@ -1,20 +1,111 @@
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Tab, Tabs, Typography } from '@mui/material';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import type { Meal } from '@fodmap/contracts';
+import { serverMessage } from '@fodmap/web-client';
+import { useEffect, useId, useState } from 'react';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useScreenTitle } from '../branding/use-screen-title';
+import { groupByDay } from './group-by-day';
+import { MealCard } from '../meals/MealCard';
+import { useMealDetails } from '../meals/MealDetailsHost';
+import { useMeals } from '../meals/meals-api';
+import { useMealActions } from '../meals/use-meal-actions';
+import { useUnauthorizedHandler } from '../session/use-unauthorized';
+import { dayHeading } from '../symptoms/symptom-format';
+import { SymptomLog } from '../symptoms/SymptomLog';
+import { useTimeZone } from '../symptoms/symptoms-api';
 
-/** Spec §2 Diary: every meal and the full symptom log. */
+function ConfirmDelete({ meal, pending, onCancel, onConfirm }: { meal: Meal | null; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open={meal !== null} onClose={onCancel} aria-labelledby={titleId} fullWidth sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
+      <DialogTitle id={titleId}>Delete this meal?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          “{meal?.name}” will be removed from your diary. Symptoms logged for it are kept.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} size="large">
+          Cancel
+        </Button>
+        <Button onClick={onConfirm} color="error" variant="contained" size="large" disabled={pending}>
+          Delete
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function MealsTab() {
+  const handleUnauthorized = useUnauthorizedHandler();
+  const meals = useMeals();
+  const timeZone = useTimeZone();
+  const actions = useMealActions();
+  const details = useMealDetails(timeZone, handleUnauthorized);
+  const [deleting, setDeleting] = useState<Meal | null>(null);
+
+  useEffect(() => {
+    if (meals.error) handleUnauthorized(meals.error);
+  }, [meals.error, handleUnauthorized]);
+
+  if (meals.error) return <Alert severity="error">{serverMessage(meals.error, 'Could not load your meals. Please try again.')}</Alert>;
+  if (meals.isPending) return <CenteredSpinner />;
+  if (meals.data.length === 0) {
+    return (
+      <EmptyState icon={<MenuBookIcon />} title="No meals yet">
+        Meals you log from Home or Search are listed here, newest first.
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack spacing={2.5}>
+      {groupByDay(meals.data, timeZone).map(({ day, meals: dayMeals }) => (
+        <Box component="section" key={day} aria-label={dayHeading(day, timeZone)}>
+          <Typography variant="overline" component="h2" color="text.secondary">
+            {dayHeading(day, timeZone)}
+          </Typography>
+          <Stack spacing={1.5}>
+            {dayMeals.map((meal) => (
+              <MealCard
+                key={meal.id}
+                meal={meal}
+                timeZone={timeZone}
+                onOpen={details.open}
+                onRepeat={(chosen) => actions.repeat(chosen)}
+                repeating={actions.repeating === meal.id}
+                onDelete={setDeleting}
+              />
+            ))}
+          </Stack>
+        </Box>
+      ))}
+      <ConfirmDelete
+        meal={deleting}
+        pending={deleting !== null && actions.removing === deleting.id}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && actions.remove(deleting, () => setDeleting(null))}
+      />
+      {details.dialog}
+    </Stack>
+  );
+}
+
+/** Spec §2 Diary: every meal and the full symptom log, by day. Meals are deleted here only. */
 export function DiaryPage() {
   useScreenTitle('Food Diary');
+  const [tab, setTab] = useState<'meals' | 'symptoms'>('meals');
   return (
     <>
       <ScreenHeader title="Food Diary" />
-      <ScreenBody>
-        <EmptyState icon={<MenuBookIcon />} title="Your diary">
-          Every meal you log and every symptom you record will be listed here, newest first.
-        </EmptyState>
-      </ScreenBody>
+      <Tabs value={tab} onChange={(_event, next: 'meals' | 'symptoms') => setTab(next)} variant="fullWidth" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="meals" label="Meals" />
+        <Tab value="symptoms" label="Symptoms" />
+      </Tabs>
+      <ScreenBody>{tab === 'meals' ? <MealsTab /> : <SymptomLog />}</ScreenBody>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Drawer, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { Food, FoodSummary } from '@fodmap/contracts';
 import { useEffect, useId } from 'react';
@@ -10,20 +10,53 @@ import { useFood } from './foods-api';
 
 const isFullFood = (food: Food | FoodSummary): food is Food => 'citations' in food;
 
-function LoadedDetails({ food, onUnauthorized }: { food: Food | FoodSummary; onUnauthorized: (error: unknown) => boolean }) {
+/** What a person can do with a food they are reading about: log it alone, or put it in the meal they are building. */
+export interface FoodMealActions {
+  onAddToMeal: (food: Food) => void;
+  onAddToBuilder: (food: Food) => void;
+}
+
+function LoadedDetails({ food, onUnauthorized, meals }: { food: Food | FoodSummary; onUnauthorized: (error: unknown) => boolean; meals?: FoodMealActions }) {
   // A list row carries only the summary; the details come from the food's own read.
   const details = useFood(food.id, isFullFood(food) ? food : undefined);
   useEffect(() => {
     if (details.error) onUnauthorized(details.error);
   }, [details.error, onUnauthorized]);
 
-  if (details.data) return <FoodDetails food={details.data} />;
+  const loaded = details.data;
+  if (loaded) {
+    return (
+      <Stack spacing={2}>
+        {meals && (
+          <Stack direction="row" spacing={1}>
+            <Button variant="contained" size="large" sx={{ flex: 1 }} onClick={() => meals.onAddToMeal(loaded)}>
+              Add to meal
+            </Button>
+            <Button variant="outlined" size="large" sx={{ flex: 1 }} onClick={() => meals.onAddToBuilder(loaded)}>
+              Add to builder
+            </Button>
+          </Stack>
+        )}
+        <FoodDetails food={loaded} />
+      </Stack>
+    );
+  }
   if (details.error) return <Alert severity="error">{serverMessage(details.error, 'Could not load this food. Please try again.')}</Alert>;
   return <CenteredSpinner />;
 }
 
 /** A bottom sheet, within thumb reach, with one food's details. */
-export function FoodDetailsSheet({ food, onClose, onUnauthorized }: { food: Food | FoodSummary | null; onClose: () => void; onUnauthorized: (error: unknown) => boolean }) {
+export function FoodDetailsSheet({
+  food,
+  onClose,
+  onUnauthorized,
+  meals,
+}: {
+  food: Food | FoodSummary | null;
+  onClose: () => void;
+  onUnauthorized: (error: unknown) => boolean;
+  meals?: FoodMealActions;
+}) {
   const titleId = useId();
   return (
     <Drawer
@@ -49,7 +82,23 @@ export function FoodDetailsSheet({ food, onClose, onUnauthorized }: { food: Food
             </IconButton>
           </Stack>
           <Box sx={{ px: 2, pt: 2, pb: 'calc(24px + env(safe-area-inset-bottom))' }}>
-            <LoadedDetails food={food} onUnauthorized={onUnauthorized} />
+            <LoadedDetails
+              food={food}
+              onUnauthorized={onUnauthorized}
+              // Either way the sheet makes room for the meal's dialog.
+              meals={
+                meals && {
+                  onAddToMeal: (chosen) => {
+                    onClose();
+                    meals.onAddToMeal(chosen);
+                  },
+                  onAddToBuilder: (chosen) => {
+                    onClose();
+                    meals.onAddToBuilder(chosen);
+                  },
+                }
+              }
+            />
           </Box>
         </>
       )}

@@ -1,4 +1,5 @@
-import { List, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import { IconButton, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import AddCircleIcon from '@mui/icons-material/AddCircle';
 import type { FoodSummary } from '@fodmap/contracts';
 import { FodmapRatingBadge } from './FodmapBadges';
 
@@ -8,12 +9,24 @@ export function servingLine(food: Pick<FoodSummary, 'servingSize' | 'caloriesPer
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
-/** Foods as tappable rows, each with its rating in words. */
-export function FoodList<T extends FoodSummary>({ foods, onOpen, label }: { foods: T[]; onOpen: (food: T) => void; label: string }) {
+/** Foods as tappable rows, each with its rating in words, and when `onAdd` is given a button to log it as a meal. */
+export function FoodList<T extends FoodSummary>({ foods, onOpen, onAdd, label }: { foods: T[]; onOpen: (food: T) => void; onAdd?: (food: T) => void; label: string }) {
   return (
     <List disablePadding aria-label={label}>
       {foods.map((food) => (
-        <ListItem key={food.id} disablePadding divider>
+        <ListItem
+          key={food.id}
+          disablePadding
+          divider
+          secondaryAction={
+            onAdd && (
+              <IconButton edge="end" aria-label={`Add ${food.name} to a meal`} onClick={() => onAdd(food)} color="primary">
+                <AddCircleIcon />
+              </IconButton>
+            )
+          }
+          sx={onAdd ? { '& .MuiListItemButton-root': { pr: 6 } } : undefined}
+        >
           <ListItemButton onClick={() => onOpen(food)} sx={{ minHeight: 56, gap: 1, px: 1 }}>
             <ListItemText
               primary={food.name}

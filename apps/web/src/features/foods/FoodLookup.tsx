@@ -22,10 +22,13 @@ export interface FoodLookupProps {
   full?: boolean;
   /** the screen's own rule for a lost session (spec §2: the dashboard and Search word and redirect it differently) */
   onUnauthorized: (error: unknown) => boolean;
+  /** the screen's meal dialogs: a single-food meal from a row or the details, or the food into 'Build Your Meal' */
+  onAddToMeal?: (food: Food | FoodSummary) => void;
+  onAddToBuilder?: (food: Food) => void;
 }
 
 /** Spec §2 food lookup: the catalogue with no term, ranked search results with one, and a way to add what is missing. */
-export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
+export function FoodLookup({ full = false, onUnauthorized, onAddToMeal, onAddToBuilder }: FoodLookupProps) {
   const [typed, setTyped] = useState('');
   const [expanded, setExpanded] = useState(full);
   const [opened, setOpened] = useState<Food | FoodSummary | null>(null);
@@ -93,7 +96,7 @@ export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
         </Stack>
       ) : (
         <Box sx={{ opacity: searching ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <FoodList foods={foods.slice(0, limit)} onOpen={setOpened} label={search.active ? 'Search results' : 'Foods'} />
+          <FoodList foods={foods.slice(0, limit)} onOpen={setOpened} onAdd={onAddToMeal} label={search.active ? 'Search results' : 'Foods'} />
           {!full && foods.length > FOOD_SEARCH.lookupResults && (
             <Button fullWidth onClick={() => setExpanded((current) => !current)} sx={{ mt: 1 }}>
               {expanded ? 'Show fewer' : 'View all'}
@@ -105,7 +108,12 @@ export function FoodLookup({ full = false, onUnauthorized }: FoodLookupProps) {
       {/* One boundary each, so a dialog still loading never hides one already open. */}
       {sheetUsed && (
         <Suspense fallback={null}>
-          <FoodDetailsSheet food={opened} onClose={() => setOpened(null)} onUnauthorized={onUnauthorized} />
+          <FoodDetailsSheet
+            food={opened}
+            onClose={() => setOpened(null)}
+            onUnauthorized={onUnauthorized}
+            meals={onAddToMeal && onAddToBuilder ? { onAddToMeal, onAddToBuilder } : undefined}
+          />
         </Suspense>
       )}
       {promptUsed && (

@@ -43,8 +43,8 @@ export function useFoodSearch(typed: string, minChars: number = FOOD_SEARCH.inli
 }
 
 /** One food with everything the details view shows; a search result already is one, so it is shown at once. */
-export function useFood(id: number, known?: Food) {
-  return useQuery<Food>({ queryKey: [foodPath(id)], initialData: known });
+export function useFood(id: number, known?: Food, enabled = true) {
+  return useQuery<Food>({ queryKey: [foodPath(id)], initialData: known, enabled });
 }
 
 /** After a food is created every list, search and details read is stale: the new food may belong in any of them. */

@@ -1,29 +1,35 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { useScreenTitle } from '../branding/use-screen-title';
 import { FoodLookup } from '../foods/FoodLookup';
 import { useCatalogueInfo } from '../foods/foods-api';
+import { MealFab } from '../meals/MealFab';
+import { useMealDialogs } from '../meals/use-meal-dialogs';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
-import { useScreenTitle } from '../branding/use-screen-title';
 
 const count = new Intl.NumberFormat('en');
 
-/** Spec §2 Food Search: the full food lookup. The floating meal button arrives with the meal builder. */
+/** Spec §2 Food Search: the full food lookup and the floating meal button. */
 export function SearchPage() {
   useScreenTitle('Food Search');
   const handleUnauthorized = useUnauthorizedHandler();
   const catalogue = useCatalogueInfo();
+  const meals = useMealDialogs();
   return (
     <>
       <ScreenHeader title="Food Search" />
       <ScreenBody>
-        <FoodLookup full onUnauthorized={handleUnauthorized} />
+        <FoodLookup full onUnauthorized={handleUnauthorized} onAddToMeal={meals.addAsMeal} onAddToBuilder={meals.builder.add} />
         {catalogue.data?.version && (
           <Typography variant="caption" color="text.secondary" align="center">
             Food catalogue {catalogue.data.version} · {count.format(catalogue.data.foodCount)} foods, each rating with its sources
           </Typography>
         )}
+        <Box sx={{ height: 56 }} aria-hidden />
       </ScreenBody>
+      <MealFab onClick={meals.builder.open} count={meals.builder.items.length} />
+      {meals.dialogs}
     </>
   );
 }

@@ -1,0 +1,147 @@
+import { Alert, Box, Card, CardContent, ClickAwayListener, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { useTheme } from '@mui/material/styles';
+import { DAY_SCORE_BANDS, FODMAP_GROUP_LABELS, type DashboardStats, type DayScoreBand } from '@fodmap/contracts';
+import { serverMessage } from '@fodmap/web-client';
+import { useEffect, useState, type ReactNode } from 'react';
+import { scoreTone } from '../../components/score-tone';
+import { useDashboardStats } from '../meals/meals-api';
+import { useSessionExpiredHandler } from '../session/use-unauthorized';
+
+/** Spec §9 tooltip timing: opens after 700 ms of hovering. */
+export const SCORE_GUIDE_DELAY_MS = 700;
+
+const bandOf = (band: DayScoreBand) => DAY_SCORE_BANDS.find((candidate) => candidate.band === band) ?? DAY_SCORE_BANDS[DAY_SCORE_BANDS.length - 1];
+
+/** '80–100', '60–79', …, 'Below 40': each band from its lower bound to the next one's. */
+function bandRange(index: number): string {
+  const { from } = DAY_SCORE_BANDS[index];
+  if (index === DAY_SCORE_BANDS.length - 1) return `Below ${DAY_SCORE_BANDS[index - 1].from}`;
+  return `${from}–${index === 0 ? 100 : DAY_SCORE_BANDS[index - 1].from - 1}`;
+}
+
+function ScoreGuide() {
+  const theme = useTheme();
+  return (
+    <Stack spacing={0.5} sx={{ p: 0.5 }}>
+      <Typography variant="subtitle2">FODMAP score guide</Typography>
+      {DAY_SCORE_BANDS.map(({ band, color, label }, index) => (
+        <Stack key={band} direction="row" spacing={1} alignItems="center">
+          <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: scoreTone(color, theme).main, border: '1px solid white' }} />
+          <Typography variant="body2">
+            {bandRange(index)} {label.toLowerCase()} ({color})
+          </Typography>
+        </Stack>
+      ))}
+      <Typography variant="body2">Unknown-rated foods are not counted.</Typography>
+    </Stack>
+  );
+}
+
+/** Hover waits the spec's 700 ms; a tap on the icon opens it at once, since a phone has no hover. */
+function ScoreGuideButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <ClickAwayListener onClickAway={() => setOpen(false)}>
+      <span>
+        <Tooltip
+          title={<ScoreGuide />}
+          open={open}
+          onOpen={() => setOpen(true)}
+          onClose={() => setOpen(false)}
+          enterDelay={SCORE_GUIDE_DELAY_MS}
+          enterNextDelay={SCORE_GUIDE_DELAY_MS}
+          disableTouchListener
+          arrow
+        >
+          <IconButton size="small" aria-label="Score guide" onClick={() => setOpen((current) => !current)}>
+            <InfoOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </span>
+    </ClickAwayListener>
+  );
+}
+
+function Figure({ label, value, caption, color }: { label: string; value: ReactNode; caption?: string; color?: string }) {
+  return (
+    <Box sx={{ flex: 1, minWidth: 0, textAlign: 'center' }} aria-label={label} role="group">
+      <Typography variant="h5" component="p" fontWeight={700} sx={{ color }}>
+        {value}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" display="block">
+        {label}
+      </Typography>
+      {caption && (
+        <Typography variant="caption" fontWeight={600} display="block" sx={{ color }}>
+          {caption}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** Why there is no score: nothing eaten yet, or nothing eaten whose FODMAP rating is known. */
+const noScoreReason = (stats: DashboardStats) =>
+  stats.mealsLogged === 0 ? 'No score yet: log a meal to see today’s FODMAP score.' : 'No score: none of today’s foods has a known FODMAP rating.';
+
+function Overview({ stats }: { stats: DashboardStats }) {
+  const theme = useTheme();
+  const band = stats.todayBand && stats.todayScore !== null ? bandOf(stats.todayBand) : null;
+  // The text shade: the figure is written on white, where a band's fill colour (yellow) may be too pale to read.
+  const color = band ? scoreTone(band.color, theme).text : undefined;
+  return (
+    <Stack spacing={1.5}>
+      <Stack direction="row" spacing={1} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
+        <Figure label="FODMAP score" value={band ? stats.todayScore : '—'} caption={band?.label} color={color} />
+        <Figure label="Meals logged" value={stats.mealsLogged} />
+        <Figure label="Symptoms" value={stats.symptomsCount} />
+      </Stack>
+      {!band && (
+        <Typography variant="body2" color="text.secondary" textAlign="center">
+          {noScoreReason(stats)}
+        </Typography>
+      )}
+      {stats.unknownFoods > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {stats.unknownFoods} food{stats.unknownFoods === 1 ? '' : 's'} with an unknown FODMAP rating {stats.unknownFoods === 1 ? 'is' : 'are'} not counted in the score.
+        </Typography>
+      )}
+      {stats.stackingWarnings.map(({ mealId, mealName, groups }) => (
+        <Alert key={mealId} severity="warning" variant="outlined">
+          <strong>{mealName}</strong>: together its foods add up to more {groups.map((group) => FODMAP_GROUP_LABELS[group]).join(' and ')} than a low-FODMAP serving allows, although
+          each food alone is within it.
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+/** Spec §2 Dashboard 'Today's Overview': the day's FODMAP score on the §9 bands, meals logged and symptoms. */
+export function TodayOverview() {
+  const stats = useDashboardStats();
+  const handleSessionExpired = useSessionExpiredHandler();
+  useEffect(() => {
+    if (stats.error) handleSessionExpired(stats.error);
+  }, [stats.error, handleSessionExpired]);
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="today-overview-title">
+      <CardContent>
+        <Stack direction="row" alignItems="center" spacing={0.5} sx={{ mb: 1 }}>
+          <Typography id="today-overview-title" variant="subtitle1" component="h2" fontWeight={600}>
+            Today&apos;s Overview
+          </Typography>
+          <ScoreGuideButton />
+        </Stack>
+        {stats.isPending ? (
+          <Skeleton variant="rounded" height={72} aria-label="Loading today’s overview" />
+        ) : stats.error ? (
+          <Alert severity="error">{serverMessage(stats.error, 'Could not load today’s overview. Please try again.')}</Alert>
+        ) : (
+          <Overview stats={stats.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

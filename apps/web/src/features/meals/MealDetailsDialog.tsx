@@ -1,0 +1,198 @@
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import HealingIcon from '@mui/icons-material/Healing';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { Messages, SYMPTOM_LABELS, type Meal } from '@fodmap/contracts';
+import { serverMessage } from '@fodmap/web-client';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { useToast } from '../../components/toast/toast-context';
+import { lazyNamed } from '../../lib/lazy-named';
+import { useOnceTrue } from '../../lib/use-once-true';
+import { FodmapRatingBadge } from '../foods/FodmapBadges';
+import { SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from '../symptoms/symptom-format';
+import { amountOf, canComplete } from './MealCard';
+import { useMeal, useRemoveMealFood } from './meals-api';
+import { MealScoreChip } from './MealScoreChip';
+import { MEAL_TYPE_LABELS, MealTypeIcon } from './MealTypeIcon';
+import { StackingNote } from './StackingNote';
+import { useMealActionFailure, useMealActions } from './use-meal-actions';
+
+const AddFoodsDialog = lazyNamed(() => import('./AddFoodsDialog'), 'AddFoodsDialog');
+const SymptomDialog = lazyNamed(() => import('../symptoms/SymptomDialog'), 'SymptomDialog');
+
+function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
+  const { toast } = useToast();
+  const failed = useMealActionFailure();
+  const removeFood = useRemoveMealFood(meal.id);
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+        <MealScoreChip band={meal.fodmapBand} size="medium" />
+        {meal.completed && <Chip color="success" variant="outlined" icon={<CheckCircleIcon />} label="Completed" />}
+      </Stack>
+      {meal.completed && (
+        <Typography variant="body2" color="success.dark">
+          Meal completed
+        </Typography>
+      )}
+      <StackingNote score={meal} foodCount={meal.foods.length} />
+      <Box component="section" aria-label="Foods">
+        <Typography variant="subtitle2" component="h3" gutterBottom>
+          Foods
+        </Typography>
+        {meal.foods.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No foods yet. Add the foods you ate to see the meal's FODMAP score.
+          </Typography>
+        ) : (
+          <List disablePadding aria-label={`Foods in ${meal.name}`}>
+            {meal.foods.map((entry) => (
+              <ListItem key={entry.id} disablePadding divider sx={{ py: 1, gap: 1 }}>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="body2" fontWeight={500}>
+                    {entry.food.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {amountOf(entry)}
+                    {entry.calories === null ? '' : ` · ${entry.calories} kcal`}
+                  </Typography>
+                </Box>
+                <FodmapRatingBadge rating={entry.ratingAtQuantity} />
+                {!meal.completed && (
+                  <IconButton
+                    aria-label={`Remove ${entry.food.name}`}
+                    size="small"
+                    edge="end"
+                    disabled={removeFood.isPending}
+                    onClick={() => removeFood.mutate(entry.id, { onSuccess: () => toast({ title: Messages.builderRemoved }), onError: failed(Messages.mealError) })}
+                  >
+                    <DeleteOutlineIcon />
+                  </IconButton>
+                )}
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {meal.totalCalories !== null && (
+          <Typography variant="body2" fontWeight={600} sx={{ mt: 1 }}>
+            Total: {meal.totalCalories} kcal
+          </Typography>
+        )}
+      </Box>
+      <Box component="section" aria-label="Symptoms">
+        <Typography variant="subtitle2" component="h3" gutterBottom>
+          Symptoms
+        </Typography>
+        {meal.symptoms.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No symptoms logged for this meal.
+          </Typography>
+        ) : (
+          <Stack component="ul" spacing={0.75} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {meal.symptoms.map((symptom) => (
+              <Stack component="li" key={symptom.id} direction="row" spacing={1} alignItems="center">
+                <Typography variant="body2" sx={{ flex: 1 }}>
+                  {SYMPTOM_LABELS[symptom.symptomType]}
+                </Typography>
+                <Chip size="small" color={SEVERITY_COLORS[symptom.severity]} label={SEVERITY_LABELS[symptom.severity]} />
+                <Typography variant="caption" color="text.secondary">
+                  {timeOfDay(symptom.timestamp, timeZone)}
+                </Typography>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+export interface MealDetailsDialogProps {
+  /** the meal to show; the dialog keeps the last one while it animates closed */
+  meal: Meal | null;
+  open: boolean;
+  onClose: () => void;
+  timeZone: string;
+  /** the screen's own rule for a lost session while reading */
+  onUnauthorized: (error: unknown) => boolean;
+}
+
+/** Spec §2 Meal details: foods, score, symptoms, and what can still be done with the meal. */
+export function MealDetailsDialog({ meal: listed, open, onClose, timeZone, onUnauthorized }: MealDetailsDialogProps) {
+  const titleId = useId();
+  const actions = useMealActions();
+  const read = useMeal(listed?.id ?? 0, listed ?? undefined);
+  const [addingFoods, setAddingFoods] = useState(false);
+  const [loggingSymptom, setLoggingSymptom] = useState(false);
+  const addFoodsUsed = useOnceTrue(addingFoods);
+  const symptomUsed = useOnceTrue(loggingSymptom);
+  const meal = read.data ?? listed;
+
+  useEffect(() => {
+    if (read.error) onUnauthorized(read.error);
+  }, [read.error, onUnauthorized]);
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth scroll="paper" aria-labelledby={titleId} sx={{ '& .MuiDialog-paper': { mx: 1.5, width: 'calc(100% - 24px)' } }}>
+      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        {meal && <MealTypeIcon mealType={meal.mealType} color="primary" />}
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+            {meal?.name ?? 'Meal'}
+          </Box>
+          {meal && (
+            <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+              {MEAL_TYPE_LABELS[meal.mealType]} · {timeOfDay(meal.timestamp, timeZone)}
+            </Typography>
+          )}
+        </Box>
+        <IconButton aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {read.error && !read.isPlaceholderData ? (
+          <Alert severity="error">{serverMessage(read.error, Messages.mealNotFound)}</Alert>
+        ) : meal ? (
+          <MealContent meal={meal} timeZone={timeZone} />
+        ) : (
+          <CenteredSpinner />
+        )}
+      </DialogContent>
+      {meal && (
+        <DialogActions sx={{ px: 2, py: 1.5, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+          {!meal.completed && (
+            <Button startIcon={<AddIcon />} onClick={() => setAddingFoods(true)}>
+              Add foods
+            </Button>
+          )}
+          <Button startIcon={<HealingIcon />} onClick={() => setLoggingSymptom(true)}>
+            Log symptom
+          </Button>
+          <Button startIcon={<ReplayIcon />} disabled={meal.foods.length === 0 || actions.repeating === meal.id} onClick={() => actions.repeat(meal, onClose)}>
+            Log again
+          </Button>
+          {canComplete(meal) && (
+            <Button variant="contained" startIcon={<CheckCircleIcon />} disabled={actions.completing === meal.id} onClick={() => actions.complete(meal)}>
+              Complete
+            </Button>
+          )}
+        </DialogActions>
+      )}
+      {meal && addFoodsUsed && (
+        <Suspense fallback={null}>
+          <AddFoodsDialog open={addingFoods} mealId={meal.id} onClose={() => setAddingFoods(false)} />
+        </Suspense>
+      )}
+      {meal && symptomUsed && (
+        <Suspense fallback={null}>
+          <SymptomDialog open={loggingSymptom} mealId={meal.id} onClose={() => setLoggingSymptom(false)} />
+        </Suspense>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { MEAL_TYPES, type MealType } from '@fodmap/contracts';
+import { useId } from 'react';
+import { MEAL_TYPE_LABELS, MealTypeIcon } from './MealTypeIcon';
+
+/** The meal most people are having at this hour, as a starting choice. */
+export function mealTypeAt(date: Date): MealType {
+  const hour = date.getHours();
+  if (hour >= 5 && hour < 11) return 'breakfast';
+  if (hour >= 11 && hour < 15) return 'lunch';
+  if (hour >= 17 && hour < 22) return 'dinner';
+  return 'snack';
+}
+
+/** Spec §5: one of the 4 meal types. */
+export function MealTypePicker({ value, onChange }: { value: MealType; onChange: (mealType: MealType) => void }) {
+  const labelId = useId();
+  return (
+    <div>
+      <Typography id={labelId} variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+        Meal type
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        size="small"
+        color="primary"
+        value={value}
+        aria-labelledby={labelId}
+        onChange={(_event, next: MealType | null) => {
+          if (next) onChange(next);
+        }}
+      >
+        {MEAL_TYPES.map((type) => (
+          <ToggleButton key={type} value={type} sx={{ flexDirection: 'column', gap: 0.25, py: 0.75, textTransform: 'none' }}>
+            <MealTypeIcon mealType={type} fontSize="small" />
+            {MEAL_TYPE_LABELS[type]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { aFood } from '../foods/food-fixtures';
+import { aMeal, fakeApi, json, renderInApp } from '../symptoms/journal-test-kit';
+import { SingleFoodMealDialog } from './SingleFoodMealDialog';
+
+const rice = aFood({ id: 4, name: 'White rice', servingSize: '1 cup, cooked (158 g)', servingGrams: 158, fodmapRating: 'low' });
+const onClose = jest.fn();
+
+function mealApi({ create = () => json(201, aMeal({ id: 8 })), addFood = () => json(201, aMeal({ id: 8 })) }: { create?: () => Response; addFood?: () => Response } = {}) {
+  return fakeApi((path, init) => {
+    if (path.startsWith('/api/foods/search?q=')) return json(200, [rice]);
+    if (path === '/api/meals' && init?.method === 'POST') return create();
+    if (path === '/api/meals/8/foods' && init?.method === 'POST') return addFood();
+    if (path.startsWith('/api/meals') || path.startsWith('/api/symptoms') || path.startsWith('/api/foods')) return json(200, []);
+    return undefined;
+  });
+}
+const posts = (fetchMock: ReturnType<typeof fakeApi>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([path, init]) => [String(path), JSON.parse(String(init?.body))]);
+
+beforeAll(() => import('../../components/toast/ToastSnackbar'));
+afterEach(() => {
+  cleanup();
+  onClose.mockReset();
+  jest.restoreAllMocks();
+});
+
+describe("single-food 'Add {food}' dialog (spec §5, §8)", () => {
+  it('keeps Add disabled until a food is chosen', async () => {
+    mealApi();
+    renderInApp(<SingleFoodMealDialog open food={null} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Add Meal' });
+    expect((within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
+
+    const field = within(dialog).getByLabelText('Search foods');
+    fireEvent.focus(field);
+    fireEvent.change(field, { target: { value: 'ric' } });
+    fireEvent.click(await screen.findByRole('option', { name: /White rice/ }, { timeout: 3000 }));
+    const chosen = await screen.findByRole('dialog', { name: 'Add White rice' });
+    expect((within(chosen).getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(false);
+  }, 15_000);
+
+  it("logs 1 of the food's unit under the default name, unless a name is given", async () => {
+    const fetchMock = mealApi();
+    renderInApp(<SingleFoodMealDialog open food={rice} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Add White rice' });
+    expect((within(dialog).getByLabelText('Quantity of White rice') as HTMLInputElement).value).toBe('1');
+    expect((within(dialog).getByLabelText('Unit of White rice') as HTMLSelectElement).value).toBe('cup');
+    expect((within(dialog).getByLabelText('Meal Name (optional)') as HTMLInputElement).placeholder).toBe('White rice meal');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = posts(fetchMock);
+    expect(sent[0]).toEqual(['/api/meals', expect.objectContaining({ name: 'White rice meal' })]);
+    expect(sent[1]).toEqual(['/api/meals/8/foods', { foodId: 4, quantity: 1, servingUnit: 'cup' }]);
+  });
+
+  it("says 'Failed to create meal' or 'Failed to add food to meal' by the step that failed", async () => {
+    mealApi({ create: () => json(500, { message: 'Internal server error' }) });
+    renderInApp(<SingleFoodMealDialog open food={rice} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Failed to create meal')).toBeTruthy();
+    cleanup();
+
+    mealApi({ addFood: () => json(404, { message: 'Food not found' }) });
+    renderInApp(<SingleFoodMealDialog open food={rice} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Failed to add food to meal')).toBeTruthy();
+    expect(screen.getByText('Food not found')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,116 @@
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { MEAL_FOOD_QUANTITY, MEAL_NAME_MAX_LENGTH, Messages, type Food, type FoodSummary, type MealType } from '@fodmap/contracts';
+import { serverMessage } from '@fodmap/web-client';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useToast } from '../../components/toast/toast-context';
+import { FodmapRatingBadge } from '../foods/FodmapBadges';
+import { FoodPicker } from '../foods/FoodPicker';
+import { useFood } from '../foods/foods-api';
+import { useUnauthorizedHandler } from '../session/use-unauthorized';
+import { defaultMealName, defaultUnitOf } from './meal-builder';
+import { MealSaveError, useCreateMeal } from './meals-api';
+import { mealTypeAt, MealTypePicker } from './MealTypePicker';
+import { QuantityUnitFields } from './QuantityUnitFields';
+
+const isFullFood = (food: Food | FoodSummary): food is Food => 'citations' in food;
+
+/** A list row carries only a food's summary; the meal's score needs the whole food. */
+function useWholeFood(chosen: Food | FoodSummary | null, onUnauthorized: (error: unknown) => boolean) {
+  const enabled = chosen !== null;
+  const read = useFood(chosen?.id ?? 0, chosen && isFullFood(chosen) ? chosen : undefined, enabled);
+  useEffect(() => {
+    if (enabled && read.error) onUnauthorized(read.error);
+  }, [enabled, read.error, onUnauthorized]);
+  return enabled ? read : null;
+}
+
+function SingleFoodForm({ initialFood, onClose, titleId }: { initialFood: Food | FoodSummary | null; onClose: () => void; titleId: string }) {
+  const { toast } = useToast();
+  const handleUnauthorized = useUnauthorizedHandler();
+  const create = useCreateMeal();
+  const [chosen, setChosen] = useState<Food | FoodSummary | null>(initialFood);
+  const [name, setName] = useState('');
+  const [mealType, setMealType] = useState<MealType>(() => mealTypeAt(new Date()));
+  const [quantity, setQuantity] = useState<number>(MEAL_FOOD_QUANTITY.default);
+  const [servingUnit, setServingUnit] = useState(() => (initialFood ? defaultUnitOf(initialFood) : ''));
+  const whole = useWholeFood(chosen, handleUnauthorized);
+  const food = whole?.data;
+
+  const choose = (next: Food) => {
+    setChosen(next);
+    setServingUnit(defaultUnitOf(next));
+  };
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (!food) return;
+    create.mutate(
+      { mealType, name: name.trim() || defaultMealName([food]), items: [{ food, quantity, servingUnit }] },
+      {
+        onSuccess: () => {
+          toast({ title: Messages.mealCreateSuccess, description: Messages.mealCreatedWith(1) });
+          onClose();
+        },
+        onError: (error) => {
+          const cause = error instanceof MealSaveError ? error.cause : error;
+          if (handleUnauthorized(cause)) return;
+          const title = error instanceof MealSaveError && error.step === 'addFood' ? Messages.addFoodToMealFailed : Messages.mealCreateFailed;
+          toast({ title, description: serverMessage(cause, ''), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Box component="form" onSubmit={add} noValidate>
+      <DialogTitle id={titleId}>{chosen ? `Add ${chosen.name}` : 'Add Meal'}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {chosen ? (
+            <Stack direction="row" spacing={1} alignItems="center">
+              <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
+                {chosen.servingSize ? `Serving: ${chosen.servingSize}` : 'Serving not stated'}
+              </Typography>
+              <FodmapRatingBadge rating={chosen.fodmapRating} />
+            </Stack>
+          ) : (
+            <FoodPicker onSelect={choose} onUnauthorized={handleUnauthorized} autoFocus />
+          )}
+          <TextField
+            label="Meal Name (optional)"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder={chosen ? defaultMealName([chosen]) : undefined}
+            slotProps={{ htmlInput: { maxLength: MEAL_NAME_MAX_LENGTH, autoCapitalize: 'sentences' }, inputLabel: { shrink: true } }}
+          />
+          <MealTypePicker value={mealType} onChange={setMealType} />
+          {chosen && <QuantityUnitFields food={chosen} quantity={quantity} servingUnit={servingUnit} onQuantityChange={setQuantity} onUnitChange={setServingUnit} />}
+          {whole?.error && !food && (
+            <Typography variant="body2" color="error">
+              {serverMessage(whole.error, 'Could not load this food. Please try again.')}
+            </Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} size="large">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" size="large" disabled={!food || create.isPending}>
+          {create.isPending ? 'Adding…' : 'Add'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/** Spec §2, §5 single-food dialog: one food as a meal, from its details or a search result. */
+export function SingleFoodMealDialog({ open, food, onClose }: { open: boolean; food: Food | FoodSummary | null; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth aria-labelledby={titleId} sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
+      {/* Remounted per food, so each opening starts from that food's defaults. */}
+      <SingleFoodForm key={food?.id ?? 'none'} initialFood={food} onClose={onClose} titleId={titleId} />
+    </Dialog>
+  );
+}

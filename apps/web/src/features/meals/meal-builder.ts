@@ -1,0 +1,99 @@
+import {
+  caloriesEaten,
+  entryRating,
+  foodSnapshotOf,
+  fodmapRisk,
+  GRAMS,
+  gramsEaten,
+  MEAL_FOOD_QUANTITY,
+  mealScoreBand,
+  servingsEaten,
+  servingUnitOf,
+  stackMeal,
+  type Food,
+  type Meal,
+  type MealFood,
+} from '@fodmap/contracts';
+
+/** Spec §3 Meal builder item: client-side only until the meal is saved. */
+export interface BuilderItem {
+  food: Food;
+  quantity: number;
+  servingUnit: string;
+}
+
+/** Spec §5: 'X meal' for one food, 'X & Y' for two, 'X & N other foods' for more. */
+export function defaultMealName(foods: readonly Pick<Food, 'name'>[]): string {
+  if (foods.length === 0) return '';
+  if (foods.length === 1) return `${foods[0].name} meal`;
+  if (foods.length === 2) return `${foods[0].name} & ${foods[1].name}`;
+  return `${foods[0].name} & ${foods.length - 1} other foods`;
+}
+
+const toStep = (quantity: number) => Math.round(quantity / MEAL_FOOD_QUANTITY.step) * MEAL_FOOD_QUANTITY.step;
+const tenths = (quantity: number) => Math.round(quantity * 10) / 10;
+
+/** Spec §5: a quantity in steps of 0.1 from 0.1; anything that is not such a number falls back to 0.1. */
+export function parseQuantity(typed: string): number {
+  const quantity = tenths(toStep(Number(typed.trim().replace(',', '.'))));
+  if (typed.trim() === '' || !Number.isFinite(quantity) || quantity < MEAL_FOOD_QUANTITY.min) return MEAL_FOOD_QUANTITY.min;
+  return Math.min(quantity, MEAL_FOOD_QUANTITY.max);
+}
+
+/** The unit a food is first offered in (spec §3: its serving's word, else 'serving'). */
+export const defaultUnitOf = (food: Pick<Food, 'servingSize'>) => servingUnitOf(food.servingSize).unit;
+
+export function newBuilderItem(food: Food): BuilderItem {
+  return { food, quantity: MEAL_FOOD_QUANTITY.default, servingUnit: defaultUnitOf(food) };
+}
+
+/**
+ * Spec §4: adding a food already in the builder increases its quantity instead of listing it twice, by one more of
+ * its unit, or one more serving's weight when it is counted in grams.
+ */
+export function addToItems(items: readonly BuilderItem[], food: Food): { items: BuilderItem[]; merged: boolean } {
+  const at = items.findIndex((item) => item.food.id === food.id);
+  if (at < 0) return { items: [...items, newBuilderItem(food)], merged: false };
+  const item = items[at];
+  const more = item.servingUnit === GRAMS ? (food.servingGrams ?? MEAL_FOOD_QUANTITY.default) : MEAL_FOOD_QUANTITY.default;
+  const merged = { ...item, quantity: Math.min(tenths(item.quantity + more), MEAL_FOOD_QUANTITY.max) };
+  return { items: items.map((current, index) => (index === at ? merged : current)), merged: true };
+}
+
+/** One builder item as the meal will hold it; `id` is a stand-in until the server numbers the entry. */
+export function mealFoodOf({ food, quantity, servingUnit }: BuilderItem, id: number): MealFood {
+  const snapshot = foodSnapshotOf(food);
+  const grams = gramsEaten(snapshot, quantity, servingUnit);
+  return {
+    id,
+    foodId: food.id,
+    quantity,
+    servingUnit,
+    servingSize: food.servingSize,
+    fodmapRating: food.fodmapRating,
+    ratingAtQuantity: entryRating(snapshot, grams, servingsEaten(snapshot, quantity, servingUnit)),
+    grams,
+    calories: caloriesEaten(snapshot, quantity, servingUnit),
+    food: snapshot,
+  };
+}
+
+export type MealScore = Pick<Meal, 'fodmapScore' | 'fodmapBand' | 'unknownFoods' | 'stacking' | 'totalCalories'>;
+
+/** The score, stacking and calories of foods eaten together, by the contracts' one definition of each. */
+export function scoreMealFoods(foods: readonly MealFood[]): MealScore {
+  const { risk, unknown } = fodmapRisk(foods.map((entry) => entry.ratingAtQuantity));
+  const calories = foods.map((entry) => entry.calories).filter((value): value is number => value !== null);
+  return {
+    fodmapScore: risk,
+    fodmapBand: mealScoreBand(foods.length, risk),
+    unknownFoods: unknown,
+    stacking: stackMeal(foods.map((entry) => ({ food: entry.food, grams: entry.grams }))),
+    totalCalories: calories.length === 0 ? null : calories.reduce((sum, value) => sum + value, 0),
+  };
+}
+
+/** The builder's live preview: what the meal will score once saved. */
+export function previewItems(items: readonly BuilderItem[]): MealScore {
+  return scoreMealFoods(items.map((item, index) => mealFoodOf(item, index)));
+}

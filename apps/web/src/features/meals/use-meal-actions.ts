@@ -1,0 +1,53 @@
+import { Messages, type Meal } from '@fodmap/contracts';
+import { serverMessage } from '@fodmap/web-client';
+import { useCallback } from 'react';
+import { useToast } from '../../components/toast/toast-context';
+import { useUnauthorizedHandler } from '../session/use-unauthorized';
+import { useCompleteMeal, useDeleteMeal, useRepeatMeal } from './meals-api';
+
+/**
+ * A failed meal action: a lost session per spec §8, otherwise the spec's title with the server's own words
+ * (a 409 'This meal is completed…', a 404 'Meal not found') beneath it.
+ */
+export function useMealActionFailure() {
+  const { toast } = useToast();
+  const handleUnauthorized = useUnauthorizedHandler();
+  return useCallback(
+    (title: string) => (error: unknown) => {
+      if (!handleUnauthorized(error)) toast({ title, description: serverMessage(error, ''), variant: 'destructive' });
+    },
+    [toast, handleUnauthorized],
+  );
+}
+
+/** Repeat, complete and delete, each with the toasts of spec §8. */
+export function useMealActions() {
+  const { toast } = useToast();
+  const failed = useMealActionFailure();
+  const repeat = useRepeatMeal();
+  const complete = useCompleteMeal();
+  const remove = useDeleteMeal();
+  return {
+    repeat: (meal: Meal, onDone?: () => void) =>
+      repeat.mutate(meal.id, {
+        onSuccess: (created) => {
+          toast({ title: Messages.mealRepeated(created.name) });
+          onDone?.();
+        },
+        onError: failed(Messages.mealCreateFailed),
+      }),
+    repeating: repeat.isPending ? repeat.variables : undefined,
+    complete: (meal: Meal) =>
+      complete.mutate(meal.id, { onSuccess: () => toast({ title: Messages.mealCompleted }), onError: failed(Messages.mealCompleteFailed) }),
+    completing: complete.isPending ? complete.variables : undefined,
+    remove: (meal: Meal, onDone?: () => void) =>
+      remove.mutate(meal.id, {
+        onSuccess: () => {
+          toast({ title: Messages.mealDeleted });
+          onDone?.();
+        },
+        onError: failed(Messages.mealDeleteFailed),
+      }),
+    removing: remove.isPending ? remove.variables : undefined,
+  };
+}

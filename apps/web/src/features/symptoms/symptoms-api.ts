@@ -1,0 +1,45 @@
+import { localDay, type LogSymptomInput, type Symptom } from '@fodmap/contracts';
+import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { SYMPTOMS_PATH, useRefreshJournal } from '../meals/meals-api';
+import { useSession } from '../session/use-session';
+
+export const symptomsOnPath = (day: string) => `${SYMPTOMS_PATH}?date=${day}`;
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The zone the journal's days are counted in: the person's own (the server counts "today" in it too). */
+export function useTimeZone(): string {
+  const { user } = useSession();
+  return user?.timeZone ?? browserTimeZone();
+}
+
+/** Today's date (YYYY-MM-DD) in the person's zone: the key of today's symptom read. */
+export function useToday(): string {
+  return localDay(new Date(), useTimeZone());
+}
+
+export function useTodaySymptoms() {
+  return useQuery<Symptom[]>({ queryKey: [symptomsOnPath(useToday())] });
+}
+
+export function useAllSymptoms() {
+  return useQuery<Symptom[]>({ queryKey: [SYMPTOMS_PATH] });
+}
+
+export function useLogSymptom() {
+  const refresh = useRefreshJournal();
+  return useMutation({
+    // One key per log: a resend after a lost answer is the same symptom, a second log is a second one.
+    mutationFn: (input: LogSymptomInput) => apiRequest<Symptom>('POST', SYMPTOMS_PATH, input, newIdempotencyKey()),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useDeleteSymptom() {
+  const refresh = useRefreshJournal();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ message: string }>('DELETE', `${SYMPTOMS_PATH}/${id}`),
+    onSuccess: () => refresh(),
+  });
+}
