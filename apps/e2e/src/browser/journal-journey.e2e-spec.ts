@@ -1,0 +1,262 @@
+import { eventually } from '@fodmap/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Browser, Locator, Page } from 'playwright-core';
+import { uniqueEmail } from '../support/api';
+import { launchBrowser, phone, SEEN_WITHIN_MS } from '../support/browser';
+import { provided } from '../support/provided';
+
+/** A phone that has seen the start page already, signed up through the create-account form. */
+async function signedUpPhone(browser: Browser, firstName: string): Promise<Page> {
+  const { context, page } = await phone(browser, provided('gatewayUrl'));
+  await context.addInitScript(() => sessionStorage.setItem('hasSeenStartPage', 'true'));
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('First Name').fill(firstName);
+  await page.getByLabel('Last Name').fill('Tester');
+  await page.getByLabel('Email').fill(uniqueEmail(`journal-${firstName.toLowerCase()}`));
+  await page.getByLabel('Password', { exact: true }).fill('lentil-bake-9');
+  await page.getByLabel('Confirm Password').fill('lentil-bake-9');
+  await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+/** A name as a regular expression matches it literally (food names hold commas, brackets and quotes). */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);
+const gone = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(false), SEEN_WITHIN_MS);
+
+/** A toast with this title, read and then closed so that it covers nothing in the next screenshot. */
+async function toastSeen(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: title });
+  await seen(toast);
+  if (description) expect(await toast.textContent()).toMatch(description);
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await gone(toast);
+}
+
+/** A screenshot once the dialogs' fades and slides have finished, as the person sees the screen. */
+async function shot(page: Page, name: string): Promise<void> {
+  // Spinners and skeletons pulse for ever: only the animations that end are waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        // A cancelled one (a newer transition took its place) has ended too.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await page.screenshot({ path: `test-results/journal-${name}.png` });
+}
+
+/** The big figure of one of Today's Overview's three: '—', '1', '67'. */
+const figure = (page: Page, label: 'FODMAP score' | 'Meals logged' | 'Symptoms') =>
+  page.getByRole('region', { name: "Today's Overview" }).getByRole('group', { name: label }).locator('p').first();
+
+async function figureShows(page: Page, label: 'FODMAP score' | 'Meals logged' | 'Symptoms', value: string | RegExp): Promise<void> {
+  await eventually(async () => expect(await figure(page, label).textContent()).toMatch(value instanceof RegExp ? value : new RegExp(`^${value}$`)), SEEN_WITHIN_MS);
+}
+
+const todaysMeals = (page: Page) => page.getByRole('region', { name: "Today's meals" }).getByRole('article');
+
+async function openTab(page: Page, name: 'Home' | 'Diary', url: string, heading: string | RegExp): Promise<void> {
+  await page.getByRole('link', { name }).click();
+  await page.waitForURL(url);
+  await seen(page.getByRole('heading', { name: heading }).first());
+}
+
+/** Types into the builder's 'Add a food' and picks the option whose name starts with `pick`. */
+async function addToBuilder(page: Page, builder: Locator, typed: string, pick: RegExp, screenshot?: string): Promise<string> {
+  const field = builder.getByLabel('Add a food');
+  await field.fill(typed);
+  const option = page.getByRole('option', { name: pick }).first();
+  await seen(option);
+  if (screenshot) await shot(page, screenshot);
+  const name = (await option.locator('p').first().textContent()) ?? '';
+  await option.click();
+  await eventually(async () => expect(await builder.getByRole('list', { name: 'Foods in this meal' }).getByText(name, { exact: true }).isVisible()).toBe(true), SEEN_WITHIN_MS);
+  return name;
+}
+
+describe('a day of the journal on a phone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('builds a meal of 3 foods (one typed with a typo), completes it, logs bloating for it, sees the day on the dashboard and in the diary, repeats it and deletes one', async () => {
+    const page = await signedUpPhone(browser, 'Maya');
+    await toastSeen(page, 'Welcome!');
+
+    // A new person's day: nothing yet, and no score to pretend with.
+    await figureShows(page, 'Meals logged', '0');
+    await figureShows(page, 'Symptoms', '0');
+    await figureShows(page, 'FODMAP score', '—');
+    await seen(page.getByText('No meals logged today yet.'));
+    await shot(page, '1-empty-dashboard');
+
+    // Build Your Meal: three foods from search, one of them misspelt.
+    await page.getByRole('button', { name: 'Start a meal' }).click();
+    const builder = page.getByRole('dialog', { name: 'Build Your Meal' });
+    await seen(builder);
+    const chicken = await addToBuilder(page, builder, 'chicken breast roasted', /^Chicken breast, skinless, roasted/);
+    const rice = await addToBuilder(page, builder, 'white rice', /^White rice/);
+    const garlic = await addToBuilder(page, builder, 'galic', /^Garlic, raw/, '2-typo-search');
+    expect(await builder.getByLabel('Meal Name').inputValue()).toBe(`${chicken} & 2 other foods`);
+    const foods = builder.getByRole('list', { name: 'Foods in this meal' }).getByRole('listitem');
+    expect(await foods.count()).toBe(3);
+    expect(await foods.nth(2).textContent()).toContain('High');
+    await seen(builder.getByRole('region', { name: 'Meal summary' }).getByText(/FODMAP score:/));
+    await shot(page, '3-builder');
+    await builder.getByRole('region', { name: 'Meal summary' }).scrollIntoViewIfNeeded();
+    await shot(page, '3b-builder-summary');
+
+    const mealName = `${chicken} & 2 other foods`;
+    await builder.getByRole('button', { name: 'Save Meal' }).click();
+    await toastSeen(page, 'Success', 'Meal created with 3 food items');
+    await gone(builder);
+
+    // Today's meals and the overview show it at once.
+    await eventually(async () => expect(await todaysMeals(page).count()).toBe(1), SEEN_WITHIN_MS);
+    const card = todaysMeals(page).first();
+    expect(await card.getByRole('heading').textContent()).toBe(mealName);
+    const cardFoods = card.getByRole('list', { name: `Foods in ${mealName}` });
+    for (const name of [chicken, rice, garlic]) expect(await cardFoods.getByText(name, { exact: true }).isVisible()).toBe(true);
+    await figureShows(page, 'Meals logged', '1');
+    await figureShows(page, 'FODMAP score', /^\d{1,3}$/);
+    const score = Number(await figure(page, 'FODMAP score').textContent());
+    expect(score).toBeGreaterThanOrEqual(0);
+    expect(score).toBeLessThan(100); // raw garlic is high FODMAP
+    await shot(page, '4-dashboard-with-meal');
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, '4b-todays-meals');
+
+    // Open it and complete it.
+    await card.getByRole('button', { name: `Open ${mealName}` }).click();
+    const details = page.getByRole('dialog', { name: new RegExp(`^${escaped(mealName)}`) });
+    await seen(details);
+    for (const name of [chicken, rice, garlic]) await seen(details.getByRole('list', { name: `Foods in ${mealName}` }).getByText(name, { exact: true }));
+    await shot(page, '5-meal-details');
+    await details.getByRole('button', { name: 'Complete' }).click();
+    await toastSeen(page, 'Meal Completed!');
+    await seen(details.getByText('Meal completed'));
+    expect(await details.getByRole('button', { name: 'Complete' }).count()).toBe(0);
+    await shot(page, '6-meal-completed');
+    await details.getByRole('button', { name: 'Close' }).click();
+    await gone(details);
+    await seen(card.getByText('Completed'));
+
+    // Bloating, moderate, for that meal, from the dashboard's quick tiles.
+    const symptomCheck = page.getByRole('region', { name: 'Symptom Check' });
+    await symptomCheck.getByRole('button', { name: 'Bloating' }).click();
+    const form = page.getByRole('dialog', { name: 'Log Symptom' });
+    await seen(form);
+    expect(await form.getByLabel('Symptom').evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Bloating');
+    await form.getByRole('button', { name: 'Moderate' }).click();
+    expect(await form.getByRole('button', { name: 'Moderate' }).getAttribute('aria-pressed')).toBe('true');
+    const linked = form.getByLabel('Linked meal');
+    const mealOption = await linked.locator('option', { hasText: mealName }).getAttribute('value');
+    await linked.selectOption(mealOption ?? '');
+    await shot(page, '7-symptom-form');
+    await form.getByRole('button', { name: 'Log Symptom' }).click();
+    await toastSeen(page, 'Symptom logged successfully');
+    await gone(form);
+
+    await figureShows(page, 'Symptoms', '1');
+    await figureShows(page, 'Meals logged', '1');
+    const todaySymptoms = symptomCheck.getByRole('list', { name: 'Today’s symptoms' }).getByRole('listitem');
+    await eventually(async () => expect(await todaySymptoms.count()).toBe(1), SEEN_WITHIN_MS);
+    expect(await todaySymptoms.first().textContent()).toMatch(/Bloating.*Moderate/);
+    await symptomCheck.scrollIntoViewIfNeeded();
+    await shot(page, '8-dashboard-symptom');
+    await page.getByRole('region', { name: "Today's Overview" }).scrollIntoViewIfNeeded();
+    await shot(page, '8b-dashboard-overview');
+
+    // The meal's details list the symptom.
+    await card.getByRole('button', { name: `Open ${mealName}` }).click();
+    await seen(details);
+    await seen(details.getByRole('region', { name: 'Symptoms' }).getByText('Bloating'));
+    expect(await details.getByRole('region', { name: 'Symptoms' }).textContent()).toContain('Moderate');
+    await details.getByRole('button', { name: 'Close' }).click();
+    await gone(details);
+
+    // The Diary: the meal under today, and the symptom in the log after that meal.
+    await openTab(page, 'Diary', '**/diary', 'Food Diary');
+    const diaryMeals = page.getByRole('article');
+    await eventually(async () => expect(await diaryMeals.count()).toBe(1), SEEN_WITHIN_MS);
+    expect(await diaryMeals.first().getByRole('heading').textContent()).toBe(mealName);
+    await seen(page.getByRole('region', { name: /^Today/ }));
+    await shot(page, '9-diary-meals');
+    await page.getByRole('tab', { name: 'Symptoms' }).click();
+    const bloating = page.getByRole('region', { name: 'Symptom Log' }).getByRole('listitem', { name: 'Bloating' });
+    await seen(bloating);
+    expect(await bloating.textContent()).toContain('Moderate');
+    expect(await bloating.textContent()).toContain(`after ${mealName}`);
+    await shot(page, '10-diary-symptoms');
+
+    // Log it again from today's meals: a second meal with the same foods, now, not completed; the day counts both.
+    await openTab(page, 'Home', '**/dashboard', "Today's Overview");
+    await eventually(async () => expect(await todaysMeals(page).count()).toBe(1), SEEN_WITHIN_MS);
+    await card.getByRole('button', { name: 'Log again' }).click();
+    await toastSeen(page, `${mealName} logged again for now`);
+    await eventually(async () => expect(await todaysMeals(page).count()).toBe(2), SEEN_WITHIN_MS);
+    const repeated = todaysMeals(page).first();
+    expect(await repeated.getByRole('heading').textContent()).toBe(mealName);
+    expect(await repeated.getByText('Completed').count()).toBe(0);
+    for (const name of [chicken, rice, garlic]) expect(await repeated.getByText(name, { exact: true }).isVisible()).toBe(true);
+    await figureShows(page, 'Meals logged', '2');
+    // The same foods again: the same share of high-FODMAP food, the same score.
+    await figureShows(page, 'FODMAP score', String(score));
+    await repeated.scrollIntoViewIfNeeded();
+    await shot(page, '11-dashboard-repeated');
+
+    await openTab(page, 'Diary', '**/diary', 'Food Diary');
+    await eventually(async () => expect(await diaryMeals.count()).toBe(2), SEEN_WITHIN_MS);
+    const original = diaryMeals.filter({ hasText: 'Completed' });
+    expect(await original.count()).toBe(1);
+    await shot(page, '11b-diary-repeated');
+
+    // Delete the completed one, after confirming.
+    await original.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this meal?' });
+    await seen(confirm);
+    expect(await confirm.textContent()).toContain(mealName);
+    await shot(page, '12-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toastSeen(page, 'Meal deleted successfully');
+    await gone(confirm);
+    await eventually(async () => expect(await diaryMeals.count()).toBe(1), SEEN_WITHIN_MS);
+    expect(await diaryMeals.filter({ hasText: 'Completed' }).count()).toBe(0);
+    await shot(page, '13-diary-after-delete');
+
+    // The symptom is kept, no longer tied to the deleted meal.
+    await page.getByRole('tab', { name: 'Symptoms' }).click();
+    await seen(bloating);
+    await eventually(async () => expect(await bloating.textContent()).not.toContain('after'), SEEN_WITHIN_MS);
+    expect(await bloating.textContent()).toContain('Moderate');
+
+    // Gone from the dashboard too: one meal today instead of two, the symptom still counted.
+    await openTab(page, 'Home', '**/dashboard', "Today's Overview");
+    // The home screen shows what it read before the Diary's changes until it has read them again: wait for the repeat.
+    await eventually(async () => {
+      expect(await todaysMeals(page).count()).toBe(1);
+      expect(await todaysMeals(page).filter({ hasText: 'Completed' }).count()).toBe(0);
+    }, SEEN_WITHIN_MS);
+    await figureShows(page, 'Meals logged', '1');
+    await figureShows(page, 'Symptoms', '1');
+    await todaysMeals(page).first().scrollIntoViewIfNeeded();
+    await shot(page, '14-dashboard-after-delete');
+
+    // And from the day the symptom form offers to link.
+    await symptomCheck.getByRole('button', { name: 'Log other symptom' }).click();
+    await seen(form);
+    await eventually(async () => expect(await form.getByLabel('Linked meal').locator('option', { hasText: mealName }).count()).toBe(1), SEEN_WITHIN_MS);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await gone(form);
+  });
+});
