@@ -96,7 +96,8 @@ describe('looking up foods on a phone', () => {
     expect(await results(page).first().textContent()).toContain('Low FODMAP');
 
     const other = await signedUpPhone(browser, 'Sam');
-    await eventually(async () => expect(await other.getByRole('list', { name: 'Foods' }).getByRole('button').count()).toBe(6), 10_000);
+    // Rows, not buttons: since issue 7 each row also has its 'Add … to a meal' button.
+    await eventually(async () => expect(await other.getByRole('list', { name: 'Foods' }).getByRole('listitem').count()).toBe(6), 10_000);
     await other.screenshot({ path: 'test-results/dashboard-food-lookup.png', fullPage: true });
     await openFoodSearch(other);
     await other.getByLabel('Search foods').fill(name);
