@@ -28,6 +28,20 @@ describe('serving units', () => {
     expect(servingUnitOf(null)).toEqual({ unit: 'serving', count: 1 });
   });
 
+  it('reads servings that start with a fraction sign, alone or after a whole number (spec §5)', () => {
+    expect(servingUnitOf('½ cup (115 g)')).toEqual({ unit: 'cup', count: 0.5 });
+    expect(servingUnitOf('¼ avocado, sliced (35 g)')).toEqual({ unit: 'avocado', count: 0.25 });
+    expect(servingUnitOf('¾ cup, cooked (130 g)')).toEqual({ unit: 'cup', count: 0.75 });
+    expect(servingUnitOf('1½ cups (45 g)')).toEqual({ unit: 'cups', count: 1.5 });
+    expect(servingUnitOf('6¾ fl oz (200 ml)').count).toBeCloseTo(6.75);
+    expect(servingUnitOf('⅓ package (85 g)').count).toBeCloseTo(1 / 3);
+    expect(servingUnitOf('⅔ cup').count).toBeCloseTo(2 / 3);
+    expect(servingUnitOf('⅛ pie (120 g)')).toEqual({ unit: 'pie', count: 0.125 });
+    expect(servingUnitsFor({ servingSize: '½ cup (115 g)' })).toEqual(['cup', 'serving', 'g']);
+    // Half a cup is the serving: a whole cup is two servings.
+    expect(servingsEaten(food({ servingSize: '½ cup (115 g)', servingGrams: 115 }), 1, 'cup')).toBe(2);
+  });
+
   it('offers the food’s own unit, a serving and grams', () => {
     expect(servingUnitsFor({ servingSize: '2 slices (60 g)' })).toEqual(['slices', 'serving', 'g']);
     expect(servingUnitsFor({ servingSize: '100 g' })).toEqual(['g', 'serving']);

@@ -29,14 +29,27 @@ export function foodSnapshotOf(food: Food): FoodSnapshot {
   };
 }
 
-/** What a serving's text counts in: the word after its leading number ('1 cup, chopped (160 g)' → 'cup'), and that number. */
+/** The vulgar fractions catalogue servings start with ('½ cup (115 g)', '1½ cups'), by value. */
+const UNICODE_FRACTIONS: Record<string, number> = { '½': 1 / 2, '¼': 1 / 4, '¾': 3 / 4, '⅓': 1 / 3, '⅔': 2 / 3, '⅛': 1 / 8 };
+
+/**
+ * What a serving's text counts in: the word after its leading number ('1 cup, chopped (160 g)' → 'cup'), and that
+ * number ('1 1/2', '1/2', '1.5', '½' and '1½' alike).
+ */
 export function servingUnitOf(servingSize: string | null): { unit: string; count: number } {
-  const match = /^\s*(\d+\s+\d+\/\d+|\d+\/\d+|\d+(?:\.\d+)?)\s+([A-Za-z]+)/.exec(servingSize ?? '');
+  const match = /^\s*(\d+\s+\d+\/\d+|\d+\/\d+|\d*[½¼¾⅓⅔⅛]|\d+(?:\.\d+)?)\s+([A-Za-z]+)/.exec(servingSize ?? '');
   if (!match) return { unit: SERVING, count: 1 };
-  const [whole, fraction] = match[1].includes(' ') ? match[1].split(/\s+/) : [null, match[1]];
-  const [top, bottom] = fraction.split('/').map(Number);
-  const count = (whole ? Number(whole) : 0) + (bottom ? top / bottom : top);
+  const count = amountOf(match[1]);
   return { unit: match[2].toLowerCase(), count: count > 0 ? count : 1 };
+}
+
+/** '1 1/2' → 1.5, '3/4' → 0.75, '1½' → 1.5, '2' → 2. */
+function amountOf(number: string): number {
+  const glyph = UNICODE_FRACTIONS[number.slice(-1)];
+  if (glyph !== undefined) return (number.length > 1 ? Number(number.slice(0, -1)) : 0) + glyph;
+  const [whole, fraction] = number.includes(' ') ? number.split(/\s+/) : [null, number];
+  const [top, bottom] = fraction.split('/').map(Number);
+  return (whole ? Number(whole) : 0) + (bottom ? top / bottom : top);
 }
 
 /** The units a food may be logged in (issue 7): its own serving's unit, a whole serving, and grams. */

@@ -9,7 +9,7 @@ import { servingLine } from '../foods/FoodList';
 import { useFoodSearch } from '../foods/foods-api';
 import { NewFoodForm } from '../foods/NewFoodForm';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
-import { defaultUnitOf } from './meal-builder';
+import { defaultQuantityOf, defaultUnitOf } from './meal-builder';
 import { useAddMealFood } from './meals-api';
 import { QuantityUnitFields } from './QuantityUnitFields';
 import { useMealActionFailure } from './use-meal-actions';
@@ -67,7 +67,7 @@ export function AddFoodsDialog({ open, mealId, onClose }: { open: boolean; mealI
 
   const select = (food: Food) => {
     setSelected(food);
-    setQuantity(MEAL_FOOD_QUANTITY.default);
+    setQuantity(defaultQuantityOf(food));
     setServingUnit(defaultUnitOf(food));
   };
   // Spec §4: adding closes the dialog and resets its fields.

@@ -6,13 +6,15 @@ import { useMealDialogs } from './use-meal-dialogs';
 
 const oats = aFood({ id: 1, name: 'Oats', servingSize: '1 cup (80 g)', servingGrams: 80, caloriesPerServing: 300, fodmapRating: 'low' });
 const banana = aFood({ id: 2, name: 'Banana', servingSize: '1 medium (118 g)', servingGrams: 118, caloriesPerServing: 105, fodmapRating: 'medium' });
+const bread = aFood({ id: 3, name: 'Bread', servingSize: '2 slices (60 g)', servingGrams: 60, caloriesPerServing: 160, fodmapRating: 'low' });
+const beans = aFood({ id: 5, name: 'Adzuki beans', servingSize: '½ cup (115 g)', servingGrams: 115, caloriesPerServing: 147, fodmapRating: 'high' });
 
 /** The gateway's food search and meal routes; `addFood` answers each POST of a food. */
 function mealApi(addFood: (mealId: number) => Response = (mealId) => json(201, aMeal({ id: mealId }))) {
   return fakeApi((path, init) => {
     if (path.startsWith('/api/foods/search?q=')) {
       const term = decodeURIComponent(path.slice('/api/foods/search?q='.length)).toLowerCase();
-      return json(200, [oats, banana].filter((food) => food.name.toLowerCase().startsWith(term)));
+      return json(200, [oats, banana, bread, beans].filter((food) => food.name.toLowerCase().startsWith(term)));
     }
     if (path === '/api/meals' && init?.method === 'POST') return json(201, aMeal({ id: 42, name: JSON.parse(String(init.body)).name }));
     const food = /^\/api\/meals\/(\d+)\/foods$/.exec(path);
@@ -77,6 +79,24 @@ describe("'Build Your Meal' (spec §4, §5)", () => {
 
     fireEvent.change(within(builder()).getByLabelText(/^Meal Name/), { target: { value: 'Porridge' } });
     expect(name()).toBe('Porridge');
+  }, 20_000);
+
+  it('fills in each food’s serving as its amount: ½ cup as 0.5 cup, 2 slices as 2, 1 cup as 1', async () => {
+    mealApi();
+    renderInApp(<Screen />);
+    await openBuilder();
+    await addFood('Adzuki beans');
+    await addFood('Bread');
+    await addFood('Oats');
+    const amount = (name: string) => [
+      (within(builder()).getByLabelText(`Quantity of ${name}`) as HTMLInputElement).value,
+      (within(builder()).getByLabelText(`Unit of ${name}`) as HTMLSelectElement).value,
+    ];
+    expect(amount('Adzuki beans')).toEqual(['0.5', 'cup']);
+    expect(amount('Bread')).toEqual(['2', 'slices']);
+    expect(amount('Oats')).toEqual(['1', 'cup']);
+    // Each at its rated serving: the high beans stay high, the bread low, and its calories are the serving's.
+    expect(within(builder()).getByText('Total: 607 kcal')).toBeTruthy();
   }, 20_000);
 
   it('falls back to a quantity of 0.1 when what is typed is no quantity', async () => {

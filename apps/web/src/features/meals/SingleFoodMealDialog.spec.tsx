@@ -56,6 +56,18 @@ describe("single-food 'Add {food}' dialog (spec §5, §8)", () => {
     expect(sent[1]).toEqual(['/api/meals/8/foods', { foodId: 4, quantity: 1, servingUnit: 'cup' }]);
   });
 
+  it('fills in the food’s serving as the amount when it is more or less than 1 of its unit (½ cup → 0.5 cup)', async () => {
+    const fetchMock = mealApi();
+    const beans = aFood({ id: 4, name: 'Adzuki beans', servingSize: '½ cup (115 g)', servingGrams: 115, fodmapRating: 'high' });
+    renderInApp(<SingleFoodMealDialog open food={beans} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Add Adzuki beans' });
+    expect((within(dialog).getByLabelText('Quantity of Adzuki beans') as HTMLInputElement).value).toBe('0.5');
+    expect((within(dialog).getByLabelText('Unit of Adzuki beans') as HTMLSelectElement).value).toBe('cup');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(fetchMock)[1]).toEqual(['/api/meals/8/foods', { foodId: 4, quantity: 0.5, servingUnit: 'cup' }]);
+  });
+
   it("says 'Failed to create meal' or 'Failed to add food to meal' by the step that failed", async () => {
     mealApi({ create: () => json(500, { message: 'Internal server error' }) });
     renderInApp(<SingleFoodMealDialog open food={rice} onClose={onClose} />);

@@ -7,7 +7,7 @@ import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { FoodPicker } from '../foods/FoodPicker';
 import { useFood } from '../foods/foods-api';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
-import { defaultMealName, defaultUnitOf } from './meal-builder';
+import { defaultMealName, defaultQuantityOf, defaultUnitOf } from './meal-builder';
 import { MealSaveError, useCreateMeal } from './meals-api';
 import { mealTypeAt, MealTypePicker } from './MealTypePicker';
 import { QuantityUnitFields } from './QuantityUnitFields';
@@ -31,13 +31,14 @@ function SingleFoodForm({ initialFood, onClose, titleId }: { initialFood: Food |
   const [chosen, setChosen] = useState<Food | FoodSummary | null>(initialFood);
   const [name, setName] = useState('');
   const [mealType, setMealType] = useState<MealType>(() => mealTypeAt(new Date()));
-  const [quantity, setQuantity] = useState<number>(MEAL_FOOD_QUANTITY.default);
+  const [quantity, setQuantity] = useState<number>(() => (initialFood ? defaultQuantityOf(initialFood) : MEAL_FOOD_QUANTITY.default));
   const [servingUnit, setServingUnit] = useState(() => (initialFood ? defaultUnitOf(initialFood) : ''));
   const whole = useWholeFood(chosen, handleUnauthorized);
   const food = whole?.data;
 
   const choose = (next: Food) => {
     setChosen(next);
+    setQuantity(defaultQuantityOf(next));
     setServingUnit(defaultUnitOf(next));
   };
 

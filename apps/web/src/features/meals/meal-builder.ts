@@ -7,6 +7,7 @@ import {
   gramsEaten,
   MEAL_FOOD_QUANTITY,
   mealScoreBand,
+  SERVING,
   servingsEaten,
   servingUnitOf,
   stackMeal,
@@ -43,19 +44,29 @@ export function parseQuantity(typed: string): number {
 /** The unit a food is first offered in (spec §3: its serving's word, else 'serving'). */
 export const defaultUnitOf = (food: Pick<Food, 'servingSize'>) => servingUnitOf(food.servingSize).unit;
 
+/**
+ * The quantity a food is first offered in: its serving, counted in its unit ('½ cup' → 0.5, '2 slices' → 2), since a
+ * catalogue rating holds at that serving only. Rounded down to a step, so the amount never passes the rated serving.
+ */
+export function defaultQuantityOf(food: Pick<Food, 'servingSize'>): number {
+  const { count } = servingUnitOf(food.servingSize);
+  const steps = Math.floor(count / MEAL_FOOD_QUANTITY.step + 1e-9);
+  return Math.min(Math.max(tenths(steps * MEAL_FOOD_QUANTITY.step), MEAL_FOOD_QUANTITY.min), MEAL_FOOD_QUANTITY.max);
+}
+
 export function newBuilderItem(food: Food): BuilderItem {
-  return { food, quantity: MEAL_FOOD_QUANTITY.default, servingUnit: defaultUnitOf(food) };
+  return { food, quantity: defaultQuantityOf(food), servingUnit: defaultUnitOf(food) };
 }
 
 /**
- * Spec §4: adding a food already in the builder increases its quantity instead of listing it twice, by one more of
- * its unit, or one more serving's weight when it is counted in grams.
+ * Spec §4: adding a food already in the builder increases its quantity instead of listing it twice, by one more
+ * serving in the unit it is counted in (0.5 more for a '½ cup' serving counted in cups, its weight in grams).
  */
 export function addToItems(items: readonly BuilderItem[], food: Food): { items: BuilderItem[]; merged: boolean } {
   const at = items.findIndex((item) => item.food.id === food.id);
   if (at < 0) return { items: [...items, newBuilderItem(food)], merged: false };
   const item = items[at];
-  const more = item.servingUnit === GRAMS ? (food.servingGrams ?? MEAL_FOOD_QUANTITY.default) : MEAL_FOOD_QUANTITY.default;
+  const more = item.servingUnit === GRAMS ? (food.servingGrams ?? MEAL_FOOD_QUANTITY.default) : item.servingUnit === SERVING ? 1 : defaultQuantityOf(food);
   const merged = { ...item, quantity: Math.min(tenths(item.quantity + more), MEAL_FOOD_QUANTITY.max) };
   return { items: items.map((current, index) => (index === at ? merged : current)), merged: true };
 }
