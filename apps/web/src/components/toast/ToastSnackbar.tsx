@@ -1,4 +1,5 @@
 import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
+import { PHONE_MAX_WIDTH } from '../PhoneFrame';
 import type { ShownToast } from './toast-context';
 
 /** Spec §9: a toast stays 5 to 6 seconds. */
@@ -14,9 +15,9 @@ export function ToastSnackbar({ toast, open, onClose }: { toast: ShownToast; ope
         open={open}
         autoHideDuration={TOAST_DURATION_MS}
         onClose={onClose}
-        // Above the bottom tab bar, where a thumb is and where it hides neither the header nor the screen's title.
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ maxWidth: 420, mx: 'auto', bottom: { xs: 80, sm: 80 } }}
+        // At the top: a dialog's controls (a food's amount, the score, Save) sit at the bottom, within thumb reach.
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        sx={{ maxWidth: PHONE_MAX_WIDTH, mx: 'auto', top: { xs: 'calc(8px + env(safe-area-inset-top))', sm: 'calc(8px + env(safe-area-inset-top))' } }}
       >
         <Alert
           onClose={onClose}
