@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, IconButton, Typography } from '@mui/material';
+import { Card, CardContent, IconButton, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ScreenBody } from '../../components/ScreenBody';
@@ -9,7 +9,7 @@ import { useScreenTitle } from '../branding/use-screen-title';
 import { LearnAndTips } from '../education/LearnAndTips';
 import { FoodLookup } from '../foods/FoodLookup';
 import { MealBuilderEntry } from '../meals/MealBuilderEntry';
-import { MealFab } from '../meals/MealFab';
+import { MEAL_FAB_ROOM, MealFab } from '../meals/MealFab';
 import { TodayMeals } from '../meals/TodayMeals';
 import { useMealDialogs } from '../meals/use-meal-dialogs';
 import { useSessionExpiredHandler } from '../session/use-unauthorized';
@@ -45,7 +45,7 @@ export function DashboardPage() {
           </IconButton>
         }
       />
-      <ScreenBody>
+      <ScreenBody roomBelow={MEAL_FAB_ROOM}>
         <SubscriptionBanner subscription={subscription.data} />
         <TodayOverview />
         <MealBuilderEntry onOpen={meals.builder.open} count={meals.builder.items.length} />
@@ -60,8 +60,6 @@ export function DashboardPage() {
         <TodayMeals onUnauthorized={handleSessionExpired} onStart={meals.builder.open} />
         <SymptomCheck />
         <LearnAndTips />
-        {/* Room to scroll the last card out from under the floating button. */}
-        <Box sx={{ height: 56 }} aria-hidden />
       </ScreenBody>
       <MealFab onClick={meals.builder.open} count={meals.builder.items.length} />
       {meals.dialogs}

@@ -1,10 +1,10 @@
-import { Box, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useScreenTitle } from '../branding/use-screen-title';
 import { FoodLookup } from '../foods/FoodLookup';
 import { useCatalogueInfo } from '../foods/foods-api';
-import { MealFab } from '../meals/MealFab';
+import { MEAL_FAB_ROOM, MealFab } from '../meals/MealFab';
 import { useMealDialogs } from '../meals/use-meal-dialogs';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 
@@ -19,14 +19,13 @@ export function SearchPage() {
   return (
     <>
       <ScreenHeader title="Food Search" />
-      <ScreenBody>
+      <ScreenBody roomBelow={MEAL_FAB_ROOM}>
         <FoodLookup full onUnauthorized={handleUnauthorized} onAddToMeal={meals.addAsMeal} onAddToBuilder={meals.builder.add} />
         {catalogue.data?.version && (
           <Typography variant="caption" color="text.secondary" align="center">
             Food catalogue {catalogue.data.version} · {count.format(catalogue.data.foodCount)} foods, each rating with its sources
           </Typography>
         )}
-        <Box sx={{ height: 56 }} aria-hidden />
       </ScreenBody>
       <MealFab onClick={meals.builder.open} count={meals.builder.items.length} />
       {meals.dialogs}
