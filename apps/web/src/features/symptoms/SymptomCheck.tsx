@@ -66,9 +66,11 @@ export function SymptomCheck() {
         <Typography variant="body2" color="text.secondary" gutterBottom>
           How are you feeling? Tap a symptom to log it.
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, my: 1.5 }}>
+        {/* Icon above label, rows of equal height: 'Abdominal Pain' fits a tile as 'Gas' does. */}
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gridAutoRows: '1fr', gap: 1, my: 1.5 }}>
           {QUICK_SYMPTOM_TILES.map((type) => (
-            <Button key={type} variant="outlined" startIcon={TILE_ICONS[type]} onClick={() => setLogging({ type })} sx={{ minHeight: 56, justifyContent: 'flex-start' }}>
+            <Button key={type} variant="outlined" onClick={() => setLogging({ type })} sx={{ minHeight: 72, flexDirection: 'column', gap: 0.5, px: 1, lineHeight: 1.25 }}>
+              {TILE_ICONS[type]}
               {SYMPTOM_LABELS[type]}
             </Button>
           ))}
