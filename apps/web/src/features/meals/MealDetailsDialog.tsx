@@ -32,13 +32,9 @@ function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
         <MealScoreChip band={meal.fodmapBand} size="medium" />
+        {/* Spec §4: 'Completed' once completed, the one sign of it, as on the meal's card. */}
         {meal.completed && <Chip color="success" variant="outlined" icon={<CheckCircleIcon />} label="Completed" />}
       </Stack>
-      {meal.completed && (
-        <Typography variant="body2" color="success.dark">
-          Meal completed
-        </Typography>
-      )}
       <StackingNote score={meal} foodCount={meal.foods.length} />
       <Box component="section" aria-label="Foods">
         <Typography variant="subtitle2" component="h3" gutterBottom>
