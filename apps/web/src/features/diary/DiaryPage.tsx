@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Tab, Tabs } from '@mui/material';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import type { Meal } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
@@ -8,13 +8,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useScreenTitle } from '../branding/use-screen-title';
-import { groupByDay } from './group-by-day';
+import { DaySections } from './DaySections';
 import { MealCard } from '../meals/MealCard';
 import { useMealDetails } from '../meals/MealDetailsHost';
 import { useMeals } from '../meals/meals-api';
 import { useMealActions } from '../meals/use-meal-actions';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
-import { dayHeading } from '../symptoms/symptom-format';
 import { SymptomLog } from '../symptoms/SymptomLog';
 import { useTimeZone } from '../symptoms/symptoms-api';
 
@@ -62,12 +61,9 @@ function MealsTab() {
     );
   }
   return (
-    <Stack spacing={2.5}>
-      {groupByDay(meals.data, timeZone).map(({ day, meals: dayMeals }) => (
-        <Box component="section" key={day} aria-label={dayHeading(day, timeZone)}>
-          <Typography variant="overline" component="h2" color="text.secondary">
-            {dayHeading(day, timeZone)}
-          </Typography>
+    <>
+      <DaySections entries={meals.data} timeZone={timeZone}>
+        {(dayMeals) => (
           <Stack spacing={1.5}>
             {dayMeals.map((meal) => (
               <MealCard
@@ -81,8 +77,8 @@ function MealsTab() {
               />
             ))}
           </Stack>
-        </Box>
-      ))}
+        )}
+      </DaySections>
       <ConfirmDelete
         meal={deleting}
         pending={deleting !== null && actions.removing === deleting.id}
@@ -90,7 +86,7 @@ function MealsTab() {
         onConfirm={() => deleting && actions.remove(deleting, () => setDeleting(null))}
       />
       {details.dialog}
-    </Stack>
+    </>
   );
 }
 

@@ -1,11 +1,11 @@
-import { localDay, type Meal } from '@fodmap/contracts';
+import { localDay } from '@fodmap/contracts';
 
-/** Meals by the person's local day, newest day first; the server already sends them newest first. */
-export function groupByDay(meals: readonly Meal[], timeZone: string): { day: string; meals: Meal[] }[] {
-  const days = new Map<string, Meal[]>();
-  for (const meal of meals) {
-    const day = localDay(meal.timestamp, timeZone);
-    days.set(day, [...(days.get(day) ?? []), meal]);
+/** Entries (meals, symptoms) by the person's local day, newest day first; each day keeps the order given (newest first). */
+export function groupByDay<T extends { timestamp: string }>(entries: readonly T[], timeZone: string): { day: string; entries: T[] }[] {
+  const days = new Map<string, T[]>();
+  for (const entry of entries) {
+    const day = localDay(entry.timestamp, timeZone);
+    days.set(day, [...(days.get(day) ?? []), entry]);
   }
-  return [...days.entries()].sort(([a], [b]) => b.localeCompare(a)).map(([day, dayMeals]) => ({ day, meals: dayMeals }));
+  return [...days.entries()].sort(([a], [b]) => b.localeCompare(a)).map(([day, dayEntries]) => ({ day, entries: dayEntries }));
 }

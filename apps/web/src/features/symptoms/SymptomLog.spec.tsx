@@ -33,7 +33,7 @@ describe('symptom log (spec §2 Diary)', () => {
   it('groups every symptom by the person’s local day, newest first, with severity, notes and the linked meal', async () => {
     logApi([lateEvening, sameDay, dayBefore]);
     renderInApp(<SymptomLog />);
-    const days = await screen.findAllByRole('heading', { level: 3 });
+    const days = await screen.findAllByRole('heading', { level: 2 });
     expect(days).toHaveLength(2);
     expect(days[0].textContent).toMatch(/Mar 3|3 Mar/);
     expect(days[1].textContent).toMatch(/Mar 2|2 Mar/);
@@ -59,7 +59,8 @@ describe('symptom log (spec §2 Diary)', () => {
     expect(again.textContent).toContain('Gas (mild) will be removed from your diary.');
     fireEvent.click(within(again).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Symptom deleted')).toBeTruthy();
-    expect(await screen.findByText('No symptoms logged yet. Symptoms you log from the dashboard or a meal appear here.')).toBeTruthy();
+    expect(await screen.findByText('No symptoms yet')).toBeTruthy();
+    expect(screen.getByText('Symptoms you log from the dashboard or a meal appear here.')).toBeTruthy();
     expect(requests(fetchMock)).toContain('DELETE /api/symptoms/2');
   });
 });

@@ -17,24 +17,17 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { localDay, Messages, SYMPTOM_LABELS, type Symptom } from '@fodmap/contracts';
+import HealingIcon from '@mui/icons-material/Healing';
+import { Messages, SYMPTOM_LABELS, type Symptom } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { EmptyState } from '../../components/EmptyState';
 import { useToast } from '../../components/toast/toast-context';
+import { DaySections } from '../diary/DaySections';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
-import { dayHeading, SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from './symptom-format';
+import { SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from './symptom-format';
 import { useMeals } from '../meals/meals-api';
 import { useAllSymptoms, useDeleteSymptom, useTimeZone } from './symptoms-api';
-
-/** Symptoms by local day, in the order they come (newest first). */
-function byDay(symptoms: readonly Symptom[], timeZone: string): { day: string; symptoms: Symptom[] }[] {
-  const days = new Map<string, Symptom[]>();
-  for (const symptom of symptoms) {
-    const day = localDay(symptom.timestamp, timeZone);
-    days.set(day, [...(days.get(day) ?? []), symptom]);
-  }
-  return [...days].map(([day, list]) => ({ day, symptoms: list }));
-}
 
 function ConfirmDelete({ symptom, onClose }: { symptom: Symptom | null; onClose: () => void }) {
   const titleId = useId();
@@ -72,11 +65,11 @@ function ConfirmDelete({ symptom, onClose }: { symptom: Symptom | null; onClose:
   );
 }
 
-function SymptomRow({ symptom, mealName, timeZone, onDelete }: { symptom: Symptom; mealName: string | undefined; timeZone: string; onDelete: () => void }) {
+function SymptomRow({ symptom, mealName, timeZone, last, onDelete }: { symptom: Symptom; mealName: string | undefined; timeZone: string; last: boolean; onDelete: () => void }) {
   const label = SYMPTOM_LABELS[symptom.symptomType];
   return (
     <ListItem
-      divider
+      divider={!last}
       disableGutters
       aria-label={label}
       secondaryAction={
@@ -84,7 +77,7 @@ function SymptomRow({ symptom, mealName, timeZone, onDelete }: { symptom: Sympto
           <DeleteOutlineIcon />
         </IconButton>
       }
-      sx={{ pr: 6, alignItems: 'flex-start' }}
+      sx={{ pr: 6, py: 1.25, alignItems: 'flex-start' }}
     >
       <Box sx={{ minWidth: 0 }}>
         <Stack direction="row" spacing={1} alignItems="center">
@@ -107,7 +100,7 @@ function SymptomRow({ symptom, mealName, timeZone, onDelete }: { symptom: Sympto
   );
 }
 
-/** Spec §2 Diary: the full symptom log, by day, newest first; a symptom can be deleted after a confirmation. */
+/** Spec §2 Diary: the full symptom log, by day as the meals are, newest first; a symptom can be deleted after a confirmation. */
 export function SymptomLog() {
   const symptoms = useAllSymptoms();
   const meals = useMeals();
@@ -121,47 +114,41 @@ export function SymptomLog() {
   }, [error, handleUnauthorized]);
 
   const mealNames = useMemo(() => new Map(meals.data?.map((meal) => [meal.id, meal.name])), [meals.data]);
-  const days = useMemo(() => (symptoms.data ? byDay(symptoms.data, timeZone) : []), [symptoms.data, timeZone]);
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="symptom-log-title" sx={{ p: 2 }}>
-      <Typography id="symptom-log-title" variant="subtitle1" component="h2" fontWeight={600}>
-        Symptom Log
-      </Typography>
+    <Box component="section" aria-label="Symptom Log">
       {symptoms.isPending ? (
-        <Stack spacing={1} sx={{ mt: 1 }} role="status" aria-label={Messages.loading}>
+        <Stack spacing={1} role="status" aria-label={Messages.loading}>
           <Skeleton variant="rounded" height={48} />
           <Skeleton variant="rounded" height={48} />
         </Stack>
       ) : symptoms.error ? (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {serverMessage(symptoms.error, 'Could not load your symptoms. Please try again.')}
-        </Alert>
-      ) : days.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          No symptoms logged yet. Symptoms you log from the dashboard or a meal appear here.
-        </Typography>
+        <Alert severity="error">{serverMessage(symptoms.error, 'Could not load your symptoms. Please try again.')}</Alert>
+      ) : symptoms.data.length === 0 ? (
+        <EmptyState icon={<HealingIcon />} title="No symptoms yet">
+          Symptoms you log from the dashboard or a meal appear here.
+        </EmptyState>
       ) : (
-        days.map(({ day, symptoms: list }) => (
-          <Box key={day} component="section" aria-label={dayHeading(day, timeZone)} sx={{ mt: 1.5 }}>
-            <Typography variant="subtitle2" component="h3" color="text.secondary">
-              {dayHeading(day, timeZone)}
-            </Typography>
-            <List disablePadding>
-              {list.map((symptom) => (
-                <SymptomRow
-                  key={symptom.id}
-                  symptom={symptom}
-                  mealName={symptom.mealId === null ? undefined : mealNames.get(symptom.mealId)}
-                  timeZone={timeZone}
-                  onDelete={() => setDeleting(symptom)}
-                />
-              ))}
-            </List>
-          </Box>
-        ))
+        <DaySections entries={symptoms.data} timeZone={timeZone}>
+          {(daySymptoms) => (
+            <Paper variant="outlined" sx={{ px: 2 }}>
+              <List disablePadding>
+                {daySymptoms.map((symptom, index) => (
+                  <SymptomRow
+                    key={symptom.id}
+                    symptom={symptom}
+                    mealName={symptom.mealId === null ? undefined : mealNames.get(symptom.mealId)}
+                    timeZone={timeZone}
+                    last={index === daySymptoms.length - 1}
+                    onDelete={() => setDeleting(symptom)}
+                  />
+                ))}
+              </List>
+            </Paper>
+          )}
+        </DaySections>
       )}
       <ConfirmDelete symptom={deleting} onClose={() => setDeleting(null)} />
-    </Paper>
+    </Box>
   );
 }
