@@ -69,6 +69,20 @@ describe('Food Diary (spec §2 Diary)', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Porridge' })).toBeNull());
   });
 
+  it('takes a deleted meal out of the home screen’s lists held meanwhile, and has them and the stats read again', async () => {
+    const fetchMock = diaryApi();
+    const queryClient = renderDiary();
+    // What Home read before the Diary was opened: no longer on screen.
+    queryClient.setQueryData(['/api/meals?todayOnly=true'], [meals[1]]);
+    queryClient.setQueryData(['/api/dashboard/stats'], { mealsLogged: 1 });
+    const card = await screen.findByRole('article', { name: 'Porridge' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete this meal?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Meal deleted successfully')).toBeTruthy();
+    expect(queryClient.getQueryData(['/api/meals?todayOnly=true'])).toEqual([]);
+    await waitFor(() => expect(requests(fetchMock)).toEqual(expect.arrayContaining(['GET /api/meals?todayOnly=true', 'GET /api/dashboard/stats'])));
+  });
+
   it("says 'Failed to delete meal' with the server's words", async () => {
     diaryApi(() => json(404, { message: 'Meal not found' }));
     renderDiary();

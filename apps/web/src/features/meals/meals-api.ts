@@ -1,6 +1,6 @@
 import type { AddMealFoodInput, DashboardStats, Meal, MealType, MessageReply } from '@fodmap/contracts';
 import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { FOODS_PATH } from '../foods/foods-api';
 import { mealFoodOf, scoreMealFoods, type BuilderItem } from './meal-builder';
@@ -34,11 +34,36 @@ export function useDashboardStats() {
   return useQuery<DashboardStats>({ queryKey: [DASHBOARD_STATS_PATH] });
 }
 
-const JOURNAL_READS = [FOODS_PATH, MEALS_PATH, SYMPTOMS_PATH, DASHBOARD_STATS_PATH];
+/** The meal, symptom and stats reads: few, and any of them may be on the next screen. */
+const JOURNAL_READS = [MEALS_PATH, SYMPTOMS_PATH, DASHBOARD_STATS_PATH];
+const readOf = (paths: readonly string[]) => (query: Query) => paths.some((path) => String(query.queryKey[0]).startsWith(path));
 
-/** Spec §7: after a change, food, meal, symptom and dashboard-stats reads are read again. */
+/**
+ * Spec §7: after a change, food, meal, symptom and dashboard-stats reads are read again. The journal's are read
+ * again on screen or not, so that going back to another screen never shows a deleted meal; of the many food
+ * searches, those on screen are, the rest when next shown.
+ */
 export function refreshJournal(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (query) => JOURNAL_READS.some((path) => String(query.queryKey[0]).startsWith(path)) });
+  return Promise.all([
+    queryClient.invalidateQueries({ predicate: readOf(JOURNAL_READS), refetchType: 'all' }),
+    queryClient.invalidateQueries({ predicate: readOf([FOODS_PATH]) }),
+  ]);
+}
+
+/** The meal lists (all, today's, a day's): not one meal's own read, which shares their path's start. */
+const isMealList = (query: Query) => {
+  const path = String(query.queryKey[0]);
+  return path === MEALS_PATH || path.startsWith(`${MEALS_PATH}?`);
+};
+
+/** A new meal of now, at the top of the lists it belongs to (shown or not) before the server's lists follow. */
+function showNewMeal(queryClient: QueryClient, meal: Meal) {
+  for (const path of MEAL_LISTS) queryClient.setQueryData<Meal[]>([path], (meals) => (meals ? [meal, ...meals.filter((listed) => listed.id !== meal.id)] : meals));
+}
+
+/** A deleted meal leaves every meal list held at once, shown or not. */
+function hideMeal(queryClient: QueryClient, mealId: number) {
+  queryClient.setQueriesData<Meal[]>({ predicate: isMealList }, (meals) => meals?.filter((meal) => meal.id !== mealId));
 }
 
 export function useRefreshJournal() {
@@ -95,8 +120,7 @@ export function useCreateMeal() {
     },
     onMutate: async (created) => {
       await queryClient.cancelQueries({ predicate: (query) => MEAL_LISTS.includes(String(query.queryKey[0]) as (typeof MEAL_LISTS)[number]) });
-      const shown = temporaryMeal(created);
-      for (const path of MEAL_LISTS) queryClient.setQueryData<Meal[]>([path], (meals) => (meals ? [shown, ...meals] : meals));
+      showNewMeal(queryClient, temporaryMeal(created));
     },
     onSuccess: (meal) => queryClient.setQueryData([mealPath(meal.id)], meal),
     // The server's lists replace the temporary meal, whether the save went through or not.
@@ -121,15 +145,28 @@ export const useRemoveMealFood = (mealId: number) => useMealChange((entryId: num
 
 export const useCompleteMeal = () => useMealChange((mealId: number) => apiRequest<Meal>('PATCH', `${mealPath(mealId)}/complete`));
 
-/** Issue 7: the same foods and quantities as a new meal, now. */
-export const useRepeatMeal = () => useMealChange((mealId: number) => apiRequest<Meal>('POST', `${mealPath(mealId)}/repeat`, {}, newIdempotencyKey()));
+/** Issue 7: the same foods and quantities as a new meal, now: at the top of every meal list at once. */
+export function useRepeatMeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mealId: number) => apiRequest<Meal>('POST', `${mealPath(mealId)}/repeat`, {}, newIdempotencyKey()),
+    onSuccess: (meal) => {
+      queryClient.setQueryData([mealPath(meal.id)], meal);
+      showNewMeal(queryClient, meal);
+    },
+    onSettled: () => refreshJournal(queryClient),
+  });
+}
 
 /** Spec §2: the Diary only. The meal's symptoms stay, no longer linked to it. */
 export function useDeleteMeal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mealId: number) => apiRequest<MessageReply>('DELETE', mealPath(mealId)),
-    onSuccess: (_reply, mealId) => queryClient.removeQueries({ queryKey: [mealPath(mealId)], exact: true }),
+    onSuccess: (_reply, mealId) => {
+      queryClient.removeQueries({ queryKey: [mealPath(mealId)], exact: true });
+      hideMeal(queryClient, mealId);
+    },
     onSettled: () => refreshJournal(queryClient),
   });
 }
