@@ -2,6 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { aFood } from '../foods/food-fixtures';
 import { aMeal, fakeApi, json, renderInApp, requests } from '../symptoms/journal-test-kit';
+import type { AddMealFoodInput, MealFood } from '@fodmap/contracts';
+import { mealFoodOf } from './meal-builder';
 import { useMealDialogs } from './use-meal-dialogs';
 
 const oats = aFood({ id: 1, name: 'Oats', servingSize: '1 cup (80 g)', servingGrams: 80, caloriesPerServing: 300, fodmapRating: 'low' });
@@ -10,7 +12,7 @@ const bread = aFood({ id: 3, name: 'Bread', servingSize: '2 slices (60 g)', serv
 const beans = aFood({ id: 5, name: 'Adzuki beans', servingSize: '½ cup (115 g)', servingGrams: 115, caloriesPerServing: 147, fodmapRating: 'high' });
 
 /** The gateway's food search and meal routes; `addFood` answers each POST of a food. */
-function mealApi(addFood: (mealId: number) => Response = (mealId) => json(201, aMeal({ id: mealId }))) {
+function mealApi(addFood: (mealId: number, body: AddMealFoodInput) => Response = (mealId) => json(201, aMeal({ id: mealId }))) {
   return fakeApi((path, init) => {
     if (path.startsWith('/api/foods/search?q=')) {
       const term = decodeURIComponent(path.slice('/api/foods/search?q='.length)).toLowerCase();
@@ -18,7 +20,7 @@ function mealApi(addFood: (mealId: number) => Response = (mealId) => json(201, a
     }
     if (path === '/api/meals' && init?.method === 'POST') return json(201, aMeal({ id: 42, name: JSON.parse(String(init.body)).name }));
     const food = /^\/api\/meals\/(\d+)\/foods$/.exec(path);
-    if (food && init?.method === 'POST') return addFood(Number(food[1]));
+    if (food && init?.method === 'POST') return addFood(Number(food[1]), JSON.parse(String(init.body)));
     if (path.startsWith('/api/meals') || path.startsWith('/api/symptoms') || path.startsWith('/api/foods')) return json(200, []);
     return undefined;
   });
@@ -162,5 +164,38 @@ describe("'Build Your Meal' (spec §4, §5)", () => {
     expect(await screen.findByText('This meal is completed: its foods can no longer change')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     expect(within(builder()).getByLabelText('Quantity of Oats')).toBeTruthy();
+  }, 20_000);
+
+  it('continues the same meal when saved again after a food could not be added, adding only the foods it lacks', async () => {
+    const saved: MealFood[] = [];
+    let failBanana = true;
+    const fetchMock = mealApi((mealId, body) => {
+      if (body.foodId === banana.id && failBanana) {
+        failBanana = false;
+        return json(503, { message: 'Journal unavailable' });
+      }
+      saved.push(mealFoodOf({ food: body.foodId === oats.id ? oats : banana, quantity: body.quantity, servingUnit: body.servingUnit }, saved.length + 1));
+      return json(201, aMeal({ id: mealId, name: 'Oats & Banana', completed: false, foods: [...saved] }));
+    });
+    renderInApp(<Screen />);
+    await openBuilder();
+    await addFood('Oats');
+    await addFood('Banana');
+    fireEvent.click(within(builder()).getByRole('button', { name: 'Save Meal' }));
+
+    expect(await screen.findByText('Journal unavailable')).toBeTruthy();
+    expect(await within(builder()).findByText('“Oats & Banana” is saved with 1 of 2 foods. Save Meal adds the rest to it.')).toBeTruthy();
+    expect(within(builder()).queryByRole('button', { name: 'Remove Oats' })).toBeNull();
+    expect((within(builder()).getByLabelText('Quantity of Oats') as HTMLInputElement).disabled).toBe(true);
+
+    fireEvent.click(within(builder()).getByRole('button', { name: 'Save Meal' }));
+    expect(await screen.findByText('Meal created with 2 food items')).toBeTruthy();
+    expect(posts(fetchMock).map(([path, body]) => `${path} ${body.foodId ?? body.name}`)).toEqual([
+      '/api/meals Oats & Banana',
+      '/api/meals/42/foods 1',
+      '/api/meals/42/foods 2',
+      '/api/meals/42/foods 2',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Build Your Meal' })).toBeNull());
   }, 20_000);
 });

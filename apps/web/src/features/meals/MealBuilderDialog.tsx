@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { MEAL_NAME_MAX_LENGTH, Messages, type MealType } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
@@ -31,6 +31,10 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
   const { items } = builder;
   const name = typedName ?? defaultMealName(items.map((item) => item.food));
   const preview = previewItems(items);
+  // A meal saved without all its foods: its name and type are kept, its saved foods fixed; Save adds the rest.
+  const { unfinished } = create;
+  const isSaved = (foodId: number) => unfinished?.foods.some((entry) => entry.foodId === foodId) ?? false;
+  const savedCount = items.filter((item) => isSaved(item.food.id)).length;
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -66,14 +70,20 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
         <DialogTitle id={titleId}>Build Your Meal</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <MealTypePicker value={mealType} onChange={setMealType} />
+            {unfinished && (
+              <Alert severity="warning" role="status">
+                “{unfinished.name}” is saved with {savedCount} of {items.length} foods. Save Meal adds the rest to it.
+              </Alert>
+            )}
+            <MealTypePicker value={unfinished?.mealType ?? mealType} onChange={setMealType} disabled={unfinished !== null} />
             <TextField
               label="Meal Name"
-              value={name}
+              value={unfinished?.name ?? name}
+              disabled={unfinished !== null}
               onChange={(event) => setTypedName(event.target.value)}
               required
               error={Boolean(problem.name) && !name.trim()}
-              helperText={problem.name && !name.trim() ? problem.name : typedName === null && items.length > 0 ? 'Named after its foods; type to change' : undefined}
+              helperText={problem.name && !name.trim() ? problem.name : typedName === null && items.length > 0 && !unfinished ? 'Named after its foods; type to change' : undefined}
               slotProps={{ htmlInput: { maxLength: MEAL_NAME_MAX_LENGTH, autoCapitalize: 'sentences' } }}
             />
             <FoodPicker onSelect={builder.add} onUnauthorized={handleUnauthorized} label="Add a food" />
@@ -92,9 +102,15 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
                         {item.food.name}
                       </Typography>
                       <FodmapRatingBadge rating={entry.ratingAtQuantity} />
-                      <IconButton aria-label={`Remove ${item.food.name}`} onClick={() => builder.remove(item.food.id)} edge="end" size="small">
-                        <DeleteOutlineIcon />
-                      </IconButton>
+                      {isSaved(item.food.id) ? (
+                        <Typography variant="caption" color="success.dark">
+                          Saved
+                        </Typography>
+                      ) : (
+                        <IconButton aria-label={`Remove ${item.food.name}`} onClick={() => builder.remove(item.food.id)} edge="end" size="small">
+                          <DeleteOutlineIcon />
+                        </IconButton>
+                      )}
                     </Stack>
                     <QuantityUnitFields
                       food={item.food}
@@ -102,6 +118,7 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
                       servingUnit={item.servingUnit}
                       onQuantityChange={(quantity) => builder.update(item.food.id, { quantity })}
                       onUnitChange={(servingUnit) => builder.update(item.food.id, { servingUnit })}
+                      disabled={isSaved(item.food.id)}
                     />
                     <Typography variant="caption" color="text.secondary">
                       {kcal(entry.calories)}

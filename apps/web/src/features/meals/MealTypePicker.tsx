@@ -13,7 +13,7 @@ export function mealTypeAt(date: Date): MealType {
 }
 
 /** Spec §5: one of the 4 meal types. */
-export function MealTypePicker({ value, onChange }: { value: MealType; onChange: (mealType: MealType) => void }) {
+export function MealTypePicker({ value, onChange, disabled }: { value: MealType; onChange: (mealType: MealType) => void; disabled?: boolean }) {
   const labelId = useId();
   return (
     <div>
@@ -26,6 +26,7 @@ export function MealTypePicker({ value, onChange }: { value: MealType; onChange:
         size="small"
         color="primary"
         value={value}
+        disabled={disabled}
         aria-labelledby={labelId}
         onChange={(_event, next: MealType | null) => {
           if (next) onChange(next);

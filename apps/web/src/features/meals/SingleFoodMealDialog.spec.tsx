@@ -82,4 +82,22 @@ describe("single-food 'Add {food}' dialog (spec §5, §8)", () => {
     expect(screen.getByText('Food not found')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('adds the food to the meal already created when Add is pressed again after adding it failed', async () => {
+    let fail = true;
+    const fetchMock = mealApi({
+      create: () => json(201, aMeal({ id: 8, name: 'White rice meal', completed: false })),
+      addFood: () => {
+        const answer = fail ? json(503, { message: 'Journal unavailable' }) : json(201, aMeal({ id: 8 }));
+        fail = false;
+        return answer;
+      },
+    });
+    renderInApp(<SingleFoodMealDialog open food={rice} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('“White rice meal” is saved without its food. Add adds it to that meal.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(fetchMock).map(([path]) => path)).toEqual(['/api/meals', '/api/meals/8/foods', '/api/meals/8/foods']);
+  });
 });

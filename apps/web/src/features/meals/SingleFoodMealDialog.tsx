@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { MEAL_FOOD_QUANTITY, MEAL_NAME_MAX_LENGTH, Messages, type Food, type FoodSummary, type MealType } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -85,6 +85,11 @@ function SingleFoodForm({ initialFood, onClose, titleId }: { initialFood: Food |
             slotProps={{ htmlInput: { maxLength: MEAL_NAME_MAX_LENGTH, autoCapitalize: 'sentences' }, inputLabel: { shrink: true } }}
           />
           <MealTypePicker value={mealType} onChange={setMealType} />
+          {create.unfinished && (
+            <Alert severity="warning" role="status">
+              “{create.unfinished.name}” is saved without its food. Add adds it to that meal.
+            </Alert>
+          )}
           {chosen && <QuantityUnitFields food={chosen} quantity={quantity} servingUnit={servingUnit} onQuantityChange={setQuantity} onUnitChange={setServingUnit} />}
           {whole?.error && !food && (
             <Typography variant="body2" color="error">

@@ -1,7 +1,7 @@
 import type { AddMealFoodInput, DashboardStats, Meal, MealType, MessageReply } from '@fodmap/contracts';
 import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
 import { useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { FOODS_PATH } from '../foods/foods-api';
 import { mealFoodOf, scoreMealFoods, type BuilderItem } from './meal-builder';
 
@@ -71,11 +71,12 @@ export function useRefreshJournal() {
   return useCallback(() => refreshJournal(queryClient), [queryClient]);
 }
 
-/** Which step of saving a meal failed: the spec words the two differently (§8). */
+/** Which step of saving a meal failed: the spec words the two differently (§8). After 'addFood', `meal` is the meal as saved so far. */
 export class MealSaveError extends Error {
   constructor(
     readonly step: 'create' | 'addFood',
     readonly cause: unknown,
+    readonly meal?: Meal,
   ) {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = 'MealSaveError';
@@ -101,31 +102,46 @@ export const isTemporaryMeal = (meal: Pick<Meal, 'id'>) => meal.id < 0;
 /**
  * Spec §4, §7: creates the meal, then adds each food with one request per food, in order. A temporary meal sits at
  * the top of the meal lists until the server has answered. Each request carries its own key, made once for this
- * action, so a resend after a lost answer never logs twice.
+ * action, so a resend after a lost answer never logs twice. When a food could not be added, the meal exists
+ * (`unfinished`): saving again adds the foods it does not hold yet to it, rather than creating a second meal.
  */
 export function useCreateMeal() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const [unfinished, setUnfinished] = useState<Meal | null>(null);
+  const mutation = useMutation({
     mutationFn: async ({ mealType, name, items }: NewMeal) => {
-      let meal = await apiRequest<Meal>('POST', MEALS_PATH, { mealType, name, timestamp: new Date().toISOString() }, newIdempotencyKey()).catch((error: unknown) => {
-        throw new MealSaveError('create', error);
-      });
+      let meal =
+        unfinished ??
+        (await apiRequest<Meal>('POST', MEALS_PATH, { mealType, name, timestamp: new Date().toISOString() }, newIdempotencyKey()).catch((error: unknown) => {
+          throw new MealSaveError('create', error);
+        }));
       for (const { food, quantity, servingUnit } of items) {
+        if (meal.foods.some((entry) => entry.foodId === food.id)) continue;
         const body: AddMealFoodInput = { foodId: food.id, quantity, servingUnit };
+        const sofar = meal;
         meal = await apiRequest<Meal>('POST', `${mealPath(meal.id)}/foods`, body, newIdempotencyKey()).catch((error: unknown) => {
-          throw new MealSaveError('addFood', error);
+          throw new MealSaveError('addFood', error, sofar);
         });
       }
       return meal;
     },
     onMutate: async (created) => {
+      // A meal being finished is in the lists already.
+      if (unfinished) return;
       await queryClient.cancelQueries({ predicate: (query) => MEAL_LISTS.includes(String(query.queryKey[0]) as (typeof MEAL_LISTS)[number]) });
       showNewMeal(queryClient, temporaryMeal(created));
     },
-    onSuccess: (meal) => queryClient.setQueryData([mealPath(meal.id)], meal),
+    onSuccess: (meal) => {
+      setUnfinished(null);
+      queryClient.setQueryData([mealPath(meal.id)], meal);
+    },
+    onError: (error) => {
+      if (error instanceof MealSaveError && error.meal) setUnfinished(error.meal);
+    },
     // The server's lists replace the temporary meal, whether the save went through or not.
     onSettled: () => refreshJournal(queryClient),
   });
+  return { ...mutation, unfinished };
 }
 
 /** The actions that change a meal answer the updated meal; then every journal read is read again. */
