@@ -5,12 +5,13 @@ import { useCallback, useState } from 'react';
 import { FOODS_PATH } from '../foods/foods-api';
 import { mealFoodOf, scoreMealFoods, type BuilderItem } from './meal-builder';
 
-/** Spec §7: every read is keyed by its path. */
+/** Spec §7: every read is keyed by its path; the journal's read paths, all here. */
 export const MEALS_PATH = '/api/meals';
 export const TODAY_MEALS_PATH = `${MEALS_PATH}?todayOnly=true`;
 export const mealPath = (id: number) => `${MEALS_PATH}/${id}`;
 export const DASHBOARD_STATS_PATH = '/api/dashboard/stats';
 export const SYMPTOMS_PATH = '/api/symptoms';
+export const symptomsOnPath = (day: string) => `${SYMPTOMS_PATH}?date=${day}`;
 
 /** The lists a new meal appears at the top of. */
 const MEAL_LISTS = [MEALS_PATH, TODAY_MEALS_PATH] as const;

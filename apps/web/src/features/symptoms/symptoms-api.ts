@@ -1,10 +1,8 @@
 import { localDay, type LogSymptomInput, type Symptom } from '@fodmap/contracts';
 import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { SYMPTOMS_PATH, useRefreshJournal } from '../meals/meals-api';
+import { SYMPTOMS_PATH, symptomsOnPath, useRefreshJournal } from '../meals/meals-api';
 import { useSession } from '../session/use-session';
-
-export const symptomsOnPath = (day: string) => `${SYMPTOMS_PATH}?date=${day}`;
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
