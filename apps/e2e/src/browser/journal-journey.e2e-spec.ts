@@ -144,7 +144,9 @@ describe('a day of the journal on a phone', () => {
     await shot(page, '5-meal-details');
     await details.getByRole('button', { name: 'Complete' }).click();
     await toastSeen(page, 'Meal Completed!');
-    await seen(details.getByText('Meal completed'));
+    // Said once: the 'Completed' chip, as on the meal's card.
+    await seen(details.getByText('Completed', { exact: true }));
+    expect(await details.getByText(/completed/i).count()).toBe(1);
     expect(await details.getByRole('button', { name: 'Complete' }).count()).toBe(0);
     await shot(page, '6-meal-completed');
     await details.getByRole('button', { name: 'Close' }).click();
@@ -176,6 +178,16 @@ describe('a day of the journal on a phone', () => {
     await shot(page, '8-dashboard-symptom');
     await page.getByRole('region', { name: "Today's Overview" }).scrollIntoViewIfNeeded();
     await shot(page, '8b-dashboard-overview');
+
+    // Scrolled to the end, the last card clears the floating meal button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const fab = await page.getByRole('button', { name: 'Build Your Meal' }).boundingBox();
+    // Learn & Tips is the dashboard's last card.
+    const lastCard = await page.getByRole('heading', { name: 'Learn & Tips' }).locator('xpath=ancestor::div[contains(@class, "MuiAccordion-root")]').boundingBox();
+    expect(fab).not.toBeNull();
+    expect(lastCard).not.toBeNull();
+    expect((lastCard?.y ?? 0) + (lastCard?.height ?? 0)).toBeLessThanOrEqual(fab?.y ?? 0);
+    await shot(page, '8c-dashboard-end');
 
     // The meal's details list the symptom.
     await card.getByRole('button', { name: `Open ${mealName}` }).click();
@@ -242,11 +254,10 @@ describe('a day of the journal on a phone', () => {
 
     // Gone from the dashboard too: one meal today instead of two, the symptom still counted.
     await openTab(page, 'Home', '**/dashboard', "Today's Overview");
-    // The home screen shows what it read before the Diary's changes until it has read them again: wait for the repeat.
-    await eventually(async () => {
-      expect(await todaysMeals(page).count()).toBe(1);
-      expect(await todaysMeals(page).filter({ hasText: 'Completed' }).count()).toBe(0);
-    }, SEEN_WITHIN_MS);
+    // At once: the Diary's delete took the meal out of the lists Home had read, and they were read again meanwhile.
+    await seen(todaysMeals(page).first());
+    expect(await todaysMeals(page).count()).toBe(1);
+    expect(await todaysMeals(page).filter({ hasText: 'Completed' }).count()).toBe(0);
     await figureShows(page, 'Meals logged', '1');
     await figureShows(page, 'Symptoms', '1');
     await todaysMeals(page).first().scrollIntoViewIfNeeded();
