@@ -9,6 +9,7 @@
 // no database, NATS or gateway: this script serves apps/web/dist and apps/admin/dist itself and answers /api with
 // fixed replies (signed in or signed out as the route needs), so only the front end is measured.
 //   node bench/web-size.mjs
+//   WEB_SIZE_FILES=1 node bench/web-size.mjs    also lists each route's files with their gzip size (on stderr)
 import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize } from 'node:path';
@@ -18,6 +19,7 @@ import { chromium } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LIST_FILES = Boolean(process.env.WEB_SIZE_FILES);
 const SPAS = [
   { base: '/admin/', dir: join(root, 'apps/admin/dist') },
   { base: '/', dir: join(root, 'apps/web/dist') },
@@ -117,6 +119,7 @@ async function measure(browser, origin, route, viewer) {
   const total = { js: { raw: 0, gzip: 0, brotli: 0 }, css: { raw: 0, gzip: 0, brotli: 0 } };
   for (const [path, type] of files) {
     const size = sizes(fileFor(path));
+    if (LIST_FILES) console.error(`${route} ${path} ${(size.gzip / 1024).toFixed(1)} KB gzip`);
     const sum = total[type === 'script' ? 'js' : 'css'];
     for (const key of Object.keys(sum)) sum[key] += size[key];
   }
