@@ -10,7 +10,9 @@
 // 2. Closed loop at 20 connections (BENCH_CONNECTIONS), BENCH_SECONDS (default 4) per target after a 2 s warm-up,
 //    stats, today's meals and the baseline alternating for BENCH_ROUNDS (default 5) rounds. Prints req/s, p50/p95/p99
 //    for each, and the ratio of each read's req/s to the baseline's, overall and as the median of the rounds' ratios.
-//    Targets, printed beside the figures: p95 ≤ 15 ms, ratio ≥ 0.5. Nothing is asserted.
+//    Targets, printed beside the figures: p95 ≤ 15 ms, ratio ≥ 0.5. Nothing is asserted. With a started stack, also the
+//    CPU time the gateway and the journal (and the baseline) spent per request answered, from /proc: PostgreSQL's own
+//    time is not in it.
 // Absolute figures depend on the machine and what else runs on it; the ratios within one run are the comparable figures.
 //
 // Needs the built apps (`npm run build`) and PostgreSQL, NATS (JetStream) and Redis as for the tests.
@@ -21,8 +23,12 @@
 //       uses a running stack instead (DATABASE_URL, NATS_PREFIX and SESSION_SECRET must be the stack's, for the
 //       baseline). The bench person and their history stay there: only BENCH_GATEWAY_URL names a stack, never
 //       GATEWAY_URL, because this bench adds data.
+//   BENCH_PROFILE_DIR=/tmp/prof node bench/dashboard.mjs
+//       also CPU-profiles the gateway and the journal during the first round of each read and prints where the time goes.
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { closedLoop, get, median, startBaseline, summarize } from './lib/load.mjs';
+import { closedLoop, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
+import { summarizeProfile } from './lib/profile-summary.mjs';
 import { require, root, seeded, signUp, startStack } from './lib/stack.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -39,6 +45,8 @@ const WARM_UP_SECONDS = 2;
 const TARGET_P95_MS = 15;
 const TARGET_RATIO = 0.5;
 const DAY_MS = 86_400_000;
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const PROFILED = ['gateway', 'journal'];
 
 const { localDay, localDayRange, MEAL_TYPES, SYMPTOM_TYPES, SEVERITIES } = require(join(root, 'libs/contracts/dist/index.js'));
 const rand = seeded(20260107);
@@ -142,9 +150,19 @@ function line(label, figures) {
 }
 
 async function main() {
+  const runningUrl = process.env.BENCH_GATEWAY_URL;
+  const profiling = Boolean(PROFILE_DIR) && !runningUrl;
+  if (profiling) mkdirSync(PROFILE_DIR, { recursive: true });
+  const preload = ['--require', join(root, 'bench/lib/cpu-profile.cjs')];
   // Only BENCH_GATEWAY_URL names a running stack here ('' keeps the lib from falling back to GATEWAY_URL): the bench adds data.
-  const stack = await startStack({ services: ['identity', 'journal', 'foods'], gatewayUrl: process.env.BENCH_GATEWAY_URL ?? '' });
+  const stack = await startStack({
+    services: ['identity', 'journal', 'foods'],
+    gatewayUrl: runningUrl ?? '',
+    nodeArgs: profiling ? Object.fromEntries(PROFILED.map((name) => [name, preload])) : {},
+    env: profiling ? { BENCH_PROFILE_DIR: PROFILE_DIR } : {},
+  });
   let baseline;
+  const profiles = [];
   try {
     const person = await signUp(stack.gatewayUrl, 'dashboard');
     const call = client(stack.gatewayUrl, person.cookie);
@@ -158,10 +176,12 @@ async function main() {
     }
 
     baseline = await startBaseline(stack.config);
+    const canMeasureCpu = existsSync('/proc/self/stat') && !runningUrl;
+    const stackPids = canMeasureCpu ? Object.fromEntries(PROFILED.map((name) => [name, stack.pids[name]])) : {};
     const targets = [
-      { label: 'GET /api/dashboard/stats', url: `${stack.gatewayUrl}/api/dashboard/stats` },
-      { label: 'GET /api/meals?todayOnly=true', url: `${stack.gatewayUrl}/api/meals?todayOnly=true` },
-      { label: 'baseline GET /api/auth/user', url: baseline.url },
+      { label: 'GET /api/dashboard/stats', name: 'stats', url: `${stack.gatewayUrl}/api/dashboard/stats`, pids: stackPids },
+      { label: 'GET /api/meals?todayOnly=true', name: 'todays-meals', url: `${stack.gatewayUrl}/api/meals?todayOnly=true`, pids: stackPids },
+      { label: 'baseline GET /api/auth/user', url: baseline.url, pids: canMeasureCpu ? { baseline: baseline.child.pid } : {} },
     ];
     for (const { url } of targets) {
       const status = await get(undefined, url, person.cookie);
@@ -172,8 +192,25 @@ async function main() {
     for (const { url } of targets) await closedLoop(url, person.cookie, WARM_UP_SECONDS, CONNECTIONS);
     const runs = targets.map(() => []);
     const ratios = targets.map(() => []);
+    const cpu = targets.map(() => ({}));
+    // The first SIGWINCH starts each profiled process's profiler, the second writes its profile (bench/lib/cpu-profile.cjs).
+    const toggleProfilers = () => PROFILED.forEach((name) => process.kill(stack.pids[name], 'SIGWINCH'));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, { url }] of targets.entries()) runs[i].push(await closedLoop(url, person.cookie, SECONDS, CONNECTIONS));
+      for (const [i, target] of targets.entries()) {
+        const profiled = profiling && round === 0 && target.name;
+        if (profiled) toggleProfilers();
+        runs[i].push(await measuringCpu(target.pids, cpu[i], () => closedLoop(target.url, person.cookie, SECONDS, CONNECTIONS)));
+        if (profiled) {
+          toggleProfilers();
+          profiles.push(target.name);
+          // Each process writes <app>-<pid>.cpuprofile: named after the read it covers before the next one overwrites it.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          for (const name of PROFILED) {
+            const file = join(PROFILE_DIR, `${name}-${stack.pids[name]}.cpuprofile`);
+            if (existsSync(file)) renameSync(file, join(PROFILE_DIR, `${name}-${stack.pids[name]}-${target.name}.cpuprofile`));
+          }
+        }
+      }
       const rps = runs.map((list) => summarize([list[round]]).rps);
       for (const i of [0, 1]) ratios[i].push(rps[i] / rps[2]);
       console.log(`  round ${round + 1}: stats ${rps[0].toFixed(0)} req/s, today's meals ${rps[1].toFixed(0)} req/s, baseline ${rps[2].toFixed(0)} req/s`);
@@ -188,9 +225,24 @@ async function main() {
         `${targets[i].label.padEnd(30)} p95 ${figures[i].p95.toFixed(2)} ms (target <= ${TARGET_P95_MS} ms)   ratio to baseline ${ratio.toFixed(2)} overall, ${median(ratios[i]).toFixed(2)} median of rounds (target >= ${TARGET_RATIO})`,
       );
     }
+    if (canMeasureCpu) {
+      console.log('');
+      const per = (ms, i) => ((ms ?? 0) * 1000) / figures[i].requests;
+      for (const i of [0, 1]) {
+        console.log(`CPU per request ${targets[i].label.padEnd(30)} gateway ${per(cpu[i].gateway, i).toFixed(0)} µs + journal ${per(cpu[i].journal, i).toFixed(0)} µs`);
+      }
+      console.log(`CPU per request ${targets[2].label.padEnd(30)} ${per(cpu[2].baseline, 2).toFixed(0)} µs${profiling ? '   (profilers on in round 1)' : ''}`);
+    }
   } finally {
     baseline?.child.kill('SIGTERM');
     await stack.stop();
+  }
+  if (profiling) {
+    const ours = profiles.flatMap((read) => PROFILED.map((name) => `${name}-${stack.pids[name]}-${read}.cpuprofile`));
+    for (const file of readdirSync(PROFILE_DIR).filter((name) => ours.includes(name)).sort()) {
+      console.log(`\nprofile ${join(PROFILE_DIR, file)}`);
+      for (const text of summarizeProfile(join(PROFILE_DIR, file))) console.log(text);
+    }
   }
 }
 
