@@ -16,6 +16,7 @@ beforeAll(async () => {
 async function read<T>(api: ApiSession, path: string): Promise<T> {
   const res = await api.get(path);
   expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
   return res.body as T;
 }
 

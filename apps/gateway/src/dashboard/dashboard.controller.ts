@@ -1,8 +1,8 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { Caller, DashboardStats, Rpc } from '@fodmap/contracts';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { CorrelationId } from '../http/request-id';
-import { JournalReadCache } from '../journal/journal-read-cache';
+import { JournalReadCache, JSON_CONTENT_TYPE, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
 /** Spec §2 'Today's Overview': the caller's local today. */
@@ -15,7 +15,8 @@ export class DashboardController {
   ) {}
 
   @Get('stats')
-  stats(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<DashboardStats> {
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  stats(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<JsonText<DashboardStats>> {
     return this.cache.read(caller, 'dashboard/stats', () => this.services.send(Rpc.journal.dashboardStats, { caller }, correlationId));
   }
 }

@@ -29,9 +29,17 @@ redis.call('EXPIRE', KEYS[1], ARGV[1])
 return version
 `;
 
+/** An answer as the JSON text sent to the browser: a cached one is sent as it is, without parsing and serialising again. */
+export type JsonText<T> = string & { readonly answer?: T };
+/** The Content-Type of a route that answers with a JsonText. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export const jsonText = <T>(answer: T): JsonText<T> => JSON.stringify(answer);
+
 /**
- * The home screen's journal reads (today's dashboard and meals, a day's meals or symptoms), kept in Redis per person so
- * that opening the app again costs no NATS round trip or SQL (bench/dashboard.mjs). Shared by every gateway replica.
+ * The home screen's journal reads (today's dashboard and meals, a day's meals or symptoms), kept in Redis per person as
+ * the JSON text sent, so that opening the app again costs no NATS round trip, SQL or serialising (bench/dashboard.mjs).
+ * Shared by every gateway replica.
  *
  * Read-your-writes: every journal write through `write` bumps the person's version before and after it, also when it
  * fails. A read stores its answer only if the version is still the one it saw before asking the journal, so an answer
@@ -54,17 +62,17 @@ export class JournalReadCache {
   }
 
   /** The answer to `read` (a name for the path and its query) for the caller's local today: cached, or from `ask`. */
-  async read<T>(caller: Caller, read: string, ask: () => Promise<T>): Promise<T> {
-    if (this.seconds === 0) return ask();
+  async read<T>(caller: Caller, read: string, ask: () => Promise<T>): Promise<JsonText<T>> {
+    if (this.seconds === 0) return jsonText(await ask());
     const key = this.prefix + caller.userId;
     const today = localDay(new Date(), caller.timeZone);
     const field = `${caller.timeZone}|${today}|${read}`;
     const cached = (await this.redis.eval(READ, 1, key, field).catch((error: unknown) => this.unavailable(error))) as [string, string | null] | null;
-    if (cached?.[1]) return JSON.parse(cached[1]) as T;
-    const answer = await ask();
+    if (cached?.[1]) return cached[1];
+    const answer = jsonText(await ask());
     // An answer asked for just before the caller's midnight may be the new day's: keep it under neither.
     if (cached && localDay(new Date(), caller.timeZone) === today) {
-      await this.redis.eval(STORE, 1, key, cached[0], field, JSON.stringify(answer), this.seconds).catch((error: unknown) => this.unavailable(error));
+      await this.redis.eval(STORE, 1, key, cached[0], field, answer, this.seconds).catch((error: unknown) => this.unavailable(error));
     }
     return answer;
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Headers, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import {
   addMealFoodSchema,
   Caller,
@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ZodBody } from '../http/zod-body.pipe';
 import { CorrelationId } from '../http/request-id';
-import { JournalReadCache } from '../journal/journal-read-cache';
+import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
 const mealIdParam = new ZodBody(pathRecordId(Messages.mealIdInvalid));
@@ -46,14 +46,15 @@ export class MealsController {
 
   /** Every meal newest first, `?todayOnly=true` or `?date=YYYY-MM-DD`: days are the caller's own. One day's are cached. */
   @Get()
-  list(
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  async list(
     @CurrentCaller() caller: Caller,
     @Query(new ZodBody(mealListQuerySchema)) input: z.output<typeof mealListQuerySchema>,
     @CorrelationId() correlationId: string,
-  ): Promise<Meal[]> {
+  ): Promise<JsonText<Meal[]>> {
     const ask = () => this.services.send(Rpc.journal.listMeals, { caller, input }, correlationId);
     if (input.todayOnly) return this.cache.read(caller, 'meals?todayOnly=true', ask);
-    return input.date === undefined ? ask() : this.cache.read(caller, `meals?date=${input.date}`, ask);
+    return input.date === undefined ? jsonText(await ask()) : this.cache.read(caller, `meals?date=${input.date}`, ask);
   }
 
   @Get(':id')

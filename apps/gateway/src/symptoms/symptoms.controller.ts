@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { Caller, IDEMPOTENCY_KEY_HEADER, logSymptomSchema, MessageReply, Messages, pathRecordId, Rpc, Symptom, symptomListQuerySchema } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ZodBody } from '../http/zod-body.pipe';
 import { CorrelationId } from '../http/request-id';
-import { JournalReadCache } from '../journal/journal-read-cache';
+import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
 /** Spec §7 symptoms, the caller's own: another person's symptom, or a mealId of another person's meal, is a 404. */
@@ -29,13 +29,14 @@ export class SymptomsController {
 
   /** Newest first; `?date=YYYY-MM-DD` is that day in the caller's time zone, and cached. */
   @Get()
-  list(
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  async list(
     @CurrentCaller() caller: Caller,
     @Query(new ZodBody(symptomListQuerySchema)) input: z.output<typeof symptomListQuerySchema>,
     @CorrelationId() correlationId: string,
-  ): Promise<Symptom[]> {
+  ): Promise<JsonText<Symptom[]>> {
     const ask = () => this.services.send(Rpc.journal.listSymptoms, { caller, input }, correlationId);
-    return input.date === undefined ? ask() : this.cache.read(caller, `symptoms?date=${input.date}`, ask);
+    return input.date === undefined ? jsonText(await ask()) : this.cache.read(caller, `symptoms?date=${input.date}`, ask);
   }
 
   @Delete(':id')
