@@ -7,22 +7,33 @@
 //    2,000 meals over the last 730 days (BENCH_MEALS), 3 foods each from the catalogue (6,000 entries), the past ones
 //    completed, and 3,000 symptoms (BENCH_SYMPTOMS), a third of them linked to a meal; 3 of the meals and 4 of the
 //    symptoms are today's, in the person's time zone. Then checks that both reads show exactly those.
-// 2. Closed loop at 20 connections (BENCH_CONNECTIONS), BENCH_SECONDS (default 4) per target after a 2 s warm-up,
-//    stats, today's meals and the baseline alternating for BENCH_ROUNDS (default 5) rounds. Prints req/s, p50/p95/p99
-//    for each, and the ratio of each read's req/s to the baseline's, overall and as the median of the rounds' ratios.
-//    Targets, printed beside the figures: p95 ≤ 15 ms, ratio ≥ 0.5. Nothing is asserted.
+// 2. Two phases of the same reads: "cached", through the stack's gateway, whose journal read cache (JournalReadCache)
+//    answers every read after the first from Redis, as a person reopening the home screen between writes sees it; and
+//    "uncached", through a second gateway of the same stack started with JOURNAL_READ_CACHE_SECONDS=0, so that every
+//    read goes over NATS to the journal and PostgreSQL, as the first read after each write does. The bench checks that
+//    both gateways answer the same.
+// 3. Closed loop at 20 connections (BENCH_CONNECTIONS), BENCH_SECONDS (default 4) per target after a 2 s warm-up,
+//    each read of each phase and the baseline alternating for BENCH_ROUNDS (default 5) rounds. Prints req/s,
+//    p50/p95/p99 for each, and the ratio of each read's req/s to the baseline's, overall and as the median of the
+//    rounds' ratios. Targets, printed beside the figures: p95 ≤ 15 ms, ratio ≥ 0.5. Nothing is asserted. With a started
+//    stack, also the CPU time the gateway and the journal (and the baseline) spent per request answered, from /proc:
+//    PostgreSQL's and Redis's own time is not in it.
 // Absolute figures depend on the machine and what else runs on it; the ratios within one run are the comparable figures.
 //
 // Needs the built apps (`npm run build`) and PostgreSQL, NATS (JetStream) and Redis as for the tests.
 //   node bench/dashboard.mjs
-//       starts identity, journal, foods and the gateway with bench/lib/stack.mjs on a database and prefix of their own,
-//       and removes them at the end.
+//       starts identity, journal, foods and two gateways with bench/lib/stack.mjs on a database and prefix of their
+//       own, and removes them at the end.
 //   BENCH_GATEWAY_URL=http://localhost:3000 node bench/dashboard.mjs
-//       uses a running stack instead (DATABASE_URL, NATS_PREFIX and SESSION_SECRET must be the stack's, for the
-//       baseline). The bench person and their history stay there: only BENCH_GATEWAY_URL names a stack, never
-//       GATEWAY_URL, because this bench adds data.
+//       uses a running stack instead, cached phase only (DATABASE_URL, NATS_PREFIX and SESSION_SECRET must be the
+//       stack's, for the baseline). The bench person and their history stay there: only BENCH_GATEWAY_URL names a
+//       stack, never GATEWAY_URL, because this bench adds data.
+//   BENCH_PROFILE_DIR=/tmp/prof node bench/dashboard.mjs
+//       also CPU-profiles the gateways and the journal during the first round of each read and prints where the time goes.
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { closedLoop, get, median, startBaseline, summarize } from './lib/load.mjs';
+import { closedLoop, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
+import { summarizeProfile } from './lib/profile-summary.mjs';
 import { require, root, seeded, signUp, startStack } from './lib/stack.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -39,6 +50,8 @@ const WARM_UP_SECONDS = 2;
 const TARGET_P95_MS = 15;
 const TARGET_RATIO = 0.5;
 const DAY_MS = 86_400_000;
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const LABEL_WIDTH = 40;
 
 const { localDay, localDayRange, MEAL_TYPES, SYMPTOM_TYPES, SEVERITIES } = require(join(root, 'libs/contracts/dist/index.js'));
 const rand = seeded(20260107);
@@ -138,13 +151,23 @@ async function seed(call, timeZone) {
 
 function line(label, figures) {
   const ms = (value) => `${value.toFixed(2).padStart(7)} ms`;
-  return `${label.padEnd(28)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  p99 ${ms(figures.p99)}  (${figures.requests} requests${figures.errors ? `, ${figures.errors} not 200` : ''})`;
+  return `${label.padEnd(LABEL_WIDTH)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  p99 ${ms(figures.p99)}  (${figures.requests} requests${figures.errors ? `, ${figures.errors} not 200` : ''})`;
 }
 
 async function main() {
+  const runningUrl = process.env.BENCH_GATEWAY_URL;
+  const profiling = Boolean(PROFILE_DIR) && !runningUrl;
+  if (profiling) mkdirSync(PROFILE_DIR, { recursive: true });
+  const preload = ['--require', join(root, 'bench/lib/cpu-profile.cjs')];
   // Only BENCH_GATEWAY_URL names a running stack here ('' keeps the lib from falling back to GATEWAY_URL): the bench adds data.
-  const stack = await startStack({ services: ['identity', 'journal', 'foods'], gatewayUrl: process.env.BENCH_GATEWAY_URL ?? '' });
+  const stack = await startStack({
+    services: ['identity', 'journal', 'foods'],
+    gatewayUrl: runningUrl ?? '',
+    nodeArgs: profiling ? { gateway: preload, journal: preload } : {},
+    env: profiling ? { BENCH_PROFILE_DIR: PROFILE_DIR } : {},
+  });
   let baseline;
+  const profiles = [];
   try {
     const person = await signUp(stack.gatewayUrl, 'dashboard');
     const call = client(stack.gatewayUrl, person.cookie);
@@ -156,13 +179,26 @@ async function main() {
     if (stats.mealsLogged !== TODAY_MEALS || stats.symptomsCount !== TODAY_SYMPTOMS || todays.length !== TODAY_MEALS) {
       throw new Error(`Expected ${TODAY_MEALS} meals and ${TODAY_SYMPTOMS} symptoms today: the reads do not show the seeded day`);
     }
+    // The uncached phase: a second gateway of the same stack with the journal read cache off, so every read asks the journal.
+    const uncached = stack.startGateway && (await stack.startGateway({ JOURNAL_READ_CACHE_SECONDS: '0' }, profiling ? preload : []));
+    if (uncached) {
+      const direct = client(uncached.url, person.cookie);
+      const same = JSON.stringify(await direct('GET', '/api/dashboard/stats')) === JSON.stringify(stats) && JSON.stringify(await direct('GET', '/api/meals?todayOnly=true')) === JSON.stringify(todays);
+      if (!same) throw new Error('The journal answers the uncached gateway differently from what the cache holds');
+    } else console.log('(a running stack: the uncached phase needs a second gateway of its own and is left out)');
 
     baseline = await startBaseline(stack.config);
-    const targets = [
-      { label: 'GET /api/dashboard/stats', url: `${stack.gatewayUrl}/api/dashboard/stats` },
-      { label: 'GET /api/meals?todayOnly=true', url: `${stack.gatewayUrl}/api/meals?todayOnly=true` },
-      { label: 'baseline GET /api/auth/user', url: baseline.url },
-    ];
+    const canMeasureCpu = existsSync('/proc/self/stat') && !runningUrl;
+    const pidsOf = (gatewayPid) => (canMeasureCpu ? { gateway: gatewayPid, journal: stack.pids.journal } : {});
+    const reads = [
+      { phase: 'cached', url: stack.gatewayUrl, pid: stack.pids.gateway },
+      ...(uncached ? [{ phase: 'uncached', url: uncached.url, pid: uncached.pid }] : []),
+    ].flatMap(({ phase, url, pid }) => [
+      { label: `GET /api/dashboard/stats (${phase})`, name: `stats-${phase}`, url: `${url}/api/dashboard/stats`, pids: pidsOf(pid), gatewayPid: pid },
+      { label: `GET /api/meals?todayOnly=true (${phase})`, name: `todays-meals-${phase}`, url: `${url}/api/meals?todayOnly=true`, pids: pidsOf(pid), gatewayPid: pid },
+    ]);
+    const targets = [...reads, { label: 'baseline GET /api/auth/user', url: baseline.url, pids: canMeasureCpu ? { baseline: baseline.child.pid } : {} }];
+    const base = targets.length - 1;
     for (const { url } of targets) {
       const status = await get(undefined, url, person.cookie);
       if (status !== 200) throw new Error(`${url} answered ${status} to the bench person`);
@@ -172,25 +208,60 @@ async function main() {
     for (const { url } of targets) await closedLoop(url, person.cookie, WARM_UP_SECONDS, CONNECTIONS);
     const runs = targets.map(() => []);
     const ratios = targets.map(() => []);
+    const cpu = targets.map(() => ({}));
+    // The first SIGWINCH starts each profiled process's profiler, the second writes its profile (bench/lib/cpu-profile.cjs).
+    const profiledOf = (target) => Object.entries({ gateway: target.gatewayPid, journal: stack.pids.journal });
+    const toggleProfilers = (target) => profiledOf(target).forEach(([, pid]) => process.kill(pid, 'SIGWINCH'));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, { url }] of targets.entries()) runs[i].push(await closedLoop(url, person.cookie, SECONDS, CONNECTIONS));
+      for (const [i, target] of targets.entries()) {
+        const profiled = profiling && round === 0 && target.name;
+        if (profiled) toggleProfilers(target);
+        runs[i].push(await measuringCpu(target.pids, cpu[i], () => closedLoop(target.url, person.cookie, SECONDS, CONNECTIONS)));
+        if (profiled) {
+          toggleProfilers(target);
+          // Each process writes <app>-<pid>.cpuprofile: named after the read it covers before the next one overwrites it.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          for (const [name, pid] of profiledOf(target)) {
+            const file = join(PROFILE_DIR, `${name}-${pid}.cpuprofile`);
+            const named = `${name}-${pid}-${target.name}.cpuprofile`;
+            if (existsSync(file)) {
+              renameSync(file, join(PROFILE_DIR, named));
+              profiles.push(named);
+            }
+          }
+        }
+      }
       const rps = runs.map((list) => summarize([list[round]]).rps);
-      for (const i of [0, 1]) ratios[i].push(rps[i] / rps[2]);
-      console.log(`  round ${round + 1}: stats ${rps[0].toFixed(0)} req/s, today's meals ${rps[1].toFixed(0)} req/s, baseline ${rps[2].toFixed(0)} req/s`);
+      for (const i of reads.keys()) ratios[i].push(rps[i] / rps[base]);
+      console.log(`  round ${round + 1}: ${targets.map((target, i) => `${target.name ?? 'baseline'} ${rps[i].toFixed(0)}`).join(', ')} req/s`);
     }
     const figures = runs.map((list) => summarize(list));
     console.log('');
     for (const [i, { label }] of targets.entries()) console.log(line(label, figures[i]));
     console.log('');
-    for (const i of [0, 1]) {
-      const ratio = figures[i].rps / figures[2].rps;
+    for (const i of reads.keys()) {
+      const ratio = figures[i].rps / figures[base].rps;
       console.log(
-        `${targets[i].label.padEnd(28)} p95 ${figures[i].p95.toFixed(2)} ms (target <= ${TARGET_P95_MS} ms)   ratio to baseline ${ratio.toFixed(2)} overall, ${median(ratios[i]).toFixed(2)} median of rounds (target >= ${TARGET_RATIO})`,
+        `${targets[i].label.padEnd(LABEL_WIDTH)} p95 ${figures[i].p95.toFixed(2)} ms (target <= ${TARGET_P95_MS} ms)   ratio to baseline ${ratio.toFixed(2)} overall, ${median(ratios[i]).toFixed(2)} median of rounds (target >= ${TARGET_RATIO})`,
       );
+    }
+    if (canMeasureCpu) {
+      console.log('');
+      const per = (ms, i) => ((ms ?? 0) * 1000) / figures[i].requests;
+      for (const i of reads.keys()) {
+        console.log(`CPU per request ${targets[i].label.padEnd(LABEL_WIDTH)} gateway ${per(cpu[i].gateway, i).toFixed(0)} µs + journal ${per(cpu[i].journal, i).toFixed(0)} µs`);
+      }
+      console.log(`CPU per request ${targets[base].label.padEnd(LABEL_WIDTH)} ${per(cpu[base].baseline, base).toFixed(0)} µs${profiling ? '   (profilers on in round 1)' : ''}`);
     }
   } finally {
     baseline?.child.kill('SIGTERM');
     await stack.stop();
+  }
+  if (profiling) {
+    for (const file of readdirSync(PROFILE_DIR).filter((name) => profiles.includes(name)).sort()) {
+      console.log(`\nprofile ${join(PROFILE_DIR, file)}`);
+      for (const text of summarizeProfile(join(PROFILE_DIR, file))) console.log(text);
+    }
   }
 }
 

@@ -20,10 +20,10 @@
 //       uses a running stack; DATABASE_URL, NATS_PREFIX and SESSION_SECRET must be the stack's for the baseline.
 //   BENCH_PROFILE_DIR=/tmp/prof node bench/gateway-overhead.mjs
 //       also CPU-profiles the gateway and identity during the gateway's closed-loop phases and prints where the time goes.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
-import { closedLoop as closedLoopOf, get, median, startBaseline, summarize } from './lib/load.mjs';
+import { closedLoop as closedLoopOf, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
 import { root, signUp, startStack } from './lib/stack.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 
@@ -60,22 +60,6 @@ async function fixedRate(url, cookie, rate, seconds) {
   await Promise.all(pending);
   agent.destroy();
   return { latencies, errors, elapsed: (performance.now() - started) / 1000 };
-}
-
-const TICKS_PER_SECOND = 100;
-
-/** User plus system CPU of a process so far, in ms (Linux /proc; USER_HZ is 100 on every Linux ABI node runs on). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
-/** Runs `phase` and adds what each named process spent on the CPU meanwhile to `totals`. */
-async function measuringCpu(pids, totals, phase) {
-  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
-  const result = await phase();
-  for (const [name, pid] of Object.entries(pids)) totals[name] = (totals[name] ?? 0) + cpuMs(pid) - before[name];
-  return result;
 }
 
 function line(label, figures) {

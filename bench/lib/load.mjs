@@ -1,6 +1,7 @@
 // Load generation shared by the HTTP benchmarks: keep-alive GETs in a closed loop, percentiles, and the one-process
 // baseline of bench/gateway-overhead.mjs (bench/lib/baseline-server.mjs) that their ratios are measured against.
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { freePort, root } from './stack.mjs';
@@ -69,4 +70,20 @@ export function startBaseline(config) {
         child.once('exit', (code) => reject(new Error(`The baseline server exited with code ${code}`)));
       }),
   );
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU of a process so far, in ms (Linux /proc; USER_HZ is 100 on every Linux ABI node runs on). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** Runs `phase` and adds what each named process spent on the CPU meanwhile to `totals`. */
+export async function measuringCpu(pids, totals, phase) {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const result = await phase();
+  for (const [name, pid] of Object.entries(pids)) totals[name] = (totals[name] ?? 0) + cpuMs(pid) - before[name];
+  return result;
 }

@@ -42,12 +42,13 @@ export function seeded(seed) {
  * Starts `services` and the gateway; resolves when /api/health reports each of them up.
  * `nodeArgs` maps a process name to extra node options (e.g. a profiler preload); Their output is kept in `output`.
  * `gatewayUrl` (default GATEWAY_URL) names a running stack to use instead. `config` is the stack's (its database URL and
- * NATS prefix), for a bench that reads or writes its data or runs service code in its own process.
+ * NATS prefix), for a bench that reads or writes its data or runs service code in its own process. `startGateway(env, nodeArgs)`
+ * starts one more gateway with extra environment (null for a running stack).
  */
 export async function startStack({ services = SERVICES, nodeArgs = {}, env: extraEnv = {}, gatewayUrl: runningUrl = process.env.GATEWAY_URL } = {}) {
   if (runningUrl) {
     const config = loadConfig();
-    return { gatewayUrl: runningUrl.replace(/\/$/, ''), config, pids: {}, output: [], stop: async () => {} };
+    return { gatewayUrl: runningUrl.replace(/\/$/, ''), config, pids: {}, output: [], stop: async () => {}, startGateway: null };
   }
   const base = loadConfig();
   await requireDependencies(base, ['postgres', 'nats', 'redis']);
@@ -89,7 +90,18 @@ export async function startStack({ services = SERVICES, nodeArgs = {}, env: extr
     await stop();
     throw new Error(`${error.message}\n${output.join('').slice(-4000)}`);
   }
-  return { gatewayUrl, config, pids: Object.fromEntries(names.map((name, i) => [name, children[i].pid])), output, stop };
+  /** One more gateway of this stack (a replica, sharing its Redis and services) with `gatewayEnv`; stopped with it. */
+  const startGateway = async (gatewayEnv, gatewayNodeArgs = []) => {
+    const replicaPort = await freePort();
+    const url = `http://127.0.0.1:${replicaPort}`;
+    const child = spawn(process.execPath, [...gatewayNodeArgs, join(root, 'apps/gateway/dist/main.js')], { cwd: root, env: { ...env, ...gatewayEnv, PORT: String(replicaPort), PUBLIC_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => output.push(`gateway ${replicaPort}| ${chunk}`));
+    child.stderr.on('data', (chunk) => output.push(`gateway ${replicaPort}| ${chunk}`));
+    children.push(child);
+    await waitUntilUp(url, services, [child]);
+    return { url, pid: child.pid };
+  };
+  return { gatewayUrl, config, pids: Object.fromEntries(names.map((name, i) => [name, children[i].pid])), output, stop, startGateway };
 }
 
 async function waitUntilUp(gatewayUrl, services, children, timeoutMs = 120_000) {

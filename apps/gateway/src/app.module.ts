@@ -15,6 +15,7 @@ import { FoodsController } from './foods/foods.controller';
 import { HealthController } from './health/health.controller';
 import { RateLimiter } from './http/rate-limit';
 import { InfraModule } from './infra/infra.module';
+import { JournalReadCache } from './journal/journal-read-cache';
 import { MealsController } from './meals/meals.controller';
 import { PhotoStore } from './photos/photo-store';
 import { PhotosController } from './photos/photos.controller';
@@ -39,6 +40,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     LoginAttempts,
     UserSessions,
     AccountCache,
+    JournalReadCache,
     LocalStrategy,
     CallerSerializer,
     { provide: KnownDevices, useFactory: (config: GatewayConfig) => new KnownDevices(config.sessionSecret), inject: [SERVER_CONFIG] },

@@ -18,4 +18,11 @@ describe('loadGatewayConfig', () => {
     expect(config.trustedProxies).toEqual([]);
     expect(loadGatewayConfig({ TRUSTED_PROXIES: '10.0.0.0/8,loopback' }).trustedProxies).toEqual(['10.0.0.0/8', 'loopback']);
   });
+
+  it('keeps journal reads 10 minutes unless told, 0 turning the cache off, and refuses anything else', () => {
+    expect(loadGatewayConfig({}).journalReadCacheSeconds).toBe(600);
+    expect(loadGatewayConfig({ JOURNAL_READ_CACHE_SECONDS: '0' }).journalReadCacheSeconds).toBe(0);
+    expect(() => loadGatewayConfig({ JOURNAL_READ_CACHE_SECONDS: 'ten' })).toThrow(/^JOURNAL_READ_CACHE_SECONDS must be a whole number/);
+    expect(() => loadGatewayConfig({ JOURNAL_READ_CACHE_SECONDS: '-1' })).toThrow(ConfigError);
+  });
 });

@@ -17,6 +17,8 @@ export interface GatewayConfig extends ServerConfig {
   trustedProxies: string[];
   /** Origins allowed to make state-changing requests: PUBLIC_URL's origin plus ALLOWED_ORIGINS. */
   allowedOrigins: string[];
+  /** How long the gateway keeps a cached journal read at most (JournalReadCache); 0 turns the cache off. */
+  journalReadCacheSeconds: number;
 }
 
 /** A setting the process cannot start without; its message is the one line a person reads. */
@@ -51,10 +53,13 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       throw new ConfigError(`PUBLIC_URL and ALLOWED_ORIGINS must be absolute URLs; '${url}' is not.`);
     }
   });
+  const cacheSeconds = Number(env.JOURNAL_READ_CACHE_SECONDS ?? 600);
+  if (!Number.isInteger(cacheSeconds) || cacheSeconds < 0) throw new ConfigError('JOURNAL_READ_CACHE_SECONDS must be a whole number of seconds, 0 or more.');
   return {
     ...base,
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     trustedProxies: list(env.TRUSTED_PROXIES),
     allowedOrigins: [...new Set(origins)],
+    journalReadCacheSeconds: cacheSeconds,
   };
 }

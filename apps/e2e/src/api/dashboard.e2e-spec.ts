@@ -62,6 +62,25 @@ describe('GET /api/dashboard/stats', () => {
     expect(await stats(api)).toMatchObject({ todayScore: null, todayBand: null, mealsLogged: 2, symptomsCount: 0, unknownFoods: 1 });
   });
 
+  it('flags a meal of foods each low on its own whose lactose adds up over the cut-off, and says which group', async () => {
+    const { api } = await registerUser('dashboard-stacking');
+    // 1 tbsp cream cheese (about 0.5 g lactose) and 1 oz parmesan (about 0.9 g): each under the 1 g cut-off, together over it.
+    const [creamCheese, parmesan] = await Promise.all(['Cream cheese', 'Parmesan, hard'].map((name) => catalogueFood(api, name)));
+    const meal = await mealOf(api, 'Cheese plate', [creamCheese, parmesan]);
+    expect(meal.foods.map((entry) => entry.ratingAtQuantity)).toEqual(['low', 'low']);
+    expect(meal.stacking.stacked).toEqual(['lactose']);
+    expect(meal.stacking.groups.find((group) => group.group === 'lactose')).toMatchObject({ cutoff: 1, over: true, grams: expect.any(Number) });
+    expect(meal.stacking.unknownFoods).toBe(0);
+
+    expect(await stats(api)).toMatchObject({ todayScore: 100, todayBand: 'excellent', stackingWarnings: [{ mealId: meal.id, mealName: 'Cheese plate', groups: ['lactose'] }] });
+  });
+
+  it('says so when a meal’s components are partly unknown instead of claiming it is low', async () => {
+    const { api } = await registerUser('dashboard-partly');
+    const meal = await mealOf(api, 'Cheese and egg', [await catalogueFood(api, 'Cream cheese'), foods.low]);
+    expect(meal.stacking).toMatchObject({ stacked: [], unknownFoods: 1 });
+  });
+
   it('forgets a deleted meal', async () => {
     const { api } = await registerUser('dashboard-deleted');
     await mealOf(api, 'Egg', [foods.low]);

@@ -29,6 +29,24 @@ describe('free-text fields', () => {
     expect([long.status, long.body.message]).toEqual([400, 'Last name must be at most 100 characters']);
   });
 
+  it('refuses a symptom whose notes hold a NUL byte or run over 2,000 characters, and a serving unit over 40 characters or unstorable', async () => {
+    const { api } = await registerUser('textjournal');
+    const meal = (await api.post('/api/meals', { mealType: 'lunch', name: 'Soup', timestamp })).body;
+    const [food] = (await api.get('/api/foods/search?q=carrot')).body;
+
+    const nul = await api.post('/api/symptoms', { symptomType: 'gas', severity: 'mild', notes: 'after\u0000lunch' });
+    const long = await api.post('/api/symptoms', { symptomType: 'gas', severity: 'mild', notes: 'a'.repeat(2001) });
+    const longUnit = await api.post(`/api/meals/${meal.id}/foods`, { foodId: food.id, quantity: 1, servingUnit: 'u'.repeat(41) });
+    const surrogateUnit = await api.post(`/api/meals/${meal.id}/foods`, { foodId: food.id, quantity: 1, servingUnit: 'cup\uD800' });
+
+    expect([nul.status, nul.body.message]).toEqual([400, Messages.textUnstorable('Notes')]);
+    expect([long.status, long.body.message]).toEqual([400, 'Notes must be at most 2,000 characters']);
+    expect([longUnit.status, longUnit.body.message]).toEqual([400, 'Serving unit must be at most 40 characters']);
+    expect([surrogateUnit.status, surrogateUnit.body.message]).toEqual([400, Messages.textUnstorable('Serving unit')]);
+    expect((await api.get('/api/symptoms')).body).toEqual([]);
+    expect((await api.get(`/api/meals/${meal.id}`)).body.foods).toEqual([]);
+  });
+
   it('refuses a food search or a private food with unstorable text', async () => {
     const { api } = await registerUser('textfood');
 

@@ -15,7 +15,7 @@ class Closer implements OnApplicationShutdown {
   }
 }
 
-/** The gateway's connections: Redis (sessions, rate limits) and NATS (JetStream object store for photos). */
+/** The gateway's connections: Redis (sessions, rate limits, the journal read cache) and NATS (JetStream object store for photos). */
 @Global()
 @Module({
   providers: [

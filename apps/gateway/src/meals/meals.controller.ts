@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Headers, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import {
   addMealFoodSchema,
   Caller,
@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ZodBody } from '../http/zod-body.pipe';
 import { CorrelationId } from '../http/request-id';
+import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
 const mealIdParam = new ZodBody(pathRecordId(Messages.mealIdInvalid));
@@ -28,7 +29,10 @@ const entryIdParam = new ZodBody(pathRecordId(Messages.mealEntryIdInvalid));
 @Controller('meals')
 @UseGuards(SignedInGuard)
 export class MealsController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly cache: JournalReadCache,
+  ) {}
 
   @Post()
   create(
@@ -37,17 +41,20 @@ export class MealsController {
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
-    return this.services.send(Rpc.journal.createMeal, { caller, input, idempotencyKey }, correlationId);
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.createMeal, { caller, input, idempotencyKey }, correlationId));
   }
 
-  /** Every meal newest first, `?todayOnly=true` or `?date=YYYY-MM-DD`: days are the caller's own. */
+  /** Every meal newest first, `?todayOnly=true` or `?date=YYYY-MM-DD`: days are the caller's own. One day's are cached. */
   @Get()
-  list(
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  async list(
     @CurrentCaller() caller: Caller,
     @Query(new ZodBody(mealListQuerySchema)) input: z.output<typeof mealListQuerySchema>,
     @CorrelationId() correlationId: string,
-  ): Promise<Meal[]> {
-    return this.services.send(Rpc.journal.listMeals, { caller, input }, correlationId);
+  ): Promise<JsonText<Meal[]>> {
+    const ask = () => this.services.send(Rpc.journal.listMeals, { caller, input }, correlationId);
+    if (input.todayOnly) return this.cache.read(caller, 'meals?todayOnly=true', ask);
+    return input.date === undefined ? jsonText(await ask()) : this.cache.read(caller, `meals?date=${input.date}`, ask);
   }
 
   @Get(':id')
@@ -64,7 +71,7 @@ export class MealsController {
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
-    return this.services.send(Rpc.journal.addMealFood, { caller, mealId, input, idempotencyKey }, correlationId);
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.addMealFood, { caller, mealId, input, idempotencyKey }, correlationId));
   }
 
   @Delete(':id/foods/:entryId')
@@ -74,13 +81,13 @@ export class MealsController {
     @Param('entryId', entryIdParam) entryId: number,
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
-    return this.services.send(Rpc.journal.removeMealFood, { caller, mealId, entryId }, correlationId);
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.removeMealFood, { caller, mealId, entryId }, correlationId));
   }
 
   /** The body is empty (spec §7); completing a completed meal answers it unchanged. */
   @Patch(':id/complete')
   complete(@CurrentCaller() caller: Caller, @Param('id', mealIdParam) mealId: number, @CorrelationId() correlationId: string): Promise<Meal> {
-    return this.services.send(Rpc.journal.completeMeal, { caller, mealId }, correlationId);
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.completeMeal, { caller, mealId }, correlationId));
   }
 
   /** A new meal with the same name, type, foods and quantities, now unless `timestamp` says otherwise. */
@@ -92,12 +99,12 @@ export class MealsController {
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
-    return this.services.send(Rpc.journal.repeatMeal, { caller, mealId, input, idempotencyKey }, correlationId);
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.repeatMeal, { caller, mealId, input, idempotencyKey }, correlationId));
   }
 
   /** The meal's symptoms are kept, unlinked. */
   @Delete(':id')
   remove(@CurrentCaller() caller: Caller, @Param('id', mealIdParam) mealId: number, @CorrelationId() correlationId: string): Promise<MessageReply> {
-    return this.services.send(Rpc.journal.deleteMeal, { caller, mealId }, correlationId);
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.deleteMeal, { caller, mealId }, correlationId));
   }
 }

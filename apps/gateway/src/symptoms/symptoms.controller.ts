@@ -1,16 +1,20 @@
-import { Body, Controller, Delete, Get, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { Caller, IDEMPOTENCY_KEY_HEADER, logSymptomSchema, MessageReply, Messages, pathRecordId, Rpc, Symptom, symptomListQuerySchema } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ZodBody } from '../http/zod-body.pipe';
 import { CorrelationId } from '../http/request-id';
+import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
 /** Spec §7 symptoms, the caller's own: another person's symptom, or a mealId of another person's meal, is a 404. */
 @Controller('symptoms')
 @UseGuards(SignedInGuard)
 export class SymptomsController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly cache: JournalReadCache,
+  ) {}
 
   /** `timestamp` (default now) may be any past time, not in the future beyond the clock skew the journal allows. */
   @Post()
@@ -20,17 +24,19 @@ export class SymptomsController {
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
     @CorrelationId() correlationId: string,
   ): Promise<Symptom> {
-    return this.services.send(Rpc.journal.logSymptom, { caller, input, idempotencyKey }, correlationId);
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.logSymptom, { caller, input, idempotencyKey }, correlationId));
   }
 
-  /** Newest first; `?date=YYYY-MM-DD` is that day in the caller's time zone. */
+  /** Newest first; `?date=YYYY-MM-DD` is that day in the caller's time zone, and cached. */
   @Get()
-  list(
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  async list(
     @CurrentCaller() caller: Caller,
     @Query(new ZodBody(symptomListQuerySchema)) input: z.output<typeof symptomListQuerySchema>,
     @CorrelationId() correlationId: string,
-  ): Promise<Symptom[]> {
-    return this.services.send(Rpc.journal.listSymptoms, { caller, input }, correlationId);
+  ): Promise<JsonText<Symptom[]>> {
+    const ask = () => this.services.send(Rpc.journal.listSymptoms, { caller, input }, correlationId);
+    return input.date === undefined ? jsonText(await ask()) : this.cache.read(caller, `symptoms?date=${input.date}`, ask);
   }
 
   @Delete(':id')
@@ -39,6 +45,6 @@ export class SymptomsController {
     @Param('id', new ZodBody(pathRecordId(Messages.symptomIdInvalid))) symptomId: number,
     @CorrelationId() correlationId: string,
   ): Promise<MessageReply> {
-    return this.services.send(Rpc.journal.deleteSymptom, { caller, symptomId }, correlationId);
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.deleteSymptom, { caller, symptomId }, correlationId));
   }
 }

@@ -1,26 +1,16 @@
 import { DashboardStats, dayScore, localDay, localDayRange, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { And, DataSource, LessThan, MoreThanOrEqual } from 'typeorm';
 import { MealReader } from '../meals/meal-reader';
-import { SymptomRecord } from '../symptoms/symptom.entity';
 
 @Controller()
 export class DashboardHandler {
-  constructor(
-    private readonly meals: MealReader,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly meals: MealReader) {}
 
   /** 'Today's Overview' for the caller's own today: the day's score over every food eaten, meals, symptoms, warnings. */
   @Handles(Rpc.journal.dashboardStats)
   async stats({ caller }: RpcParsed<typeof Rpc.journal.dashboardStats>): Promise<DashboardStats> {
-    const today = localDayRange(localDay(new Date(), caller.timeZone), caller.timeZone);
-    const [meals, symptomsCount] = await Promise.all([
-      this.meals.list(caller.userId, today),
-      this.dataSource.getRepository(SymptomRecord).countBy({ userId: caller.userId, timestamp: And(MoreThanOrEqual(today.start), LessThan(today.end)) }),
-    ]);
+    const { meals, symptomsCount } = await this.meals.day(caller.userId, localDayRange(localDay(new Date(), caller.timeZone), caller.timeZone));
     const { score, band, unknown } = dayScore(meals.flatMap((meal) => meal.foods.map((food) => food.ratingAtQuantity)));
     return {
       todayScore: score,
