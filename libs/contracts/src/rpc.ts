@@ -6,13 +6,16 @@ import { type CatalogueInfo, type Food, foodListQuerySchema, foodSearchQuerySche
 import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from './health/health';
 import { idempotencyKeySchema } from './idempotency';
 import { recordId } from './ids';
-import { addMealFoodSchema, createMealSchema, type DailyMealCount, dailyMealsQuerySchema, type DashboardStats, type Meal, mealListQuerySchema, repeatMealSchema } from './meals/meal';
-import { logSymptomSchema, type Symptom, symptomListQuerySchema } from './symptoms/symptom';
+import type { DailyMealCount, DashboardStats, Meal } from './meals/meal';
+import { addMealFoodSchema, createMealSchema, dailyMealsQuerySchema, mealListQuerySchema, repeatMealSchema } from './meals/meal.schemas';
+import type { Symptom } from './symptoms/symptom';
+import { logSymptomSchema, symptomListQuerySchema } from './symptoms/symptom.schemas';
 import type { EducationItem } from './education/education';
 import { Messages } from './messages';
 import { type MessageReply, type PasswordResetReply, type ResetLinkReply, Rpc } from './subjects';
 import type { SubscriptionStatus } from './subscription/subscription';
-import { HOST_MAX_LENGTH, text, TIME_ZONE_MAX_LENGTH, URL_MAX_LENGTH } from './text';
+import { text } from './text';
+import { HOST_MAX_LENGTH, TIME_ZONE_MAX_LENGTH, URL_MAX_LENGTH } from './text-limits';
 import { canonicalTimeZone } from './time/time-zone';
 
 
