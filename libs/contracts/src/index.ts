@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './journal-messages';
 export * from './subjects';
 export * from './text';
 export * from './text-limits';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../ids';
+import { JournalMessages } from '../journal-messages';
 import { Messages } from '../messages';
 import { MEAL_NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from '../text-limits';
 import { text } from '../text';
@@ -19,13 +20,13 @@ export type CreateMealInput = z.input<typeof createMealSchema>;
 export const addMealFoodSchema = z.object({
   foodId: recordId(Messages.foodIdInvalid),
   quantity: z
-    .number({ required_error: Messages.quantityInvalid, invalid_type_error: Messages.quantityInvalid })
-    .min(MEAL_FOOD_QUANTITY.min, Messages.quantityInvalid)
-    .max(MEAL_FOOD_QUANTITY.max, Messages.quantityInvalid)
+    .number({ required_error: JournalMessages.quantityInvalid, invalid_type_error: JournalMessages.quantityInvalid })
+    .min(MEAL_FOOD_QUANTITY.min, JournalMessages.quantityInvalid)
+    .max(MEAL_FOOD_QUANTITY.max, JournalMessages.quantityInvalid)
     // Tenths only: 0.30000000000000004 is 0.3, 0.25 is not a step.
-    .refine((quantity) => Math.abs(quantity * 10 - Math.round(quantity * 10)) < 1e-6, Messages.quantityInvalid)
+    .refine((quantity) => Math.abs(quantity * 10 - Math.round(quantity * 10)) < 1e-6, JournalMessages.quantityInvalid)
     .transform((quantity) => Math.round(quantity * 10) / 10),
-  servingUnit: text('Serving unit', SERVING_UNIT_MAX_LENGTH, { required: Messages.servingUnitRequired }),
+  servingUnit: text('Serving unit', SERVING_UNIT_MAX_LENGTH, { required: JournalMessages.servingUnitRequired }),
 });
 export type AddMealFoodInput = z.input<typeof addMealFoodSchema>;
 
@@ -38,11 +39,11 @@ export const mealListQuerySchema = z
   .object({
     todayOnly: z.preprocess(
       (value) => (value === 'true' ? true : value === 'false' ? false : value),
-      z.boolean({ invalid_type_error: Messages.todayOnlyInvalid }).optional(),
+      z.boolean({ invalid_type_error: JournalMessages.todayOnlyInvalid }).optional(),
     ),
     date: isoDateSchema('date').optional(),
   })
-  .refine(({ todayOnly, date }) => !(todayOnly && date), Messages.mealListQueryConflict);
+  .refine(({ todayOnly, date }) => !(todayOnly && date), JournalMessages.mealListQueryConflict);
 export type MealListQuery = z.input<typeof mealListQuerySchema>;
 
 export const dailyMealsQuerySchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../ids';
-import { Messages } from '../messages';
+import { JournalMessages } from '../journal-messages';
 import { NOTES_MAX_LENGTH } from '../text-limits';
 import { text } from '../text';
 import { instantSchema, isoDateSchema } from '../time/instant';
@@ -11,14 +11,14 @@ import { SEVERITIES, SYMPTOM_TYPES } from './symptom';
 /** POST /api/symptoms. `timestamp` (default now) lets a person log a symptom that began earlier or fill in past days. */
 export const logSymptomSchema = z.object({
   symptomType: z
-    .string({ required_error: Messages.symptomTypeRequired, invalid_type_error: Messages.symptomTypeRequired })
+    .string({ required_error: JournalMessages.symptomTypeRequired, invalid_type_error: JournalMessages.symptomTypeRequired })
     .trim()
-    .min(1, Messages.symptomTypeRequired)
-    .pipe(z.enum(SYMPTOM_TYPES, { errorMap: () => ({ message: Messages.symptomTypeInvalid }) })),
-  severity: z.enum(SEVERITIES, { errorMap: () => ({ message: Messages.severityInvalid }) }),
+    .min(1, JournalMessages.symptomTypeRequired)
+    .pipe(z.enum(SYMPTOM_TYPES, { errorMap: () => ({ message: JournalMessages.symptomTypeInvalid }) })),
+  severity: z.enum(SEVERITIES, { errorMap: () => ({ message: JournalMessages.severityInvalid }) }),
   notes: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), text('Notes', NOTES_MAX_LENGTH).optional()),
-  mealId: recordId(Messages.mealIdInvalid).nullish(),
-  timestamp: instantSchema(Messages.symptomTimestampInvalid).optional(),
+  mealId: recordId(JournalMessages.mealIdInvalid).nullish(),
+  timestamp: instantSchema(JournalMessages.symptomTimestampInvalid).optional(),
 });
 export type LogSymptomInput = z.input<typeof logSymptomSchema>;
 
