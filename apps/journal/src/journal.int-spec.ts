@@ -1,4 +1,4 @@
-import { Caller, Food, localDay, localDayRange, Messages, Rpc, RpcParsed, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
+import { Caller, Food, localDay, localDayRange, JournalMessages, Messages, Rpc, RpcParsed, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
 import { EventStore, rebuildInlineProjection, rpcFailure, subject } from '@fodmap/server';
 import { ServiceCaller, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
@@ -165,7 +165,7 @@ describe('adding foods to a meal', () => {
     });
     expect(await services.failure(Rpc.journal.addMealFood, { caller: stranger, mealId: meal.id, input: { foodId: RICE, quantity: 1, servingUnit: 'slice' } })).toEqual({
       status: 400,
-      message: Messages.servingUnitInvalid(['cup', 'serving', 'g']),
+      message: JournalMessages.servingUnitInvalid(['cup', 'serving', 'g']),
     });
     expect((await addFood((await createMeal()).id, PRIVATE_SOUP)).foods[0].food.name).toBe("Gran's soup");
   });
@@ -208,14 +208,14 @@ describe('adding foods to a meal', () => {
     const answered = await services.call(Rpc.journal.removeMealFood, { caller: me, mealId: meal.id, entryId: rice.id });
 
     expect(answered.foods.map((entry) => entry.foodId)).toEqual([GARLIC]);
-    expect(await services.failure(Rpc.journal.removeMealFood, { caller: me, mealId: meal.id, entryId: rice.id })).toEqual({ status: 404, message: Messages.mealEntryNotFound });
+    expect(await services.failure(Rpc.journal.removeMealFood, { caller: me, mealId: meal.id, entryId: rice.id })).toEqual({ status: 404, message: JournalMessages.mealEntryNotFound });
   });
 });
 
 describe('completing a meal', () => {
   it('refuses a meal without foods, completes one with foods once (idempotent), then refuses new foods and removals with 409', async () => {
     const meal = await createMeal();
-    expect(await services.failure(Rpc.journal.completeMeal, { caller: me, mealId: meal.id })).toEqual({ status: 409, message: Messages.mealNeedsFood });
+    expect(await services.failure(Rpc.journal.completeMeal, { caller: me, mealId: meal.id })).toEqual({ status: 409, message: JournalMessages.mealNeedsFood });
     const { foods: [rice] } = await addFood(meal.id, RICE);
 
     const completed = await services.call(Rpc.journal.completeMeal, { caller: me, mealId: meal.id });
@@ -225,9 +225,9 @@ describe('completing a meal', () => {
     expect(again).toEqual(completed);
     expect(await services.failure(Rpc.journal.addMealFood, { caller: me, mealId: meal.id, input: { foodId: RICE, quantity: 1, servingUnit: 'serving' } })).toEqual({
       status: 409,
-      message: Messages.mealIsCompleted,
+      message: JournalMessages.mealIsCompleted,
     });
-    expect(await services.failure(Rpc.journal.removeMealFood, { caller: me, mealId: meal.id, entryId: rice.id })).toEqual({ status: 409, message: Messages.mealIsCompleted });
+    expect(await services.failure(Rpc.journal.removeMealFood, { caller: me, mealId: meal.id, entryId: rice.id })).toEqual({ status: 409, message: JournalMessages.mealIsCompleted });
     const events = await journal.get(EventStore).readStream(`meal-${meal.id}`);
     expect(events.map((event) => event.type)).toEqual(['MealCreated', 'MealFoodAdded', 'MealCompleted']);
   });
@@ -285,7 +285,7 @@ describe('deleting a meal', () => {
     const symptom = await services.call(Rpc.journal.logSymptom, { caller: me, input: { symptomType: 'bloating', severity: 'moderate', mealId: meal.id, timestamp: '2026-03-10T13:00:00Z' } });
     expect((await getMeal(meal.id)).symptoms).toEqual([symptom]);
 
-    expect(await services.call(Rpc.journal.deleteMeal, { caller: me, mealId: meal.id })).toEqual({ message: Messages.mealDeleted });
+    expect(await services.call(Rpc.journal.deleteMeal, { caller: me, mealId: meal.id })).toEqual({ message: JournalMessages.mealDeleted });
 
     expect(await services.failure(Rpc.journal.getMeal, { caller: me, mealId: meal.id })).toEqual({ status: 404, message: Messages.mealNotFound });
     expect((await services.call(Rpc.journal.listMeals, { caller: me, input: {} })).map((listed) => listed.id)).not.toContain(meal.id);
@@ -293,7 +293,7 @@ describe('deleting a meal', () => {
     expect(symptoms.find((listed) => listed.id === symptom.id)).toEqual({ ...symptom, mealId: null });
     expect(await services.failure(Rpc.journal.addMealFood, { caller: me, mealId: meal.id, input: { foodId: RICE, quantity: 1, servingUnit: 'serving' } })).toEqual({
       status: 409,
-      message: Messages.mealIsDeleted,
+      message: JournalMessages.mealIsDeleted,
     });
     expect(await services.failure(Rpc.journal.logSymptom, { caller: me, input: { symptomType: 'gas', severity: 'mild', mealId: meal.id } })).toEqual({
       status: 404,
@@ -316,7 +316,7 @@ describe('symptoms', () => {
     expect(earlier.timestamp).toBe('2026-01-02T07:00:00.000Z');
     expect(
       await services.failure(Rpc.journal.logSymptom, { caller: user, input: { symptomType: 'gas', severity: 'mild', timestamp: new Date(Date.now() + 5 * 60_000).toISOString() } }),
-    ).toEqual({ status: 400, message: Messages.symptomTimestampInvalid });
+    ).toEqual({ status: 400, message: JournalMessages.symptomTimestampInvalid });
     expect((await services.call(Rpc.journal.listSymptoms, { caller: user, input: {} })).map((symptom) => symptom.id)).toEqual([now.id, earlier.id]);
   });
 
@@ -325,10 +325,10 @@ describe('symptoms', () => {
     const again = await services.call(Rpc.journal.logSymptom, { caller: me, input: { symptomType: 'nausea', severity: 'mild' }, idempotencyKey: 'nausea-1' });
     expect(again).toEqual(symptom);
 
-    expect(await services.failure(Rpc.journal.deleteSymptom, { caller: stranger, symptomId: symptom.id })).toEqual({ status: 404, message: Messages.symptomNotFound });
-    expect(await services.call(Rpc.journal.deleteSymptom, { caller: me, symptomId: symptom.id })).toEqual({ message: Messages.symptomDeleted });
-    expect(await services.failure(Rpc.journal.deleteSymptom, { caller: me, symptomId: symptom.id })).toEqual({ status: 404, message: Messages.symptomNotFound });
-    expect(await services.failure(Rpc.journal.deleteSymptom, { caller: me, symptomId: 999_999 })).toEqual({ status: 404, message: Messages.symptomNotFound });
+    expect(await services.failure(Rpc.journal.deleteSymptom, { caller: stranger, symptomId: symptom.id })).toEqual({ status: 404, message: JournalMessages.symptomNotFound });
+    expect(await services.call(Rpc.journal.deleteSymptom, { caller: me, symptomId: symptom.id })).toEqual({ message: JournalMessages.symptomDeleted });
+    expect(await services.failure(Rpc.journal.deleteSymptom, { caller: me, symptomId: symptom.id })).toEqual({ status: 404, message: JournalMessages.symptomNotFound });
+    expect(await services.failure(Rpc.journal.deleteSymptom, { caller: me, symptomId: 999_999 })).toEqual({ status: 404, message: JournalMessages.symptomNotFound });
   });
 });
 

@@ -1,4 +1,8 @@
-/** Every user-facing string of the spec (§5, §8), written once. */
+/**
+ * Every user-facing string of the spec (§5, §8), written once. The strings only one feature's screens need live beside
+ * that feature's contracts instead (the journal's: `JournalMessages`, journal-messages.ts), since this object ships
+ * whole in the entry chunk every screen downloads.
+ */
 export const Messages = {
   loginFieldsRequired: 'Please fill in both email and password',
   registerFieldsRequired: 'Please fill in all required fields',
@@ -94,41 +98,4 @@ export const Messages = {
   textInvalid: (label: string) => `${label} must be text`,
   textTooLong: (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en-US')} characters`,
   textUnstorable: (label: string) => `${label} contains a character that cannot be saved (a NUL byte or a broken Unicode character)`,
-  // The journal (spec §5, §8; issue 7).
-  mealCreateSuccess: 'Success',
-  mealCreatedWith: (count: number) => `Meal created with ${count} food item${count === 1 ? '' : 's'}`,
-  mealError: 'Error',
-  mealNeedsFood: 'Please add at least one food item to your meal',
-  mealIdInvalid: 'Meal id must be a positive whole number',
-  mealEntryIdInvalid: 'Food entry id must be a positive whole number',
-  mealEntryNotFound: 'This food is not in the meal',
-  mealIsCompleted: 'This meal is completed: its foods can no longer change',
-  mealIsDeleted: 'This meal was deleted',
-  mealCompleted: 'Meal Completed!',
-  mealCompleteFailed: 'Failed to complete meal',
-  mealDeleted: 'Meal deleted successfully',
-  mealDeleteFailed: 'Failed to delete meal',
-  mealRepeated: (name: string) => `${name} logged again for now`,
-  addedToMeal: 'Added to meal',
-  builderUpdated: 'Updated',
-  builderRemoved: 'Removed',
-  builderCleared: 'Cleared',
-  addFoodToMealFailed: 'Failed to add food to meal',
-  foodAddedToMeal: 'Food added to meal successfully',
-  quantityInvalid: 'Quantity must be a number from 0.1 to 5,000 in steps of 0.1',
-  servingUnitRequired: 'Serving unit is required',
-  servingUnitInvalid: (units: readonly string[]) => `Serving unit must be one of ${units.join(', ')}`,
-  mealListQueryConflict: 'Ask for either date or todayOnly, not both',
-  todayOnlyInvalid: 'todayOnly must be true or false',
-  symptomTypeRequired: 'Symptom type is required',
-  symptomTypeInvalid: 'Symptom type must be one of bloating, pain, gas, diarrhea, constipation, nausea, headache, fatigue, mood',
-  severityInvalid: 'Severity must be one of none, mild, moderate, severe',
-  symptomTimestampInvalid: 'Symptom time must be a valid date and time, not in the future',
-  symptomIdInvalid: 'Symptom id must be a positive whole number',
-  symptomNotFound: 'Symptom not found',
-  symptomLogged: 'Symptom logged successfully',
-  symptomLogFailed: 'Failed to log symptom. Please try again.',
-  symptomDeleted: 'Symptom deleted',
-  symptomDeleteFailed: 'Failed to delete symptom',
-  articleNotFound: 'Article not found',
 } as const;

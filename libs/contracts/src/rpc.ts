@@ -6,13 +6,17 @@ import { type CatalogueInfo, type Food, foodListQuerySchema, foodSearchQuerySche
 import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from './health/health';
 import { idempotencyKeySchema } from './idempotency';
 import { recordId } from './ids';
-import { addMealFoodSchema, createMealSchema, type DailyMealCount, dailyMealsQuerySchema, type DashboardStats, type Meal, mealListQuerySchema, repeatMealSchema } from './meals/meal';
-import { logSymptomSchema, type Symptom, symptomListQuerySchema } from './symptoms/symptom';
+import type { DailyMealCount, DashboardStats, Meal } from './meals/meal';
+import { addMealFoodSchema, createMealSchema, dailyMealsQuerySchema, mealListQuerySchema, repeatMealSchema } from './meals/meal.schemas';
+import type { Symptom } from './symptoms/symptom';
+import { logSymptomSchema, symptomListQuerySchema } from './symptoms/symptom.schemas';
 import type { EducationItem } from './education/education';
+import { JournalMessages } from './journal-messages';
 import { Messages } from './messages';
 import { type MessageReply, type PasswordResetReply, type ResetLinkReply, Rpc } from './subjects';
 import type { SubscriptionStatus } from './subscription/subscription';
-import { HOST_MAX_LENGTH, text, TIME_ZONE_MAX_LENGTH, URL_MAX_LENGTH } from './text';
+import { text } from './text';
+import { HOST_MAX_LENGTH, TIME_ZONE_MAX_LENGTH, URL_MAX_LENGTH } from './text-limits';
 import { canonicalTimeZone } from './time/time-zone';
 
 
@@ -66,22 +70,22 @@ export const RpcContracts = {
   /** idempotencyKey: the client's Idempotency-Key; the same key and input create one meal however often sent (422 with other input). */
   [Rpc.journal.createMeal]: rpc<Meal>()(withCaller({ input: createMealSchema, idempotencyKey: idempotencyKeySchema.optional() })),
   /** 404 'Meal not found' for a meal not the caller's, 404 'Food not found' for a food the caller cannot see, 409 once completed or deleted. */
-  [Rpc.journal.addMealFood]: rpc<Meal>()(withCaller({ mealId: recordId(Messages.mealIdInvalid), input: addMealFoodSchema, idempotencyKey: idempotencyKeySchema.optional() })),
-  [Rpc.journal.removeMealFood]: rpc<Meal>()(withCaller({ mealId: recordId(Messages.mealIdInvalid), entryId: recordId(Messages.mealEntryIdInvalid) })),
+  [Rpc.journal.addMealFood]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid), input: addMealFoodSchema, idempotencyKey: idempotencyKeySchema.optional() })),
+  [Rpc.journal.removeMealFood]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid), entryId: recordId(JournalMessages.mealEntryIdInvalid) })),
   /** Idempotent: completing a completed meal answers it unchanged. 409 with no food. */
-  [Rpc.journal.completeMeal]: rpc<Meal>()(withCaller({ mealId: recordId(Messages.mealIdInvalid) })),
+  [Rpc.journal.completeMeal]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid) })),
   /** The meal's symptoms are kept, unlinked. */
-  [Rpc.journal.deleteMeal]: rpc<MessageReply>()(withCaller({ mealId: recordId(Messages.mealIdInvalid) })),
+  [Rpc.journal.deleteMeal]: rpc<MessageReply>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid) })),
   /** A new meal with the same name, type, foods and quantities, at input.timestamp (default now); foods as they are now. */
-  [Rpc.journal.repeatMeal]: rpc<Meal>()(withCaller({ mealId: recordId(Messages.mealIdInvalid), input: repeatMealSchema, idempotencyKey: idempotencyKeySchema.optional() })),
+  [Rpc.journal.repeatMeal]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid), input: repeatMealSchema, idempotencyKey: idempotencyKeySchema.optional() })),
   /** Newest first; days are the caller's own calendar days. */
   [Rpc.journal.listMeals]: rpc<Meal[]>()(withCaller({ input: mealListQuerySchema })),
-  [Rpc.journal.getMeal]: rpc<Meal>()(withCaller({ mealId: recordId(Messages.mealIdInvalid) })),
+  [Rpc.journal.getMeal]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid) })),
   /** input.mealId must name a meal of the caller's that is not deleted (else 404 'Meal not found'). */
   [Rpc.journal.logSymptom]: rpc<Symptom>()(withCaller({ input: logSymptomSchema, idempotencyKey: idempotencyKeySchema.optional() })),
   /** Newest first. */
   [Rpc.journal.listSymptoms]: rpc<Symptom[]>()(withCaller({ input: symptomListQuerySchema })),
-  [Rpc.journal.deleteSymptom]: rpc<MessageReply>()(withCaller({ symptomId: recordId(Messages.symptomIdInvalid) })),
+  [Rpc.journal.deleteSymptom]: rpc<MessageReply>()(withCaller({ symptomId: recordId(JournalMessages.symptomIdInvalid) })),
   [Rpc.journal.dashboardStats]: rpc<DashboardStats>()(withCaller({})),
   [Rpc.journal.education]: rpc<EducationItem[]>()(withCaller({})),
   /** Days are the caller's own calendar days, both ends included; every day of the range, oldest first. */

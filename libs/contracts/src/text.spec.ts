@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { Messages } from './messages';
-import { createMealSchema } from './meals/meal';
+import { createMealSchema } from './meals/meal.schemas';
 import { registerSchema } from './auth/auth.schemas';
 import { quickAddFoodSchema } from './foods/food';
-import { NOTES_MAX_LENGTH, text } from './text';
+import { text } from './text';
+import { NOTES_MAX_LENGTH } from './text-limits';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 

@@ -1,4 +1,4 @@
-import { Food, Meal, Messages, servingUnitsFor } from '@fodmap/contracts';
+import { Food, Meal, JournalMessages, Messages, servingUnitsFor } from '@fodmap/contracts';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
 import { ApiSession, catalogueFood, registerUser } from '../support/api';
@@ -102,7 +102,7 @@ describe('POST /api/meals/:id/foods', () => {
     const meal = await createMeal(ann);
     for (const quantity of [0, 0.05, 0.25, -1, 5000.1, '1', null]) {
       const res = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: egg.id, quantity, servingUnit: 'serving' });
-      expect({ quantity, status: res.status, body: res.body }).toEqual({ quantity, status: 400, body: { message: Messages.quantityInvalid } });
+      expect({ quantity, status: res.status, body: res.body }).toEqual({ quantity, status: 400, body: { message: JournalMessages.quantityInvalid } });
     }
     const tenths = await addFood(ann, meal.id, egg, 0.1 + 0.2);
     expect(tenths.foods[0].quantity).toBe(0.3);
@@ -111,14 +111,14 @@ describe('POST /api/meals/:id/foods', () => {
   it('names what is missing or wrong in the food, unit and ids', async () => {
     const meal = await createMeal(ann);
     const noUnit = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: egg.id, quantity: 1, servingUnit: '  ' });
-    expect(noUnit).toMatchObject({ status: 400, body: { message: Messages.servingUnitRequired } });
+    expect(noUnit).toMatchObject({ status: 400, body: { message: JournalMessages.servingUnitRequired } });
     const otherUnit = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: egg.id, quantity: 1, servingUnit: 'cup' });
-    expect(otherUnit).toMatchObject({ status: 400, body: { message: Messages.servingUnitInvalid(servingUnitsFor(egg)) } });
+    expect(otherUnit).toMatchObject({ status: 400, body: { message: JournalMessages.servingUnitInvalid(servingUnitsFor(egg)) } });
     const badFood = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: 'egg', quantity: 1, servingUnit: 'serving' });
     expect(badFood).toMatchObject({ status: 400, body: { message: Messages.foodIdInvalid } });
     for (const id of ['abc', '0', '-3', '1.5', '1e3', '99999999999']) {
       const badMeal = await ann.post(`/api/meals/${id}/foods`, { foodId: egg.id, quantity: 1, servingUnit: 'serving' });
-      expect({ id, status: badMeal.status, body: badMeal.body }).toEqual({ id, status: 400, body: { message: Messages.mealIdInvalid } });
+      expect({ id, status: badMeal.status, body: badMeal.body }).toEqual({ id, status: 400, body: { message: JournalMessages.mealIdInvalid } });
     }
     const unknownMeal = await ann.post('/api/meals/2000000000/foods', { foodId: egg.id, quantity: 1, servingUnit: 'serving' });
     expect(unknownMeal).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
@@ -155,9 +155,9 @@ describe('DELETE /api/meals/:id/foods/:entryId', () => {
     const meal = await addFood(ann, (await createMeal(ann)).id, egg);
     const other = await addFood(ann, (await createMeal(ann)).id, egg);
     const notHere = await ann.delete(`/api/meals/${meal.id}/foods/${other.foods[0].id}`);
-    expect(notHere).toMatchObject({ status: 404, body: { message: Messages.mealEntryNotFound } });
+    expect(notHere).toMatchObject({ status: 404, body: { message: JournalMessages.mealEntryNotFound } });
     const bad = await ann.delete(`/api/meals/${meal.id}/foods/first`);
-    expect(bad).toMatchObject({ status: 400, body: { message: Messages.mealEntryIdInvalid } });
+    expect(bad).toMatchObject({ status: 400, body: { message: JournalMessages.mealEntryIdInvalid } });
     expect((await ann.get(`/api/meals/${meal.id}`)).body.foods).toHaveLength(1);
   });
 });
@@ -166,7 +166,7 @@ describe('PATCH /api/meals/:id/complete', () => {
   it('refuses a meal without food with the builder rule', async () => {
     const meal = await createMeal(ann);
     const res = await ann.patch(`/api/meals/${meal.id}/complete`, undefined);
-    expect(res).toMatchObject({ status: 409, body: { message: Messages.mealNeedsFood } });
+    expect(res).toMatchObject({ status: 409, body: { message: JournalMessages.mealNeedsFood } });
     expect((await ann.get(`/api/meals/${meal.id}`)).body.completed).toBe(false);
   });
 
@@ -179,9 +179,9 @@ describe('PATCH /api/meals/:id/complete', () => {
     expect(again).toMatchObject({ status: 200, body: first.body });
 
     const add = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: garlic.id, quantity: 1, servingUnit: 'serving' });
-    expect(add).toMatchObject({ status: 409, body: { message: Messages.mealIsCompleted } });
+    expect(add).toMatchObject({ status: 409, body: { message: JournalMessages.mealIsCompleted } });
     const remove = await ann.delete(`/api/meals/${meal.id}/foods/${meal.foods[0].id}`);
-    expect(remove).toMatchObject({ status: 409, body: { message: Messages.mealIsCompleted } });
+    expect(remove).toMatchObject({ status: 409, body: { message: JournalMessages.mealIsCompleted } });
     expect((await ann.get(`/api/meals/${meal.id}`)).body).toEqual(first.body);
   });
 });
@@ -223,7 +223,7 @@ describe('DELETE /api/meals/:id', () => {
     expect(symptom).toMatchObject({ status: 201, body: { mealId: meal.id } });
 
     const res = await ann.delete(`/api/meals/${meal.id}`);
-    expect(res).toMatchObject({ status: 200, body: { message: Messages.mealDeleted } });
+    expect(res).toMatchObject({ status: 200, body: { message: JournalMessages.mealDeleted } });
 
     expect(await ann.get(`/api/meals/${meal.id}`)).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
     expect(((await ann.get('/api/meals')).body as Meal[]).map((listed) => listed.id)).not.toContain(meal.id);
@@ -235,11 +235,11 @@ describe('DELETE /api/meals/:id', () => {
     const meal = await addFood(ann, (await createMeal(ann)).id, egg);
     await ann.delete(`/api/meals/${meal.id}`);
     const add = await ann.post(`/api/meals/${meal.id}/foods`, { foodId: egg.id, quantity: 1, servingUnit: 'serving' });
-    expect(add).toMatchObject({ status: 409, body: { message: Messages.mealIsDeleted } });
+    expect(add).toMatchObject({ status: 409, body: { message: JournalMessages.mealIsDeleted } });
     const complete = await ann.patch(`/api/meals/${meal.id}/complete`, undefined);
-    expect(complete).toMatchObject({ status: 409, body: { message: Messages.mealIsDeleted } });
+    expect(complete).toMatchObject({ status: 409, body: { message: JournalMessages.mealIsDeleted } });
     const remove = await ann.delete(`/api/meals/${meal.id}/foods/${meal.foods[0].id}`);
-    expect(remove).toMatchObject({ status: 409, body: { message: Messages.mealIsDeleted } });
+    expect(remove).toMatchObject({ status: 409, body: { message: JournalMessages.mealIsDeleted } });
   });
 });
 
@@ -259,8 +259,8 @@ describe('GET /api/meals', () => {
 
     expect(await api.get('/api/meals?date=2025-02-30')).toMatchObject({ status: 400, body: { message: 'date must be a date (YYYY-MM-DD)' } });
     expect(await api.get('/api/meals?date=yesterday')).toMatchObject({ status: 400, body: { message: 'date must be a date (YYYY-MM-DD)' } });
-    expect(await api.get('/api/meals?todayOnly=yes')).toMatchObject({ status: 400, body: { message: Messages.todayOnlyInvalid } });
-    expect(await api.get('/api/meals?todayOnly=true&date=2025-03-02')).toMatchObject({ status: 400, body: { message: Messages.mealListQueryConflict } });
+    expect(await api.get('/api/meals?todayOnly=yes')).toMatchObject({ status: 400, body: { message: JournalMessages.todayOnlyInvalid } });
+    expect(await api.get('/api/meals?todayOnly=true&date=2025-03-02')).toMatchObject({ status: 400, body: { message: JournalMessages.mealListQueryConflict } });
   });
 
   it('shows a meal with its foods and symptoms, and answers a bad id with a 400', async () => {
@@ -269,7 +269,7 @@ describe('GET /api/meals', () => {
     const res = await ann.get(`/api/meals/${meal.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: meal.id, foods: [{ foodId: avocado.id, fodmapRating: 'medium' }], symptoms: [symptom] });
-    expect(await ann.get('/api/meals/lunch')).toMatchObject({ status: 400, body: { message: Messages.mealIdInvalid } });
+    expect(await ann.get('/api/meals/lunch')).toMatchObject({ status: 400, body: { message: JournalMessages.mealIdInvalid } });
     expect(await ann.get('/api/meals/2000000000')).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
   });
 });

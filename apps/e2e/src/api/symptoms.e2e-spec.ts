@@ -1,4 +1,4 @@
-import { Meal, Messages, Symptom } from '@fodmap/contracts';
+import { Meal, JournalMessages, Messages, Symptom } from '@fodmap/contracts';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiSession, registerUser } from '../support/api';
 
@@ -34,7 +34,7 @@ describe('POST /api/symptoms', () => {
   it('refuses a time in the future beyond a minute of clock skew, and one that is not a time', async () => {
     for (const timestamp of [new Date(Date.now() + 10 * 60_000).toISOString(), '3000-01-01T00:00:00Z', 'tomorrow']) {
       const res = await ann.post('/api/symptoms', { symptomType: 'gas', severity: 'mild', timestamp });
-      expect({ timestamp, status: res.status, body: res.body }).toEqual({ timestamp, status: 400, body: { message: Messages.symptomTimestampInvalid } });
+      expect({ timestamp, status: res.status, body: res.body }).toEqual({ timestamp, status: 400, body: { message: JournalMessages.symptomTimestampInvalid } });
     }
     const skewed = await logSymptom(ann, { symptomType: 'gas', timestamp: new Date(Date.now() + 20_000).toISOString() });
     expect(skewed.symptomType).toBe('gas');
@@ -42,13 +42,13 @@ describe('POST /api/symptoms', () => {
 
   it('names what is wrong with the type, severity and meal', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ symptomType: '', severity: 'mild' }, Messages.symptomTypeRequired],
-      [{ severity: 'mild' }, Messages.symptomTypeRequired],
-      [{ symptomType: 'sneezing', severity: 'mild' }, Messages.symptomTypeInvalid],
-      [{ symptomType: 'bloating', severity: 'unbearable' }, Messages.severityInvalid],
-      [{ symptomType: 'bloating' }, Messages.severityInvalid],
-      [{ symptomType: 'bloating', severity: 'mild', mealId: 'lunch' }, Messages.mealIdInvalid],
-      [{ symptomType: 'bloating', severity: 'mild', mealId: 0 }, Messages.mealIdInvalid],
+      [{ symptomType: '', severity: 'mild' }, JournalMessages.symptomTypeRequired],
+      [{ severity: 'mild' }, JournalMessages.symptomTypeRequired],
+      [{ symptomType: 'sneezing', severity: 'mild' }, JournalMessages.symptomTypeInvalid],
+      [{ symptomType: 'bloating', severity: 'unbearable' }, JournalMessages.severityInvalid],
+      [{ symptomType: 'bloating' }, JournalMessages.severityInvalid],
+      [{ symptomType: 'bloating', severity: 'mild', mealId: 'lunch' }, JournalMessages.mealIdInvalid],
+      [{ symptomType: 'bloating', severity: 'mild', mealId: 0 }, JournalMessages.mealIdInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await ann.post('/api/symptoms', body);
@@ -93,17 +93,17 @@ describe('GET /api/symptoms', () => {
 describe('DELETE /api/symptoms/:id', () => {
   it('deletes a symptom, then answers 404; a bad id is a 400', async () => {
     const symptom = await logSymptom(ann, { symptomType: 'headache' });
-    expect(await ann.delete(`/api/symptoms/${symptom.id}`)).toMatchObject({ status: 200, body: { message: Messages.symptomDeleted } });
+    expect(await ann.delete(`/api/symptoms/${symptom.id}`)).toMatchObject({ status: 200, body: { message: JournalMessages.symptomDeleted } });
     expect(((await ann.get('/api/symptoms')).body as Symptom[]).map((listed) => listed.id)).not.toContain(symptom.id);
-    expect(await ann.delete(`/api/symptoms/${symptom.id}`)).toMatchObject({ status: 404, body: { message: Messages.symptomNotFound } });
-    expect(await ann.delete('/api/symptoms/headache')).toMatchObject({ status: 400, body: { message: Messages.symptomIdInvalid } });
+    expect(await ann.delete(`/api/symptoms/${symptom.id}`)).toMatchObject({ status: 404, body: { message: JournalMessages.symptomNotFound } });
+    expect(await ann.delete('/api/symptoms/headache')).toMatchObject({ status: 400, body: { message: JournalMessages.symptomIdInvalid } });
   });
 });
 
 describe("another person's symptoms", () => {
   it('are neither listed nor deletable (404), and stay', async () => {
     const symptom = await logSymptom(ann, { symptomType: 'constipation', notes: 'Ann’s private note' });
-    expect(await bob.delete(`/api/symptoms/${symptom.id}`)).toMatchObject({ status: 404, body: { message: Messages.symptomNotFound } });
+    expect(await bob.delete(`/api/symptoms/${symptom.id}`)).toMatchObject({ status: 404, body: { message: JournalMessages.symptomNotFound } });
     expect(JSON.stringify((await bob.get('/api/symptoms')).body)).not.toContain('Ann’s private note');
     expect(((await ann.get('/api/symptoms')).body as Symptom[]).find((listed) => listed.id === symptom.id)).toEqual(symptom);
   });

@@ -183,7 +183,7 @@ describe('a day of the journal on a phone', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const fab = await page.getByRole('button', { name: 'Build Your Meal' }).boundingBox();
     // Learn & Tips is the dashboard's last card.
-    const lastCard = await page.getByRole('heading', { name: 'Learn & Tips' }).locator('xpath=ancestor::div[contains(@class, "MuiAccordion-root")]').boundingBox();
+    const lastCard = await page.getByRole('region', { name: 'Learn & Tips' }).boundingBox();
     expect(fab).not.toBeNull();
     expect(lastCard).not.toBeNull();
     expect((lastCard?.y ?? 0) + (lastCard?.height ?? 0)).toBeLessThanOrEqual(fab?.y ?? 0);

@@ -7,7 +7,7 @@ import {
   Meal,
   mealListQuerySchema,
   MessageReply,
-  Messages,
+  JournalMessages,
   pathRecordId,
   repeatMealSchema,
   Rpc,
@@ -19,8 +19,8 @@ import { CorrelationId } from '../http/request-id';
 import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
-const mealIdParam = new ZodBody(pathRecordId(Messages.mealIdInvalid));
-const entryIdParam = new ZodBody(pathRecordId(Messages.mealEntryIdInvalid));
+const mealIdParam = new ZodBody(pathRecordId(JournalMessages.mealIdInvalid));
+const entryIdParam = new ZodBody(pathRecordId(JournalMessages.mealEntryIdInvalid));
 
 /**
  * Spec §7 meals, for the signed-in caller only: the journal answers 404 'Meal not found' for a meal of anyone else,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { Caller, IDEMPOTENCY_KEY_HEADER, logSymptomSchema, MessageReply, Messages, pathRecordId, Rpc, Symptom, symptomListQuerySchema } from '@fodmap/contracts';
+import { Caller, IDEMPOTENCY_KEY_HEADER, JournalMessages, logSymptomSchema, MessageReply, pathRecordId, Rpc, Symptom, symptomListQuerySchema } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ZodBody } from '../http/zod-body.pipe';
@@ -42,7 +42,7 @@ export class SymptomsController {
   @Delete(':id')
   remove(
     @CurrentCaller() caller: Caller,
-    @Param('id', new ZodBody(pathRecordId(Messages.symptomIdInvalid))) symptomId: number,
+    @Param('id', new ZodBody(pathRecordId(JournalMessages.symptomIdInvalid))) symptomId: number,
     @CorrelationId() correlationId: string,
   ): Promise<MessageReply> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.deleteSymptom, { caller, symptomId }, correlationId));

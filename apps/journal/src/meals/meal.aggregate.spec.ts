@@ -1,4 +1,4 @@
-import { FoodSnapshot, MealCreatedV1, Messages } from '@fodmap/contracts';
+import { FoodSnapshot, MealCreatedV1, JournalMessages, Messages } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { RpcException } from '@nestjs/microservices';
 import { decide, evolve, initialMealState, MealCommand, MealEvent, MealState } from './meal.aggregate';
@@ -56,10 +56,10 @@ describe('a meal decides', () => {
   });
 
   it('refuses to complete a meal without foods', () => {
-    expect(failureOf(() => decide({ type: 'Complete', userId: 1, now }, run([])))).toEqual({ status: 409, message: Messages.mealNeedsFood });
+    expect(failureOf(() => decide({ type: 'Complete', userId: 1, now }, run([])))).toEqual({ status: 409, message: JournalMessages.mealNeedsFood });
     expect(failureOf(() => decide({ type: 'Complete', userId: 1, now }, run([addRice(11), { type: 'RemoveFood', userId: 1, entryId: 11 }])))).toEqual({
       status: 409,
-      message: Messages.mealNeedsFood,
+      message: JournalMessages.mealNeedsFood,
     });
   });
 
@@ -75,8 +75,8 @@ describe('a meal decides', () => {
   it('refuses to add or remove foods once the meal is completed, but lets it be deleted', () => {
     const completed = run([addRice(11), { type: 'Complete', userId: 1, now }]);
 
-    expect(failureOf(() => decide(addRice(12), completed))).toEqual({ status: 409, message: Messages.mealIsCompleted });
-    expect(failureOf(() => decide({ type: 'RemoveFood', userId: 1, entryId: 11 }, completed))).toEqual({ status: 409, message: Messages.mealIsCompleted });
+    expect(failureOf(() => decide(addRice(12), completed))).toEqual({ status: 409, message: JournalMessages.mealIsCompleted });
+    expect(failureOf(() => decide({ type: 'RemoveFood', userId: 1, entryId: 11 }, completed))).toEqual({ status: 409, message: JournalMessages.mealIsCompleted });
     expect(decide({ type: 'Delete', userId: 1, now }, completed)).toEqual([
       { type: 'MealDeleted', schemaVersion: 1, data: { mealId: 7, userId: 1, deletedAt: now.toISOString() } },
     ]);
@@ -86,14 +86,14 @@ describe('a meal decides', () => {
     const deleted = run([addRice(11), { type: 'Delete', userId: 1, now }]);
 
     for (const command of [addRice(12), { type: 'RemoveFood', userId: 1, entryId: 11 }, { type: 'Complete', userId: 1, now }, { type: 'Delete', userId: 1, now }] as MealCommand[]) {
-      expect(failureOf(() => decide(command, deleted))).toEqual({ status: 409, message: Messages.mealIsDeleted });
+      expect(failureOf(() => decide(command, deleted))).toEqual({ status: 409, message: JournalMessages.mealIsDeleted });
     }
   });
 
   it('removes only an entry the meal holds', () => {
     const state = run([addRice(11)]);
 
-    expect(failureOf(() => decide({ type: 'RemoveFood', userId: 1, entryId: 99 }, state))).toEqual({ status: 404, message: Messages.mealEntryNotFound });
+    expect(failureOf(() => decide({ type: 'RemoveFood', userId: 1, entryId: 99 }, state))).toEqual({ status: 404, message: JournalMessages.mealEntryNotFound });
     expect(run([{ type: 'RemoveFood', userId: 1, entryId: 11 }], state)).toMatchObject({ status: 'open', entries: [] });
   });
 });

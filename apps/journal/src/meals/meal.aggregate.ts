@@ -8,6 +8,7 @@ import {
   MealDeletedV1,
   MealFoodAddedV1,
   MealFoodRemovedV1,
+  JournalMessages,
   Messages,
 } from '@fodmap/contracts';
 import { newEvent, NewEvent, rpcFailure, StoredEvent } from '@fodmap/server';
@@ -76,8 +77,8 @@ type KnownMeal = Extract<MealState, { status: 'open' | 'completed' | 'deleted' }
  */
 export function assertChangeable(state: MealState, userId: number, changesFoods: boolean): KnownMeal {
   if (state.status === 'absent' || state.meal.userId !== userId) throw rpcFailure(404, Messages.mealNotFound);
-  if (state.status === 'deleted') throw rpcFailure(409, Messages.mealIsDeleted);
-  if (changesFoods && state.status === 'completed') throw rpcFailure(409, Messages.mealIsCompleted);
+  if (state.status === 'deleted') throw rpcFailure(409, JournalMessages.mealIsDeleted);
+  if (changesFoods && state.status === 'completed') throw rpcFailure(409, JournalMessages.mealIsCompleted);
   return state;
 }
 
@@ -93,12 +94,12 @@ export function decide(command: MealCommand, state: MealState): MealNewEvent[] {
       return [newEvent(domainEvents, 'MealFoodAdded', { mealId, userId, entryId, quantity, servingUnit, grams, food })];
     }
     case 'RemoveFood':
-      if (!meal.entries.some((entry) => entry.entryId === command.entryId)) throw rpcFailure(404, Messages.mealEntryNotFound);
+      if (!meal.entries.some((entry) => entry.entryId === command.entryId)) throw rpcFailure(404, JournalMessages.mealEntryNotFound);
       return [newEvent(domainEvents, 'MealFoodRemoved', { mealId, userId, entryId: command.entryId })];
     case 'Complete':
       // Completing twice is what a double tap or a retry does: the meal is completed, nothing more to record.
       if (meal.status === 'completed') return [];
-      if (meal.entries.length === 0) throw rpcFailure(409, Messages.mealNeedsFood);
+      if (meal.entries.length === 0) throw rpcFailure(409, JournalMessages.mealNeedsFood);
       return [newEvent(domainEvents, 'MealCompleted', { mealId, userId, completedAt: command.now.toISOString() })];
     case 'Delete':
       return [newEvent(domainEvents, 'MealDeleted', { mealId, userId, deletedAt: command.now.toISOString() })];

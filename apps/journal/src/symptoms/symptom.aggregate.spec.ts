@@ -1,4 +1,4 @@
-import { Messages, SymptomLoggedV1 } from '@fodmap/contracts';
+import { JournalMessages, SymptomLoggedV1 } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { RpcException } from '@nestjs/microservices';
 import { decide, evolve, initialSymptomState, SymptomEvent } from './symptom.aggregate';
@@ -28,7 +28,7 @@ describe('a symptom decides', () => {
   it("answers 404 for a symptom that is missing, another user's, or already deleted", () => {
     const [deleted] = decide({ type: 'Delete', userId: 1, now }, logged) as SymptomEvent[];
     for (const [userId, state] of [[1, initialSymptomState], [2, logged], [1, evolve(logged, deleted)]] as const) {
-      expect(failureOf(() => decide({ type: 'Delete', userId, now }, state))).toEqual({ status: 404, message: Messages.symptomNotFound });
+      expect(failureOf(() => decide({ type: 'Delete', userId, now }, state))).toEqual({ status: 404, message: JournalMessages.symptomNotFound });
     }
   });
 });

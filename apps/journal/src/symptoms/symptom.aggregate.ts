@@ -1,4 +1,4 @@
-import { domainEvents, Messages, SymptomDeletedV1, SymptomLoggedV1 } from '@fodmap/contracts';
+import { domainEvents, JournalMessages, SymptomDeletedV1, SymptomLoggedV1 } from '@fodmap/contracts';
 import { newEvent, NewEvent, rpcFailure, StoredEvent } from '@fodmap/server';
 
 /** A symptom's events, as its stream `symptom-<id>` holds them. */
@@ -26,7 +26,7 @@ export function decide(command: SymptomCommand, state: SymptomState): NewEvent[]
       if (state.status !== 'absent') throw new Error(`symptom-${command.symptom.symptomId} was logged already`);
       return [newEvent(domainEvents, 'SymptomLogged', command.symptom)];
     case 'Delete':
-      if (state.status !== 'logged' || state.symptom.userId !== command.userId) throw rpcFailure(404, Messages.symptomNotFound);
+      if (state.status !== 'logged' || state.symptom.userId !== command.userId) throw rpcFailure(404, JournalMessages.symptomNotFound);
       return [newEvent(domainEvents, 'SymptomDeleted', { symptomId: state.symptom.symptomId, userId: command.userId, deletedAt: command.now.toISOString() })];
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_TOKEN_MAX_LENGTH, text, TIME_ZONE_MAX_LENGTH } from '../text';
+import { text } from '../text';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_TOKEN_MAX_LENGTH, TIME_ZONE_MAX_LENGTH } from '../text-limits';
 
 const email = (required: string) => text('Email', EMAIL_MAX_LENGTH, { required }).transform((address) => address.toLowerCase());
 const password = (required: string) => text('Password', PASSWORD_MAX_LENGTH, { required, trim: false });

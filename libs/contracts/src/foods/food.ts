@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
-import { FOOD_DESCRIPTION_MAX_LENGTH, FOOD_NAME_MAX_LENGTH, SERVING_SIZE_MAX_LENGTH, text } from '../text';
+import { text } from '../text';
+import { FOOD_DESCRIPTION_MAX_LENGTH, FOOD_NAME_MAX_LENGTH, SERVING_SIZE_MAX_LENGTH } from '../text-limits';
 import { FOOD_SEARCH, FOOD_SEARCH_QUERY_MAX_LENGTH } from './food-search';
 import type { FodmapComponents, FodmapRating } from './fodmap-rating';
 

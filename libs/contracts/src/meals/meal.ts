@@ -1,22 +1,9 @@
-import { z } from 'zod';
 import type { FoodType } from '../foods/food';
 import type { FodmapComponents, FodmapGroup, FodmapRating, OligoGroup } from '../foods/fodmap-rating';
-import { recordId } from '../ids';
-import { Messages } from '../messages';
 import type { Symptom } from '../symptoms/symptom';
-import { MEAL_NAME_MAX_LENGTH, NOTES_MAX_LENGTH, text } from '../text';
-import { instantSchema, isoDateSchema } from '../time/instant';
 
 export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
-
-export const createMealSchema = z.object({
-  mealType: z.enum(MEAL_TYPES, { errorMap: () => ({ message: Messages.mealTypeInvalid }) }),
-  name: text('Meal name', MEAL_NAME_MAX_LENGTH, { required: Messages.mealNameRequired }),
-  timestamp: instantSchema(Messages.mealTimestampInvalid),
-  notes: text('Notes', NOTES_MAX_LENGTH).optional(),
-});
-export type CreateMealInput = z.input<typeof createMealSchema>;
 
 /** Spec §5, §9: quantity at least 0.1 in steps of 0.1, default 1. The top leaves room for grams (a 2 kg roast). */
 export const MEAL_FOOD_QUANTITY = { min: 0.1, step: 0.1, default: 1, max: 5000 } as const;
@@ -24,35 +11,6 @@ export const SERVING_UNIT_MAX_LENGTH = 40;
 /** The units every food takes besides its own: the food's whole serving, and grams. */
 export const SERVING = 'serving';
 export const GRAMS = 'g';
-
-export const addMealFoodSchema = z.object({
-  foodId: recordId(Messages.foodIdInvalid),
-  quantity: z
-    .number({ required_error: Messages.quantityInvalid, invalid_type_error: Messages.quantityInvalid })
-    .min(MEAL_FOOD_QUANTITY.min, Messages.quantityInvalid)
-    .max(MEAL_FOOD_QUANTITY.max, Messages.quantityInvalid)
-    // Tenths only: 0.30000000000000004 is 0.3, 0.25 is not a step.
-    .refine((quantity) => Math.abs(quantity * 10 - Math.round(quantity * 10)) < 1e-6, Messages.quantityInvalid)
-    .transform((quantity) => Math.round(quantity * 10) / 10),
-  servingUnit: text('Serving unit', SERVING_UNIT_MAX_LENGTH, { required: Messages.servingUnitRequired }),
-});
-export type AddMealFoodInput = z.input<typeof addMealFoodSchema>;
-
-/** POST /api/meals/:id/repeat: the same foods and quantities as a new meal, at `timestamp` (default now). */
-export const repeatMealSchema = z.object({ timestamp: instantSchema(Messages.mealTimestampInvalid).optional() });
-export type RepeatMealInput = z.input<typeof repeatMealSchema>;
-
-/** GET /api/meals: every meal, `?todayOnly=true` the caller's local today, `?date=YYYY-MM-DD` that local day. */
-export const mealListQuerySchema = z
-  .object({
-    todayOnly: z.preprocess(
-      (value) => (value === 'true' ? true : value === 'false' ? false : value),
-      z.boolean({ invalid_type_error: Messages.todayOnlyInvalid }).optional(),
-    ),
-    date: isoDateSchema('date').optional(),
-  })
-  .refine(({ todayOnly, date }) => !(todayOnly && date), Messages.mealListQueryConflict);
-export type MealListQuery = z.input<typeof mealListQuerySchema>;
 
 /**
  * What a person ate, as the food was when they logged it: later catalogue corrections never rewrite it, and the
@@ -153,15 +111,6 @@ export type DayScoreBand = 'excellent' | 'good' | 'fair' | 'poor';
 
 /** The longest range of daily figures one request may ask for: a year, the longest insight period (spec §9). */
 export const MAX_DAILY_RANGE_DAYS = 366;
-
-export const dailyMealsQuerySchema = z
-  .object({ startDate: isoDateSchema('startDate'), endDate: isoDateSchema('endDate') })
-  .refine(({ startDate, endDate }) => startDate <= endDate, 'startDate must not be after endDate')
-  .refine(
-    ({ startDate, endDate }) => (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 < MAX_DAILY_RANGE_DAYS,
-    `A range may span at most ${MAX_DAILY_RANGE_DAYS} days`,
-  );
-export type DailyMealsQuery = z.infer<typeof dailyMealsQuerySchema>;
 
 /** One day of `Rpc.insights.dailyMeals`' answer: every day of the range, oldest first, 0 when nothing was logged. */
 export interface DailyMealCount {

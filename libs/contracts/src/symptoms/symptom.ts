@@ -1,9 +1,3 @@
-import { z } from 'zod';
-import { recordId } from '../ids';
-import { Messages } from '../messages';
-import { NOTES_MAX_LENGTH, text } from '../text';
-import { instantSchema, isoDateSchema } from '../time/instant';
-
 /** Spec §9: the symptom types, with the names the screens show. */
 export const SYMPTOM_TYPES = ['bloating', 'pain', 'gas', 'diarrhea', 'constipation', 'nausea', 'headache', 'fatigue', 'mood'] as const;
 export type SymptomType = (typeof SYMPTOM_TYPES)[number];
@@ -31,24 +25,6 @@ export const DEFAULT_SEVERITY: Severity = 'mild';
 
 /** Spec §9 severity scale 0 to 4: what each severity counts for in averages (at least 3 Severe, 2 Moderate, 1 Mild). */
 export const SEVERITY_SCORE: Record<Severity, number> = { none: 0, mild: 1, moderate: 2, severe: 3 };
-
-/** POST /api/symptoms. `timestamp` (default now) lets a person log a symptom that began earlier or fill in past days. */
-export const logSymptomSchema = z.object({
-  symptomType: z
-    .string({ required_error: Messages.symptomTypeRequired, invalid_type_error: Messages.symptomTypeRequired })
-    .trim()
-    .min(1, Messages.symptomTypeRequired)
-    .pipe(z.enum(SYMPTOM_TYPES, { errorMap: () => ({ message: Messages.symptomTypeInvalid }) })),
-  severity: z.enum(SEVERITIES, { errorMap: () => ({ message: Messages.severityInvalid }) }),
-  notes: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), text('Notes', NOTES_MAX_LENGTH).optional()),
-  mealId: recordId(Messages.mealIdInvalid).nullish(),
-  timestamp: instantSchema(Messages.symptomTimestampInvalid).optional(),
-});
-export type LogSymptomInput = z.input<typeof logSymptomSchema>;
-
-/** GET /api/symptoms?date=YYYY-MM-DD: the caller's local day; without date, every symptom, newest first. */
-export const symptomListQuerySchema = z.object({ date: isoDateSchema('date').optional() });
-export type SymptomListQuery = z.input<typeof symptomListQuerySchema>;
 
 /** Spec §3 Symptom as the browser sees it. */
 export interface Symptom {

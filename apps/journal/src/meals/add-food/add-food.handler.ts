@@ -1,4 +1,4 @@
-import { gramsEaten, Meal, Messages, Rpc, RpcParsed, servingUnitsFor } from '@fodmap/contracts';
+import { gramsEaten, Meal, JournalMessages, Rpc, RpcParsed, servingUnitsFor } from '@fodmap/contracts';
 import { Handles, IdempotencyKeys, rpcFailure } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { JournalEvents } from '../../journal-events';
@@ -27,7 +27,7 @@ export class AddFoodHandler {
       const food = await this.foods.take(caller, input.foodId);
       const units = servingUnitsFor(food);
       const servingUnit = units.find((unit) => unit === input.servingUnit.trim().toLowerCase());
-      if (servingUnit === undefined) throw rpcFailure(400, Messages.servingUnitInvalid(units));
+      if (servingUnit === undefined) throw rpcFailure(400, JournalMessages.servingUnitInvalid(units));
       const entryId = await this.events.nextId('meal_food_id_seq');
       const grams = gramsEaten(food, input.quantity, servingUnit);
       await this.streams.execute(mealId, { type: 'AddFood', userId, entryId, quantity: input.quantity, servingUnit, grams, food }, (manager) => recordKey(manager, entryId));

@@ -1,4 +1,4 @@
-import { MessageReply, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { MessageReply, JournalMessages, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { MealStreams } from '../meal-streams';
@@ -11,6 +11,6 @@ export class DeleteMealHandler {
   @Handles(Rpc.journal.deleteMeal)
   async delete({ caller, mealId }: RpcParsed<typeof Rpc.journal.deleteMeal>): Promise<MessageReply> {
     await this.streams.execute(mealId, { type: 'Delete', userId: caller.userId, now: new Date() });
-    return { message: Messages.mealDeleted };
+    return { message: JournalMessages.mealDeleted };
   }
 }

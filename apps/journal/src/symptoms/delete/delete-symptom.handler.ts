@@ -1,4 +1,4 @@
-import { MessageReply, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { MessageReply, JournalMessages, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { JournalEvents } from '../../journal-events';
@@ -13,6 +13,6 @@ export class DeleteSymptomHandler {
   async delete({ caller, symptomId }: RpcParsed<typeof Rpc.journal.deleteSymptom>): Promise<MessageReply> {
     const command = { type: 'Delete', userId: caller.userId, now: new Date() } as const;
     await this.events.execute(symptomStream(symptomId), caller.userId, (events) => decide(command, symptomStateOf(events)));
-    return { message: Messages.symptomDeleted };
+    return { message: JournalMessages.symptomDeleted };
   }
 }

@@ -1,4 +1,4 @@
-import { CLOCK_SKEW_MS, Messages, Rpc, RpcParsed, Symptom, SymptomLoggedV1 } from '@fodmap/contracts';
+import { CLOCK_SKEW_MS, JournalMessages, Messages, Rpc, RpcParsed, Symptom, SymptomLoggedV1 } from '@fodmap/contracts';
 import { Handles, IdempotencyKeys, rpcFailure } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -20,7 +20,7 @@ export class LogSymptomHandler {
   async log({ caller, input, idempotencyKey }: RpcParsed<typeof Rpc.journal.logSymptom>): Promise<Symptom> {
     const { userId } = caller;
     const now = Date.now();
-    if (input.timestamp !== undefined && Date.parse(input.timestamp) > now + CLOCK_SKEW_MS) throw rpcFailure(400, Messages.symptomTimestampInvalid);
+    if (input.timestamp !== undefined && Date.parse(input.timestamp) > now + CLOCK_SKEW_MS) throw rpcFailure(400, JournalMessages.symptomTimestampInvalid);
     const mealId = input.mealId ?? null;
     const id = await this.idempotencyKeys.createOnce({ userId, key: idempotencyKey, input }, async (recordKey) => {
       const symptomId = await this.events.nextId('symptom_id_seq');

@@ -87,6 +87,34 @@ describe("Today's Overview (spec §2 Dashboard, §9 score bands)", () => {
     }
   });
 
+  it('does not give the score guide when the pointer leaves before 700 ms', async () => {
+    jest.useFakeTimers();
+    showStats(stats({}));
+    const button = screen.getByRole('button', { name: 'Score guide' });
+    fireEvent.mouseOver(button);
+    await act(() => jest.advanceTimersByTimeAsync(400));
+    fireEvent.mouseOut(button);
+    await act(() => jest.advanceTimersByTimeAsync(1_000));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('gives the score guide at once on a tap, and puts it away on a second tap, a tap elsewhere or Escape', async () => {
+    showStats(stats({}));
+    const button = screen.getByRole('button', { name: 'Score guide' });
+    fireEvent.click(button);
+    expect(within(screen.getByRole('tooltip')).getByText('FODMAP score guide')).toBeTruthy();
+    fireEvent.click(button);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    fireEvent.click(button);
+    fireEvent.pointerDown(document.body);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    fireEvent.click(button);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
   it('says when the figures cannot be read', async () => {
     showStats(json(500, { message: 'The journal service did not answer in time. Please try again.' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The journal service did not answer in time. Please try again.');

@@ -1,67 +1,14 @@
-import { Alert, Box, Card, CardContent, ClickAwayListener, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { Alert, Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { DAY_SCORE_BANDS, FODMAP_GROUP_LABELS, type DashboardStats, type DayScoreBand } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { scoreTone } from '../../components/score-tone';
 import { useDashboardStats } from '../meals/meals-api';
 import { useSessionExpiredHandler } from '../session/use-unauthorized';
-
-/** Spec §9 tooltip timing: opens after 700 ms of hovering. */
-export const SCORE_GUIDE_DELAY_MS = 700;
+import { ScoreGuideButton } from './ScoreGuideButton';
 
 const bandOf = (band: DayScoreBand) => DAY_SCORE_BANDS.find((candidate) => candidate.band === band) ?? DAY_SCORE_BANDS[DAY_SCORE_BANDS.length - 1];
-
-/** '80–100', '60–79', …, 'Below 40': each band from its lower bound to the next one's. */
-function bandRange(index: number): string {
-  const { from } = DAY_SCORE_BANDS[index];
-  if (index === DAY_SCORE_BANDS.length - 1) return `Below ${DAY_SCORE_BANDS[index - 1].from}`;
-  return `${from}–${index === 0 ? 100 : DAY_SCORE_BANDS[index - 1].from - 1}`;
-}
-
-function ScoreGuide() {
-  const theme = useTheme();
-  return (
-    <Stack spacing={0.5} sx={{ p: 0.5 }}>
-      <Typography variant="subtitle2">FODMAP score guide</Typography>
-      {DAY_SCORE_BANDS.map(({ band, color, label }, index) => (
-        <Stack key={band} direction="row" spacing={1} alignItems="center">
-          <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: scoreTone(color, theme).main, border: '1px solid white' }} />
-          <Typography variant="body2">
-            {bandRange(index)} {label.toLowerCase()} ({color})
-          </Typography>
-        </Stack>
-      ))}
-      <Typography variant="body2">Unknown-rated foods are not counted.</Typography>
-    </Stack>
-  );
-}
-
-/** Hover waits the spec's 700 ms; a tap on the icon opens it at once, since a phone has no hover. */
-function ScoreGuideButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <ClickAwayListener onClickAway={() => setOpen(false)}>
-      <span>
-        <Tooltip
-          title={<ScoreGuide />}
-          open={open}
-          onOpen={() => setOpen(true)}
-          onClose={() => setOpen(false)}
-          enterDelay={SCORE_GUIDE_DELAY_MS}
-          enterNextDelay={SCORE_GUIDE_DELAY_MS}
-          disableTouchListener
-          arrow
-        >
-          <IconButton size="small" aria-label="Score guide" onClick={() => setOpen((current) => !current)}>
-            <InfoOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </span>
-    </ClickAwayListener>
-  );
-}
 
 function Figure({ label, value, caption, color }: { label: string; value: ReactNode; caption?: string; color?: string }) {
   return (
@@ -126,7 +73,8 @@ export function TodayOverview() {
   }, [stats.error, handleSessionExpired]);
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="today-overview-title">
+    // Not clipped as cards are: the score guide opens under its icon and may reach past the card's edge.
+    <Card variant="outlined" component="section" aria-labelledby="today-overview-title" sx={{ overflow: 'visible' }}>
       <CardContent>
         <Stack direction="row" alignItems="center" spacing={0.5} sx={{ mb: 1 }}>
           <Typography id="today-overview-title" variant="subtitle1" component="h2" fontWeight={600}>

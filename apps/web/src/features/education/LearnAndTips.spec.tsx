@@ -62,6 +62,19 @@ describe('Learn & Tips (spec §2 Dashboard, §9 education items 2)', () => {
     expect(within(more).getAllByRole('listitem').map((item) => within(item).getByText(/^Article/).textContent)).toEqual(['Article 3', 'Article 4', 'Article 5']);
   });
 
+  it('folds the articles away under its heading and opens them again (the accordion, open at first)', async () => {
+    educationApi(() => json(200, articles));
+    renderInApp(<LearnAndTips />);
+    await screen.findByText('Article 1');
+    const toggle = within(screen.getByRole('heading', { name: 'Learn & Tips' })).getByRole('button', { name: 'Learn & Tips' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('list', { name: 'Articles' })).toBeNull();
+    fireEvent.click(toggle);
+    expect(shown()).toHaveLength(2);
+  });
+
   it('opens an article in the app with its paragraphs and its sources as links', async () => {
     educationApi(() => json(200, articles));
     renderInApp(<LearnAndTips />);

@@ -1,8 +1,8 @@
-import { Accordion, AccordionDetails, AccordionSummary, Button, Chip, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, ButtonBase, Card, Chip, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LightbulbIcon from '@mui/icons-material/Lightbulb';
 import { EDUCATION_FALLBACKS, type EducationItem } from '@fodmap/contracts';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { lazyNamed } from '../../lib/lazy-named';
 import { useOnceTrue } from '../../lib/use-once-true';
 import { useSessionExpiredHandler } from '../session/use-unauthorized';
@@ -45,7 +45,10 @@ function ArticleRow({ article, onOpen }: { article: EducationItem; onOpen: (arti
 export function LearnAndTips() {
   const education = useEducation();
   const handleSessionExpired = useSessionExpiredHandler();
+  const [expanded, setExpanded] = useState(true);
   const [showMore, setShowMore] = useState(false);
+  const headingId = useId();
+  const panelId = useId();
   // The last article opened stays in the reader while it slides away.
   const [reading, setReading] = useState<EducationItem | null>(null);
   const [readerOpen, setReaderOpen] = useState(false);
@@ -62,17 +65,25 @@ export function LearnAndTips() {
   const articles = education.data ?? [];
   const more = articles.slice(DASHBOARD_EDUCATION_ITEMS);
 
+  // Spec §2's accordion as a heading's button that shows and hides the list: MUI's Accordion would bring its Collapse
+  // animation (about 5 KB gzip) to the dashboard's first load.
   return (
-    <Accordion defaultExpanded variant="outlined" disableGutters slotProps={{ heading: { component: 'h2' } }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-        <Stack direction="row" spacing={1} alignItems="center">
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle1" component="h2" fontWeight={600}>
+        <ButtonBase
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={() => setExpanded((current) => !current)}
+          sx={{ width: '100%', minHeight: 48, px: 2, py: 1.5, gap: 1, justifyContent: 'flex-start', font: 'inherit', '&.Mui-focusVisible': { bgcolor: 'action.focus' } }}
+        >
           <LightbulbIcon color="primary" aria-hidden />
-          <Typography variant="subtitle1" component="span" fontWeight={600}>
+          <Box component="span" sx={{ flex: 1, textAlign: 'left' }}>
             Learn &amp; Tips
-          </Typography>
-        </Stack>
-      </AccordionSummary>
-      <AccordionDetails sx={{ pt: 0 }}>
+          </Box>
+          <ExpandMoreIcon aria-hidden sx={{ color: 'action.active', transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />
+        </ButtonBase>
+      </Typography>
+      <Box id={panelId} hidden={!expanded} sx={{ px: 2, pb: 2 }}>
         {articles.length === 0 ? (
           // Spec §2: until the articles arrive (or when they cannot), the two titles the product always had.
           <List disablePadding aria-label="Articles">
@@ -105,12 +116,12 @@ export function LearnAndTips() {
             )}
           </>
         )}
-      </AccordionDetails>
+      </Box>
       {readerUsed && (
         <Suspense fallback={null}>
           <ArticleDialog article={reading} open={readerOpen} onClose={() => setReaderOpen(false)} />
         </Suspense>
       )}
-    </Accordion>
+    </Card>
   );
 }

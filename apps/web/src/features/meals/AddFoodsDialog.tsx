@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemButton, ListItemText, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { FOOD_SEARCH, FOOD_SEARCH_QUERY_MAX_LENGTH, MEAL_FOOD_QUANTITY, Messages, type Food } from '@fodmap/contracts';
+import { FOOD_SEARCH, FOOD_SEARCH_QUERY_MAX_LENGTH, MEAL_FOOD_QUANTITY, JournalMessages, type Food } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useEffect, useId, useState } from 'react';
 import { TextInput } from '../../components/TextInput';
@@ -82,10 +82,10 @@ export function AddFoodsDialog({ open, mealId, onClose }: { open: boolean; mealI
       { foodId: selected.id, quantity, servingUnit },
       {
         onSuccess: () => {
-          toast({ title: Messages.foodAddedToMeal });
+          toast({ title: JournalMessages.foodAddedToMeal });
           close();
         },
-        onError: failed(Messages.addFoodToMealFailed),
+        onError: failed(JournalMessages.addFoodToMealFailed),
       },
     );
   };

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { MEAL_NAME_MAX_LENGTH, Messages, type MealType } from '@fodmap/contracts';
+import { MEAL_NAME_MAX_LENGTH, JournalMessages, Messages, type MealType } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../components/toast/toast-context';
@@ -38,20 +38,20 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const found = { name: name.trim() ? undefined : Messages.mealNameRequired, foods: items.length > 0 ? undefined : Messages.mealNeedsFood };
+    const found = { name: name.trim() ? undefined : Messages.mealNameRequired, foods: items.length > 0 ? undefined : JournalMessages.mealNeedsFood };
     setProblem(found);
     if (found.name || found.foods) return;
     create.mutate(
       { mealType, name: name.trim(), items },
       {
         onSuccess: () => {
-          toast({ title: Messages.mealCreateSuccess, description: Messages.mealCreatedWith(items.length) });
+          toast({ title: JournalMessages.mealCreateSuccess, description: JournalMessages.mealCreatedWith(items.length) });
           setTypedName(null);
           builder.reset();
         },
         onError: (error) => {
           const cause = error instanceof MealSaveError ? error.cause : error;
-          if (!handleUnauthorized(cause)) toast({ title: Messages.mealError, description: serverMessage(cause, Messages.mealCreateFailed), variant: 'destructive' });
+          if (!handleUnauthorized(cause)) toast({ title: JournalMessages.mealError, description: serverMessage(cause, Messages.mealCreateFailed), variant: 'destructive' });
         },
       },
     );

@@ -5,7 +5,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import HealingIcon from '@mui/icons-material/Healing';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Messages, SYMPTOM_LABELS, type Meal } from '@fodmap/contracts';
+import { JournalMessages, Messages, SYMPTOM_LABELS, type Meal } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
@@ -64,7 +64,7 @@ function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
                     size="small"
                     edge="end"
                     disabled={removeFood.isPending}
-                    onClick={() => removeFood.mutate(entry.id, { onSuccess: () => toast({ title: Messages.builderRemoved }), onError: failed(Messages.mealError) })}
+                    onClick={() => removeFood.mutate(entry.id, { onSuccess: () => toast({ title: JournalMessages.builderRemoved }), onError: failed(JournalMessages.mealError) })}
                   >
                     <DeleteOutlineIcon />
                   </IconButton>

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { MEAL_FOOD_QUANTITY, MEAL_NAME_MAX_LENGTH, Messages, type Food, type FoodSummary, type MealType } from '@fodmap/contracts';
+import { MEAL_FOOD_QUANTITY, MEAL_NAME_MAX_LENGTH, JournalMessages, Messages, type Food, type FoodSummary, type MealType } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../components/toast/toast-context';
@@ -49,13 +49,13 @@ function SingleFoodForm({ initialFood, onClose, titleId }: { initialFood: Food |
       { mealType, name: name.trim() || defaultMealName([food]), items: [{ food, quantity, servingUnit }] },
       {
         onSuccess: () => {
-          toast({ title: Messages.mealCreateSuccess, description: Messages.mealCreatedWith(1) });
+          toast({ title: JournalMessages.mealCreateSuccess, description: JournalMessages.mealCreatedWith(1) });
           onClose();
         },
         onError: (error) => {
           const cause = error instanceof MealSaveError ? error.cause : error;
           if (handleUnauthorized(cause)) return;
-          const title = error instanceof MealSaveError && error.step === 'addFood' ? Messages.addFoodToMealFailed : Messages.mealCreateFailed;
+          const title = error instanceof MealSaveError && error.step === 'addFood' ? JournalMessages.addFoodToMealFailed : Messages.mealCreateFailed;
           toast({ title, description: serverMessage(cause, ''), variant: 'destructive' });
         },
       },

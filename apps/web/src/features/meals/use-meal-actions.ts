@@ -1,4 +1,4 @@
-import { Messages, type Meal } from '@fodmap/contracts';
+import { JournalMessages, Messages, type Meal } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useCallback } from 'react';
 import { useToast } from '../../components/toast/toast-context';
@@ -31,22 +31,22 @@ export function useMealActions() {
     repeat: (meal: Meal, onDone?: () => void) =>
       repeat.mutate(meal.id, {
         onSuccess: (created) => {
-          toast({ title: Messages.mealRepeated(created.name) });
+          toast({ title: JournalMessages.mealRepeated(created.name) });
           onDone?.();
         },
         onError: failed(Messages.mealCreateFailed),
       }),
     repeating: repeat.isPending ? repeat.variables : undefined,
     complete: (meal: Meal) =>
-      complete.mutate(meal.id, { onSuccess: () => toast({ title: Messages.mealCompleted }), onError: failed(Messages.mealCompleteFailed) }),
+      complete.mutate(meal.id, { onSuccess: () => toast({ title: JournalMessages.mealCompleted }), onError: failed(JournalMessages.mealCompleteFailed) }),
     completing: complete.isPending ? complete.variables : undefined,
     remove: (meal: Meal, onDone?: () => void) =>
       remove.mutate(meal.id, {
         onSuccess: () => {
-          toast({ title: Messages.mealDeleted });
+          toast({ title: JournalMessages.mealDeleted });
           onDone?.();
         },
-        onError: failed(Messages.mealDeleteFailed),
+        onError: failed(JournalMessages.mealDeleteFailed),
       }),
     removing: remove.isPending ? remove.variables : undefined,
   };

@@ -1,4 +1,4 @@
-import { Messages, type Food } from '@fodmap/contracts';
+import { JournalMessages, type Food } from '@fodmap/contracts';
 import { useMemo, useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { addToItems, type BuilderItem } from './meal-builder';
@@ -28,7 +28,7 @@ export function useMealBuilder(): MealBuilder {
       const next = addToItems(items, food);
       if (items.length === 0) setOpen(true);
       setItems(next.items);
-      toast({ title: next.merged ? Messages.builderUpdated : Messages.addedToMeal });
+      toast({ title: next.merged ? JournalMessages.builderUpdated : JournalMessages.addedToMeal });
     };
     return {
       items,
@@ -40,11 +40,11 @@ export function useMealBuilder(): MealBuilder {
         setItems((current) => current.map((item) => (item.food.id === foodId ? { ...item, ...change } : item))),
       remove: (foodId: number) => {
         setItems((current) => current.filter((item) => item.food.id !== foodId));
-        toast({ title: Messages.builderRemoved });
+        toast({ title: JournalMessages.builderRemoved });
       },
       clear: () => {
         setItems([]);
-        toast({ title: Messages.builderCleared });
+        toast({ title: JournalMessages.builderCleared });
       },
       reset: () => {
         setItems([]);

@@ -4,6 +4,7 @@ import {
   DEFAULT_SEVERITY,
   FORM_SEVERITIES,
   logSymptomSchema,
+  JournalMessages,
   Messages,
   NOTES_MAX_LENGTH,
   SYMPTOM_LABELS,
@@ -35,7 +36,7 @@ function toLocalInput(date: Date): string {
 
 /** The server's own words for a refused symptom (a 4xx says what to fix); anything else is the spec's apology. */
 function failureMessage(error: unknown): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverMessage(error, Messages.symptomLogFailed) : Messages.symptomLogFailed;
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverMessage(error, JournalMessages.symptomLogFailed) : JournalMessages.symptomLogFailed;
 }
 
 function LinkedMeal({ mealId }: { mealId: number }) {
@@ -84,7 +85,7 @@ function SymptomForm({ onClose, mealId, initialType, titleId }: Omit<SymptomDial
 
   const timestamp = startedAt === null ? undefined : new Date(startedAt);
   const timeProblem =
-    timestamp !== undefined && (Number.isNaN(timestamp.getTime()) || timestamp.getTime() > Date.now() + CLOCK_SKEW_MS) ? Messages.symptomTimestampInvalid : undefined;
+    timestamp !== undefined && (Number.isNaN(timestamp.getTime()) || timestamp.getTime() > Date.now() + CLOCK_SKEW_MS) ? JournalMessages.symptomTimestampInvalid : undefined;
   // The contract's schema is the one judge of a valid symptom, here and on the server.
   const parsed = logSymptomSchema.safeParse({
     symptomType,
@@ -102,7 +103,7 @@ function SymptomForm({ onClose, mealId, initialType, titleId }: Omit<SymptomDial
     if (!parsed.success || timeProblem) return;
     logSymptom.mutate(parsed.data, {
       onSuccess: () => {
-        toast({ title: Messages.symptomLogged });
+        toast({ title: JournalMessages.symptomLogged });
         onClose();
       },
       onError: (error) => {

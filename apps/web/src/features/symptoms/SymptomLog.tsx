@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import HealingIcon from '@mui/icons-material/Healing';
-import { Messages, SYMPTOM_LABELS, type Symptom } from '@fodmap/contracts';
+import { JournalMessages, Messages, SYMPTOM_LABELS, type Symptom } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
@@ -41,11 +41,11 @@ function ConfirmDelete({ symptom, onClose }: { symptom: Symptom | null; onClose:
     if (!symptom) return;
     deleteSymptom.mutate(symptom.id, {
       onSuccess: () => {
-        toast({ title: Messages.symptomDeleted });
+        toast({ title: JournalMessages.symptomDeleted });
         onClose();
       },
       onError: (error) => {
-        if (!handleUnauthorized(error)) toast({ title: Messages.symptomDeleteFailed, description: serverMessage(error, ''), variant: 'destructive' });
+        if (!handleUnauthorized(error)) toast({ title: JournalMessages.symptomDeleteFailed, description: serverMessage(error, ''), variant: 'destructive' });
       },
     });
   };
