@@ -61,6 +61,9 @@ async function figureShows(page: Page, label: 'FODMAP score' | 'Meals logged' | 
 
 const todaysMeals = (page: Page) => page.getByRole('region', { name: "Today's meals" }).getByRole('article');
 
+/** The dashboard's lower sections load as the page scrolls near them, as a person scrolls down to them. */
+const scrollTo = (page: Page, section: "Today's meals" | 'Learn & Tips') => page.getByRole('region', { name: section }).scrollIntoViewIfNeeded();
+
 async function openTab(page: Page, name: 'Home' | 'Diary', url: string, heading: string | RegExp): Promise<void> {
   await page.getByRole('link', { name }).click();
   await page.waitForURL(url);
@@ -97,8 +100,9 @@ describe('a day of the journal on a phone', () => {
     await figureShows(page, 'Meals logged', '0');
     await figureShows(page, 'Symptoms', '0');
     await figureShows(page, 'FODMAP score', '—');
-    await seen(page.getByText('No meals logged today yet.'));
     await shot(page, '1-empty-dashboard');
+    await scrollTo(page, "Today's meals");
+    await seen(page.getByText('No meals logged today yet.'));
 
     // Build Your Meal: three foods from search, one of them misspelt.
     await page.getByRole('button', { name: 'Start a meal' }).click();
@@ -180,6 +184,8 @@ describe('a day of the journal on a phone', () => {
     await shot(page, '8b-dashboard-overview');
 
     // Scrolled to the end, the last card clears the floating meal button.
+    await scrollTo(page, 'Learn & Tips');
+    await seen(page.getByRole('heading', { name: 'Learn & Tips' }));
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const fab = await page.getByRole('button', { name: 'Build Your Meal' }).boundingBox();
     // Learn & Tips is the dashboard's last card.
@@ -213,6 +219,7 @@ describe('a day of the journal on a phone', () => {
 
     // Log it again from today's meals: a second meal with the same foods, now, not completed; the day counts both.
     await openTab(page, 'Home', '**/dashboard', "Today's Overview");
+    await scrollTo(page, "Today's meals");
     await eventually(async () => expect(await todaysMeals(page).count()).toBe(1), SEEN_WITHIN_MS);
     await card.getByRole('button', { name: 'Log again' }).click();
     await toastSeen(page, `${mealName} logged again for now`);
@@ -255,6 +262,7 @@ describe('a day of the journal on a phone', () => {
     // Gone from the dashboard too: one meal today instead of two, the symptom still counted.
     await openTab(page, 'Home', '**/dashboard', "Today's Overview");
     // At once: the Diary's delete took the meal out of the lists Home had read, and they were read again meanwhile.
+    await scrollTo(page, "Today's meals");
     await seen(todaysMeals(page).first());
     expect(await todaysMeals(page).count()).toBe(1);
     expect(await todaysMeals(page).filter({ hasText: 'Completed' }).count()).toBe(0);

@@ -4,20 +4,24 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { UserAvatar } from '../../components/UserAvatar';
+import { WhenNear } from '../../components/WhenNear';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useBranding } from '../branding/BrandingProvider';
 import { useScreenTitle } from '../branding/use-screen-title';
-import { LearnAndTips } from '../education/LearnAndTips';
 import { FoodLookup } from '../foods/FoodLookup';
 import { MealBuilderEntry } from '../meals/MealBuilderEntry';
 import { MEAL_FAB_ROOM, MealFab } from '../meals/MealFab';
-import { TodayMeals } from '../meals/TodayMeals';
 import { useMealDialogs } from '../meals/use-meal-dialogs';
 import { useSessionExpiredHandler } from '../session/use-unauthorized';
 import { useSession } from '../session/use-session';
 import { SubscriptionBanner } from '../subscription/SubscriptionBanner';
 import { useSubscriptionStatus } from '../subscription/use-subscription-status';
-import { SymptomCheck } from '../symptoms/SymptomCheck';
 import { TodayOverview } from './TodayOverview';
+
+// Below the fold on a phone: their code loads as the page scrolls near them, not with the first screen.
+const TodayMeals = lazyNamed(() => import('../meals/TodayMeals'), 'TodayMeals');
+const SymptomCheck = lazyNamed(() => import('../symptoms/SymptomCheck'), 'SymptomCheck');
+const LearnAndTips = lazyNamed(() => import('../education/LearnAndTips'), 'LearnAndTips');
 
 /** Spec §2 Dashboard (home), in the spec's order. */
 export function DashboardPage() {
@@ -57,9 +61,15 @@ export function DashboardPage() {
             <FoodLookup onUnauthorized={handleSessionExpired} onAddToMeal={meals.addAsMeal} onAddToBuilder={meals.builder.add} />
           </CardContent>
         </Card>
-        <TodayMeals onUnauthorized={handleSessionExpired} onStart={meals.builder.open} />
-        <SymptomCheck />
-        <LearnAndTips />
+        <WhenNear label="Today's meals" height={140}>
+          <TodayMeals onUnauthorized={handleSessionExpired} onStart={meals.builder.open} />
+        </WhenNear>
+        <WhenNear label="Symptom Check" height={384}>
+          <SymptomCheck />
+        </WhenNear>
+        <WhenNear label="Learn & Tips" height={216}>
+          <LearnAndTips />
+        </WhenNear>
       </ScreenBody>
       <MealFab onClick={meals.builder.open} count={meals.builder.items.length} />
       {meals.dialogs}

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, IconButton, InputAdornment, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, InputAdornment, Stack, Typography } from '@mui/material';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { FOOD_SEARCH, FOOD_SEARCH_QUERY_MAX_LENGTH, type Food, type FoodSummary } from '@fodmap/contracts';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { TextInput } from '../../components/TextInput';
 import { serverMessage } from '@fodmap/web-client';
@@ -16,6 +16,8 @@ import { useNotFoundPrompt } from './use-not-found-prompt';
 const FoodDetailsSheet = lazyNamed(() => import('./FoodDetailsSheet'), 'FoodDetailsSheet');
 const NewFoodDialog = lazyNamed(() => import('./NewFoodDialog'), 'NewFoodDialog');
 const NotFoundPrompt = lazyNamed(() => import('./NotFoundPrompt'), 'NotFoundPrompt');
+// Likewise the progress bar, on the first search.
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
 export interface FoodLookupProps {
   /** the Food Search screen shows the full view at once; the dashboard starts with the first few and can expand */
@@ -81,7 +83,13 @@ export function FoodLookup({ full = false, onUnauthorized, onAddToMeal, onAddToB
         }
       />
       {/* Reserved space, so the list does not jump while a search is on its way. */}
-      <Box sx={{ height: 2 }}>{searching && <LinearProgress aria-label="Searching" sx={{ height: 2 }} />}</Box>
+      <Box sx={{ height: 2 }}>
+        {searching && (
+          <Suspense fallback={null}>
+            <LinearProgress aria-label="Searching" sx={{ height: 2 }} />
+          </Suspense>
+        )}
+      </Box>
 
       {error ? (
         <Alert severity="error">{serverMessage(error, 'Could not load foods. Please try again.')}</Alert>
