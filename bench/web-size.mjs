@@ -52,10 +52,38 @@ const USER = {
   timeZone: 'Europe/London',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const FOOD = { id: 1, name: 'Banana', description: null, servingSize: '1 medium', caloriesPerServing: 105, fodmapRating: 'low', foodType: 'fruit', isPrivate: false };
+/** A catalogue row; the lookup asks for pages (`?limit=6`, 20 in full view), and gets as many as it asks for. */
+const food = (id) => ({ id, name: `Food ${id}`, description: null, servingSize: '1 medium (118 g)', caloriesPerServing: 105, fodmapRating: 'low', foodType: 'fruit', isPrivate: false });
+const foods = (query) => Array.from({ length: Math.min(Number(query.get('limit') ?? 20), 20) }, (_, index) => food(index + 1));
 
-/** The API as the screens need it to render; anything not listed answers an empty list. */
-function apiReply(path, viewer) {
+const SNAPSHOT = {
+  ...food(1),
+  servingGrams: 118,
+  oligoGroup: 'other',
+  ibsTriggerType: null,
+  ...Object.fromEntries(['fructans', 'galactans', 'excessFructose', 'sorbitol', 'mannitol', 'xylitol', 'lactose'].map((key) => [key, 0])),
+};
+/** One meal logged today, as a person who has started using the app sees the dashboard. */
+const MEAL = {
+  id: 1,
+  name: 'Food 1 meal',
+  mealType: 'breakfast',
+  timestamp: new Date().toISOString(),
+  completed: false,
+  notes: null,
+  foods: [{ id: 1, foodId: 1, quantity: 1, servingUnit: 'medium', servingSize: '1 medium (118 g)', fodmapRating: 'low', ratingAtQuantity: 'low', grams: 118, calories: 105, food: SNAPSHOT }],
+  symptoms: [],
+  fodmapScore: 0,
+  fodmapBand: 'low',
+  unknownFoods: 0,
+  stacking: { groups: [], stacked: [], unknownFoods: 0 },
+  totalCalories: 105,
+};
+const STATS = { todayScore: 100, todayBand: 'excellent', mealsLogged: 1, symptomsCount: 0, unknownFoods: 0, stackingWarnings: [] };
+
+/** The API as the screens need it to render, for a person with one meal logged today; anything not listed answers an empty list. */
+function apiReply(url, viewer) {
+  const path = url.pathname;
   if (path === '/api/auth/user') {
     if (viewer === 'signed in') return [200, USER];
     if (viewer === 'admin') return [200, { ...USER, isAdmin: true }];
@@ -63,8 +91,10 @@ function apiReply(path, viewer) {
   }
   if (path === '/api/domain-config') return [404, { message: 'Not found' }];
   if (path === '/api/subscription-status') return [200, { status: 'trial', daysLeft: 10, subscriptionEndsAt: '2026-12-31T00:00:00.000Z' }];
-  if (path === '/api/foods/catalogue') return [200, { version: 'bench', foodCount: 1 }];
-  if (path.startsWith('/api/foods')) return [200, [FOOD]];
+  if (path === '/api/foods/catalogue') return [200, { version: 'bench', foodCount: 20 }];
+  if (path.startsWith('/api/foods')) return [200, foods(url.searchParams)];
+  if (path === '/api/dashboard/stats') return [200, STATS];
+  if (path === '/api/meals') return [200, [MEAL]];
   return [200, []];
 }
 
@@ -101,7 +131,7 @@ async function measure(browser, origin, route, viewer) {
   // The start page stands in for every route on a first visit (spec §2); other routes are measured as a returning visit.
   if (viewer !== 'first visit') await context.addInitScript(() => sessionStorage.setItem('hasSeenStartPage', 'true'));
   await context.route('**/api/**', (request) => {
-    const [status, body] = apiReply(new URL(request.request().url()).pathname, viewer);
+    const [status, body] = apiReply(new URL(request.request().url()), viewer);
     return request.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
   });
   const page = await context.newPage();
