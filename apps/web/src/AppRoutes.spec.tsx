@@ -1,27 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { User } from '@fodmap/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { App } from './App';
-
-const ann: User = {
-  id: 1,
-  email: 'ann@example.com',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  profileImageUrl: null,
-  isAdmin: false,
-  emailNotifications: true,
-  mealNotifications: false,
-  timeZone: 'Europe/London',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+import { ann, json } from './test-kit';
 
 /** A stand-in for the gateway: signed out until a login succeeds. */
 function fakeApi() {
   let signedIn = false;
-  const fetchMock = jest.fn(async (path: string, init?: RequestInit) => {
+  const fetchMock = jest.fn<typeof fetch>(async (input, init) => {
+    const path = String(input);
     if (path === '/api/domain-config') return json(200, { displayName: 'Gut Diary' });
     if (path === '/api/auth/user') return signedIn ? json(200, ann) : json(401, { message: 'Unauthorized' });
     if (path === '/api/subscription-status') return json(200, { status: 'trial', daysLeft: 5, subscriptionEndsAt: '2030-01-01T00:00:00.000Z' });

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { DashboardStats } from '@fodmap/contracts';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { fakeApi, json, renderInApp } from '../symptoms/journal-test-kit';
+import { fakeApi, json, renderInApp } from '../../test-kit';
 import { TodayOverview } from './TodayOverview';
 
 const stats = (overrides: Partial<DashboardStats>): DashboardStats => ({

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Meal } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { aMeal, ann, fakeApi, json, renderInApp, requests } from '../symptoms/journal-test-kit';
+import { aMeal, ann, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { dayHeading } from '../symptoms/symptom-format';
 import { BrandingProvider } from '../branding/BrandingProvider';
 import { DiaryPage } from './DiaryPage';

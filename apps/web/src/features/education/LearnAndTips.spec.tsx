@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EducationItem } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { fakeApi, json, renderInApp } from '../symptoms/journal-test-kit';
+import { fakeApi, json, renderInApp } from '../../test-kit';
 import { LearnAndTips } from './LearnAndTips';
 
 const article = (n: number, overrides: Partial<EducationItem> = {}): EducationItem => ({

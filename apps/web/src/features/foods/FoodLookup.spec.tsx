@@ -6,15 +6,16 @@ import { ToastProvider } from '../../components/toast/ToastProvider';
 import { createQueryClient } from '../../lib/query-client';
 import { aFood } from './food-fixtures';
 import { FoodLookup } from './FoodLookup';
+import { json } from '../../test-kit';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const garlic = aFood({ id: 7, name: 'Garlic, raw', fodmapRating: 'high' });
 const catalogue: FoodSummary[] = Array.from({ length: 25 }, (_, i) => ({ ...aFood({ id: 100 + i, name: `Food ${i + 1}` }) }));
 
 /** A stand-in for the gateway's foods routes. */
 function fakeFoodsApi(create: (body: unknown) => Response = (body) => json(201, { ...aFood({ id: 99, isPrivate: true }), ...(body as object) })) {
-  const fetchMock = jest.fn(async (path: string, init?: RequestInit) => {
+  const fetchMock = jest.fn<typeof fetch>(async (input, init) => {
+    const path = String(input);
     if (path.startsWith('/api/foods?limit=')) return json(200, catalogue.slice(0, Number(path.slice('/api/foods?limit='.length))));
     if (path.startsWith('/api/foods/search?q=')) {
       const term = decodeURIComponent(path.slice('/api/foods/search?q='.length));

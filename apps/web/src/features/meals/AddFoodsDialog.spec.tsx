@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { aFood } from '../foods/food-fixtures';
-import { aMeal, fakeApi, json, renderInApp, requests } from '../symptoms/journal-test-kit';
+import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { AddFoodsDialog } from './AddFoodsDialog';
 
 const rices = Array.from({ length: 12 }, (_, i) => aFood({ id: i + 1, name: `Rice ${i + 1}`, servingSize: '1 cup (158 g)', servingGrams: 158 }));

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { aFood } from '../foods/food-fixtures';
-import { aMeal, fakeApi, json, renderInApp, requests } from '../symptoms/journal-test-kit';
+import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import type { AddMealFoodInput, MealFood } from '@fodmap/contracts';
 import { mealFoodOf } from './meal-builder';
 import { useMealDialogs } from './use-meal-dialogs';

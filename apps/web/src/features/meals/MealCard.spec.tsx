@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { aFood } from '../foods/food-fixtures';
-import { aMeal } from '../symptoms/journal-test-kit';
+import { aMeal } from '../../test-kit';
 import { mealFoodOf } from './meal-builder';
 import { MealCard } from './MealCard';
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { aFood } from '../foods/food-fixtures';
-import { aMeal, fakeApi, json, renderInApp } from '../symptoms/journal-test-kit';
+import { aMeal, fakeApi, json, renderInApp } from '../../test-kit';
 import { SingleFoodMealDialog } from './SingleFoodMealDialog';
 
 const rice = aFood({ id: 4, name: 'White rice', servingSize: '1 cup, cooked (158 g)', servingGrams: 158, fodmapRating: 'low' });

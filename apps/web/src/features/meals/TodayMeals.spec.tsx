@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { Meal } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { aFood } from '../foods/food-fixtures';
-import { aMeal, fakeApi, json, renderInApp, requests } from '../symptoms/journal-test-kit';
+import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { mealFoodOf } from './meal-builder';
 import { TodayMeals } from './TodayMeals';
 

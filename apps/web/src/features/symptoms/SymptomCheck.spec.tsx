@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { localDay, type Symptom } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { ann, fakeApi, json, renderInApp, requests } from './journal-test-kit';
+import { ann, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { SymptomCheck } from './SymptomCheck';
 
 const today = () => localDay(new Date(), ann.timeZone);

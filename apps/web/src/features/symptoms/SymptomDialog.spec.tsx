@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { aMeal, fakeApi, json, renderInApp, requests } from './journal-test-kit';
+import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { SymptomDialog } from './SymptomDialog';
 
 const lunch = aMeal({ id: 5, name: 'Chicken & Rice', timestamp: new Date().toISOString() });

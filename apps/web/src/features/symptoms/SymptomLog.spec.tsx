@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Symptom } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { aMeal, fakeApi, json, renderInApp, requests } from './journal-test-kit';
+import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { SymptomLog } from './SymptomLog';
 
 // Ann lives in Los Angeles: 05:30 UTC on 4 March is still the evening of 3 March there.

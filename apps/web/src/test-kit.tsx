@@ -4,10 +4,10 @@ import type { Meal, User } from '@fodmap/contracts';
 import { jest } from '@jest/globals';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { ToastProvider } from '../../components/toast/ToastProvider';
-import { createQueryClient } from '../../lib/query-client';
+import { ToastProvider } from './components/toast/ToastProvider';
+import { createQueryClient } from './lib/query-client';
 
-/** The signed-in person of the journal's screen tests. */
+/** The signed-in person of the phone app's screen tests. */
 export const ann: User = {
   id: 1,
   email: 'ann@example.com',
