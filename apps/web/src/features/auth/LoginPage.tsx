@@ -29,8 +29,8 @@ export function LoginPage() {
   const setCurrentUser = useSetCurrentUser();
   const navigate = useNavigate();
 
-  const enterApp = (user: User) => {
-    setCurrentUser(user);
+  const enterApp = async (user: User) => {
+    await setCurrentUser(user);
     navigate('/dashboard', { replace: true });
   };
 
@@ -38,7 +38,7 @@ export function LoginPage() {
     mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/auth/local/login', body),
     onSuccess: (user) => {
       toast({ title: Messages.welcomeBack, description: Messages.loggedInAs(user.firstName || user.email) });
-      enterApp(user);
+      return enterApp(user);
     },
     onError: (error) => toast({ title: Messages.loginFailed, description: serverMessage(error, Messages.invalidCredentials), variant: 'destructive' }),
   });
@@ -47,7 +47,7 @@ export function LoginPage() {
     mutationFn: (body: RegisterBody) => apiRequest<User>('POST', '/api/auth/local/register', body),
     onSuccess: (user) => {
       toast({ title: Messages.welcome, description: Messages.accountCreatedFor(user.firstName) });
-      enterApp(user);
+      return enterApp(user);
     },
     onError: (error) =>
       toast({ title: Messages.registrationFailed, description: serverMessage(error, Messages.registrationFallback), variant: 'destructive' }),

@@ -24,7 +24,7 @@ export function NotificationSettings({ user }: { user: User }) {
     mutationFn: (change: Preferences) => apiRequest<unknown>('PATCH', '/api/auth/user/notifications', change),
     // The change is what was asked for; keeping the rest of the user as it was avoids depending on the reply's shape.
     onSuccess: (_reply, change) => {
-      setCurrentUser({ ...user, ...change });
+      void setCurrentUser({ ...user, ...change });
       toast({ title: Messages.notificationsSaved });
     },
     onError: (error) => {

@@ -26,8 +26,17 @@ export function useSession(): Session {
   return { user: data ?? null, isLoading: isPending };
 }
 
-/** Replaces the cached user after sign-in, a profile change or sign-out (null). */
+/**
+ * Replaces the cached user after sign-in, a profile change or sign-out (null). A current-user read still on its way
+ * (sent before the sign-in, answered 401 after it on a slow network) is cancelled first: it would land later and undo this.
+ */
 export function useSetCurrentUser() {
   const queryClient = useQueryClient();
-  return useCallback((user: User | null) => queryClient.setQueryData<User | null>(currentUserKey, user), [queryClient]);
+  return useCallback(
+    async (user: User | null) => {
+      await queryClient.cancelQueries({ queryKey: currentUserKey });
+      queryClient.setQueryData<User | null>(currentUserKey, user);
+    },
+    [queryClient],
+  );
 }
