@@ -1,25 +1,7 @@
 import { eventually } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { provided } from '../support/provided';
 import { Browser, Page } from 'playwright-core';
-import { uniqueEmail } from '../support/api';
-import { launchBrowser, phone, SEEN_WITHIN_MS } from '../support/browser';
-
-/** A phone that has seen the start page already, signed up through the create-account form. */
-async function signedUpPhone(browser: Browser, firstName: string): Promise<Page> {
-  const { context, page } = await phone(browser, provided('gatewayUrl'));
-  await context.addInitScript(() => sessionStorage.setItem('hasSeenStartPage', 'true'));
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Create Account' }).click();
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Last Name').fill('Tester');
-  await page.getByLabel('Email').fill(uniqueEmail(`foods-${firstName.toLowerCase()}`));
-  await page.getByLabel('Password', { exact: true }).fill('lentil-bake-9');
-  await page.getByLabel('Confirm Password').fill('lentil-bake-9');
-  await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/dashboard');
-  return page;
-}
+import { launchBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
 
 async function openFoodSearch(page: Page) {
   await page.getByRole('link', { name: 'Search' }).click();
@@ -45,7 +27,7 @@ describe('looking up foods on a phone', () => {
   });
 
   it('finds a food despite a typo, reads its details, adds a private food and finds it, which a second person cannot', async () => {
-    const page = await signedUpPhone(browser, 'Rose');
+    const page = await signedUpPhone(browser, 'foods', 'Rose');
     await openFoodSearch(page);
     // The welcome toast would cover the screenshots.
     await page.getByRole('alert').getByRole('button', { name: 'Close' }).click();
@@ -95,7 +77,7 @@ describe('looking up foods on a phone', () => {
     await eventually(async () => expect(await results(page).first().textContent()).toContain(name), 10_000);
     expect(await results(page).first().textContent()).toContain('Low FODMAP');
 
-    const other = await signedUpPhone(browser, 'Sam');
+    const other = await signedUpPhone(browser, 'foods', 'Sam');
     // Rows, not buttons: since issue 7 each row also has its 'Add … to a meal' button.
     await eventually(async () => expect(await other.getByRole('list', { name: 'Foods' }).getByRole('listitem').count()).toBe(6), 10_000);
     await other.screenshot({ path: 'test-results/dashboard-food-lookup.png', fullPage: true });

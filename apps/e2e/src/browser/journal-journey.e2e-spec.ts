@@ -1,25 +1,7 @@
 import { eventually } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Browser, Locator, Page } from 'playwright-core';
-import { uniqueEmail } from '../support/api';
-import { launchBrowser, phone, SEEN_WITHIN_MS } from '../support/browser';
-import { provided } from '../support/provided';
-
-/** A phone that has seen the start page already, signed up through the create-account form. */
-async function signedUpPhone(browser: Browser, firstName: string): Promise<Page> {
-  const { context, page } = await phone(browser, provided('gatewayUrl'));
-  await context.addInitScript(() => sessionStorage.setItem('hasSeenStartPage', 'true'));
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Create Account' }).click();
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Last Name').fill('Tester');
-  await page.getByLabel('Email').fill(uniqueEmail(`journal-${firstName.toLowerCase()}`));
-  await page.getByLabel('Password', { exact: true }).fill('lentil-bake-9');
-  await page.getByLabel('Confirm Password').fill('lentil-bake-9');
-  await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/dashboard');
-  return page;
-}
+import { launchBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
 
 /** A name as a regular expression matches it literally (food names hold commas, brackets and quotes). */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -93,7 +75,7 @@ describe('a day of the journal on a phone', () => {
   });
 
   it('builds a meal of 3 foods (one typed with a typo), completes it, logs bloating for it, sees the day on the dashboard and in the diary, repeats it and deletes one', async () => {
-    const page = await signedUpPhone(browser, 'Maya');
+    const page = await signedUpPhone(browser, 'journal', 'Maya');
     await toastSeen(page, 'Welcome!');
 
     // A new person's day: nothing yet, and no score to pretend with.

@@ -1,4 +1,6 @@
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { uniqueEmail } from './api';
+import { provided } from './provided';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -20,4 +22,20 @@ export async function phone(browser: Browser, baseURL: string): Promise<{ contex
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
+}
+
+/** A phone that has seen the start page already, signed up through the create-account form; `suite` names its email. */
+export async function signedUpPhone(browser: Browser, suite: string, firstName: string): Promise<Page> {
+  const { context, page } = await phone(browser, provided('gatewayUrl'));
+  await context.addInitScript(() => sessionStorage.setItem('hasSeenStartPage', 'true'));
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('First Name').fill(firstName);
+  await page.getByLabel('Last Name').fill('Tester');
+  await page.getByLabel('Email').fill(uniqueEmail(`${suite}-${firstName.toLowerCase()}`));
+  await page.getByLabel('Password', { exact: true }).fill('lentil-bake-9');
+  await page.getByLabel('Confirm Password').fill('lentil-bake-9');
+  await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+  return page;
 }
