@@ -4,7 +4,7 @@
  */
 import type { Food } from '../foods/food';
 import { FODMAP_CUTOFFS, type FodmapGroup, type FodmapRating, oligoGroupOf, rateServing } from '../foods/fodmap-rating';
-import type { DayScoreBand, FoodSnapshot, MealScoreBand, StackedGroup, Stacking } from './meal';
+import type { DayScoreBand, FoodSnapshot, Meal, MealFood, MealScoreBand, StackedGroup, Stacking } from './meal';
 import { GRAMS, SERVING } from './meal';
 
 /** What a meal keeps of a food when it is added: the food as it is now, which later corrections never rewrite. */
@@ -218,4 +218,35 @@ function round1(value: number): number {
 
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/** A meal's food entry as the browser sees it: the amount eaten, rated and counted from the food's snapshot. */
+export function mealFoodEntry({ id, quantity, servingUnit, grams, food }: Pick<MealFood, 'id' | 'quantity' | 'servingUnit' | 'grams' | 'food'>): MealFood {
+  return {
+    id,
+    foodId: food.id,
+    quantity,
+    servingUnit,
+    servingSize: food.servingSize,
+    fodmapRating: food.fodmapRating,
+    ratingAtQuantity: entryRating(food, grams, servingsEaten(food, quantity, servingUnit)),
+    grams,
+    calories: caloriesEaten(food, quantity, servingUnit),
+    food,
+  };
+}
+
+export type MealScore = Pick<Meal, 'fodmapScore' | 'fodmapBand' | 'unknownFoods' | 'stacking' | 'totalCalories'>;
+
+/** The score (spec §4), stacking and calories of foods eaten together: a saved meal's and the builder's preview alike. */
+export function scoreMealFoods(foods: readonly MealFood[]): MealScore {
+  const { risk, unknown } = fodmapRisk(foods.map((entry) => entry.ratingAtQuantity));
+  const calories = foods.flatMap((entry) => (entry.calories === null ? [] : [entry.calories]));
+  return {
+    fodmapScore: risk,
+    fodmapBand: mealScoreBand(foods.length, risk),
+    unknownFoods: unknown,
+    stacking: stackMeal(foods.map(({ food, grams }) => ({ food, grams }))),
+    totalCalories: calories.length === 0 ? null : calories.reduce((sum, value) => sum + value, 0),
+  };
 }

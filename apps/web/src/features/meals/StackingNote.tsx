@@ -1,6 +1,5 @@
 import { Alert, Stack, Typography } from '@mui/material';
-import { FODMAP_GROUP_LABELS } from '@fodmap/contracts';
-import type { MealScore } from './meal-builder';
+import { FODMAP_GROUP_LABELS, type MealScore } from '@fodmap/contracts';
 
 const list = (words: string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
 const foods = (count: number) => `${count} food${count === 1 ? '' : 's'}`;

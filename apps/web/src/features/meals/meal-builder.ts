@@ -1,18 +1,14 @@
 import {
-  caloriesEaten,
-  entryRating,
   foodSnapshotOf,
-  fodmapRisk,
   GRAMS,
   gramsEaten,
   MEAL_FOOD_QUANTITY,
-  mealScoreBand,
+  mealFoodEntry,
+  type MealScore,
   SERVING,
-  servingsEaten,
+  scoreMealFoods,
   servingUnitOf,
-  stackMeal,
   type Food,
-  type Meal,
   type MealFood,
 } from '@fodmap/contracts';
 
@@ -74,34 +70,7 @@ export function addToItems(items: readonly BuilderItem[], food: Food): { items: 
 /** One builder item as the meal will hold it; `id` is a stand-in until the server numbers the entry. */
 export function mealFoodOf({ food, quantity, servingUnit }: BuilderItem, id: number): MealFood {
   const snapshot = foodSnapshotOf(food);
-  const grams = gramsEaten(snapshot, quantity, servingUnit);
-  return {
-    id,
-    foodId: food.id,
-    quantity,
-    servingUnit,
-    servingSize: food.servingSize,
-    fodmapRating: food.fodmapRating,
-    ratingAtQuantity: entryRating(snapshot, grams, servingsEaten(snapshot, quantity, servingUnit)),
-    grams,
-    calories: caloriesEaten(snapshot, quantity, servingUnit),
-    food: snapshot,
-  };
-}
-
-export type MealScore = Pick<Meal, 'fodmapScore' | 'fodmapBand' | 'unknownFoods' | 'stacking' | 'totalCalories'>;
-
-/** The score, stacking and calories of foods eaten together, by the contracts' one definition of each. */
-export function scoreMealFoods(foods: readonly MealFood[]): MealScore {
-  const { risk, unknown } = fodmapRisk(foods.map((entry) => entry.ratingAtQuantity));
-  const calories = foods.map((entry) => entry.calories).filter((value): value is number => value !== null);
-  return {
-    fodmapScore: risk,
-    fodmapBand: mealScoreBand(foods.length, risk),
-    unknownFoods: unknown,
-    stacking: stackMeal(foods.map((entry) => ({ food: entry.food, grams: entry.grams }))),
-    totalCalories: calories.length === 0 ? null : calories.reduce((sum, value) => sum + value, 0),
-  };
+  return mealFoodEntry({ id, quantity, servingUnit, grams: gramsEaten(snapshot, quantity, servingUnit), food: snapshot });
 }
 
 /** The builder's live preview: what the meal will score once saved. */

@@ -1,9 +1,9 @@
-import type { AddMealFoodInput, DashboardStats, Meal, MealType, MessageReply } from '@fodmap/contracts';
+import { type AddMealFoodInput, type DashboardStats, type Meal, type MealType, type MessageReply, scoreMealFoods } from '@fodmap/contracts';
 import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
 import { useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { FOODS_PATH } from '../foods/foods-api';
-import { mealFoodOf, scoreMealFoods, type BuilderItem } from './meal-builder';
+import { mealFoodOf, type BuilderItem } from './meal-builder';
 
 /** Spec §7: every read is keyed by its path; the journal's read paths, all here. */
 export const MEALS_PATH = '/api/meals';
