@@ -6,8 +6,10 @@ import { type CatalogueInfo, type Food, foodListQuerySchema, foodSearchQuerySche
 import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from './health/health';
 import { idempotencyKeySchema } from './idempotency';
 import { recordId } from './ids';
-import type { DailyMealCount, DashboardStats, Meal } from './meals/meal';
-import { addMealFoodSchema, createMealSchema, dailyMealsQuerySchema, mealListQuerySchema, repeatMealSchema } from './meals/meal.schemas';
+import type { CorrelationEntry, GroupCorrelations, InsightsActivity } from './insights/insights';
+import { activityQuerySchema, correlationQuerySchema } from './insights/insights.schemas';
+import type { DashboardStats, Meal } from './meals/meal';
+import { addMealFoodSchema, createMealSchema, mealListQuerySchema, repeatMealSchema } from './meals/meal.schemas';
 import type { Symptom } from './symptoms/symptom';
 import { logSymptomSchema, symptomListQuerySchema } from './symptoms/symptom.schemas';
 import type { EducationItem } from './education/education';
@@ -88,8 +90,11 @@ export const RpcContracts = {
   [Rpc.journal.deleteSymptom]: rpc<MessageReply>()(withCaller({ symptomId: recordId(JournalMessages.symptomIdInvalid) })),
   [Rpc.journal.dashboardStats]: rpc<DashboardStats>()(withCaller({})),
   [Rpc.journal.education]: rpc<EducationItem[]>()(withCaller({})),
-  /** Days are the caller's own calendar days, both ends included; every day of the range, oldest first. */
-  [Rpc.insights.dailyMeals]: rpc<DailyMealCount[]>()(withCaller({ input: dailyMealsQuerySchema })),
+  /** Days are the caller's own calendar days, both ends included; every day of the range, newest first. */
+  [Rpc.insights.activity]: rpc<InsightsActivity>()(withCaller({ input: activityQuerySchema })),
+  /** Ranked: strongest evidence first (spec §3 Correlation entries, issue 8). */
+  [Rpc.insights.correlation]: rpc<CorrelationEntry[]>()(withCaller({ input: correlationQuerySchema })),
+  [Rpc.insights.fodmapGroups]: rpc<GroupCorrelations>()(withCaller({ input: correlationQuerySchema })),
   /** Without input.limit, every food the caller can see (spec §7); with it, that page of the same order. */
   [Rpc.foods.list]: rpc<FoodSummary[]>()(withCaller({ input: foodListQuerySchema.optional() })),
   [Rpc.foods.search]: rpc<Food[]>()(withCaller({ input: foodSearchQuerySchema })),

@@ -31,7 +31,9 @@ export const Rpc = {
     education: 'journal.education.list',
   },
   insights: {
-    dailyMeals: 'insights.daily-meals.get',
+    activity: 'insights.activity.get',
+    correlation: 'insights.correlation.list',
+    fodmapGroups: 'insights.fodmap-groups.get',
   },
   foods: {
     list: 'foods.food.list',

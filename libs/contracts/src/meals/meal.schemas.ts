@@ -5,7 +5,7 @@ import { Messages } from '../messages';
 import { MEAL_NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from '../text-limits';
 import { text } from '../text';
 import { instantSchema, isoDateSchema } from '../time/instant';
-import { MAX_DAILY_RANGE_DAYS, MEAL_FOOD_QUANTITY, MEAL_TYPES, SERVING_UNIT_MAX_LENGTH } from './meal';
+import { MEAL_FOOD_QUANTITY, MEAL_TYPES, SERVING_UNIT_MAX_LENGTH } from './meal';
 
 // The meal requests' schemas, apart from meal.ts: a screen that only shows meals never downloads zod.
 
@@ -45,12 +45,3 @@ export const mealListQuerySchema = z
   })
   .refine(({ todayOnly, date }) => !(todayOnly && date), JournalMessages.mealListQueryConflict);
 export type MealListQuery = z.input<typeof mealListQuerySchema>;
-
-export const dailyMealsQuerySchema = z
-  .object({ startDate: isoDateSchema('startDate'), endDate: isoDateSchema('endDate') })
-  .refine(({ startDate, endDate }) => startDate <= endDate, 'startDate must not be after endDate')
-  .refine(
-    ({ startDate, endDate }) => (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 < MAX_DAILY_RANGE_DAYS,
-    `A range may span at most ${MAX_DAILY_RANGE_DAYS} days`,
-  );
-export type DailyMealsQuery = z.infer<typeof dailyMealsQuerySchema>;

@@ -108,12 +108,3 @@ export interface DashboardStats {
 
 /** Spec §9 dashboard score bands. */
 export type DayScoreBand = 'excellent' | 'good' | 'fair' | 'poor';
-
-/** The longest range of daily figures one request may ask for: a year, the longest insight period (spec §9). */
-export const MAX_DAILY_RANGE_DAYS = 366;
-
-/** One day of `Rpc.insights.dailyMeals`' answer: every day of the range, oldest first, 0 when nothing was logged. */
-export interface DailyMealCount {
-  date: string;
-  mealsCount: number;
-}
