@@ -4,7 +4,6 @@ import { InsightsMessages, type Meal, type MealFood } from '@fodmap/contracts';
 import { useId } from 'react';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
-import { amountOf } from '../meals/MealCard';
 import { MealTypeIcon } from '../meals/MealTypeIcon';
 import { timeOfDay } from '../symptoms/symptom-format';
 import { useTimeZone } from '../symptoms/symptoms-api';
@@ -22,7 +21,7 @@ function FoodLine({ entry }: { entry: MealFood }) {
           {foodNameOf(entry)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {amountOf(entry)}
+          {entry.quantity} {entry.servingUnit}
           {entry.servingSize ? ` · serving ${entry.servingSize}` : ''}
         </Typography>
       </Box>

@@ -1,5 +1,4 @@
 import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { INSIGHT_GROUP_LABELS, InsightsMessages, type CorrelationPeriod, type GroupCorrelation } from '@fodmap/contracts';
 import { useFodmapGroups } from './insights-api';
 import { evidenceOf, groupConclusion, isFinding, percentOf } from './insights-format';
@@ -31,11 +30,8 @@ function GroupRow({ group, small }: { group: GroupCorrelation; small: boolean })
         {rateLine(group)}
       </Typography>
       {group.inferredMeals > 0 && (
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start' }}>
-          <InfoOutlinedIcon aria-hidden sx={{ fontSize: 14, mt: '2px' }} />
-          <span>
-            {group.inferredMeals} of these meals: {InsightsMessages.inferredExposure}
-          </span>
+        <Typography variant="caption" color="text.secondary" display="block" sx={{ fontStyle: 'italic' }}>
+          {group.inferredMeals} of these meals: {InsightsMessages.inferredExposure}
         </Typography>
       )}
     </Box>
