@@ -22,8 +22,8 @@ export function TrendChart({ days, height }: { days: readonly DailyInsight[]; he
         { id: SYMPTOMS_AXIS, min: 0, position: 'right', width: 28, tickMinStep: 1 },
       ]}
       series={[
-        { yAxisId: RISK_AXIS, label: 'Risk %', data: ordered.map((day) => day.avgFodmapRisk), connectNulls: true, showMark: false, color: scoreTone('orange', theme).main },
-        { yAxisId: SYMPTOMS_AXIS, label: 'Symptoms', data: ordered.map((day) => day.symptomCount), showMark: false, color: theme.palette.primary.main },
+        { yAxisId: RISK_AXIS, label: 'Risk %', data: ordered.map((day) => day.avgFodmapRisk), connectNulls: true, showMark: false, curve: 'linear', color: scoreTone('orange', theme).main },
+        { yAxisId: SYMPTOMS_AXIS, label: 'Symptoms', data: ordered.map((day) => day.symptomCount), showMark: false, curve: 'linear', color: theme.palette.primary.main },
       ]}
     />
   );
