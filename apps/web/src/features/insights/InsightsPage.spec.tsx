@@ -138,6 +138,9 @@ const renderInsights = () =>
     </BrandingProvider>,
   );
 
+/** The first answer of a screen that also loads its chart: slower than one second on a busy machine. */
+const FIRST_LOAD = { timeout: 3000 };
+
 const analytics = () => screen.getByRole('region', { name: 'Advanced Analytics' });
 const dayRows = () => within(within(analytics()).getByRole('group', { name: 'Days' })).getAllByRole('button');
 const activityReads = (fetchMock: ReturnType<typeof fakeApi>, period: number) =>
@@ -153,7 +156,7 @@ describe('Advanced Analytics (spec §2 Insights)', () => {
   it("lists the days with meals or symptoms newest first as 'MMM d', with the day's risk and symptoms", async () => {
     insightsApi();
     renderInsights();
-    await within(analytics()).findByRole('button', { name: /^Mar 4/ });
+    await within(analytics()).findByRole('button', { name: /^Mar 4/ }, FIRST_LOAD);
     expect(dayRows().map((row) => row.getAttribute('aria-label'))).toEqual(['Mar 4: 8% risk, 1 symptom', 'Mar 3: —, 2 symptoms', 'Mar 2: 55% risk, 0 symptoms']);
     const [march4, march3, march2] = dayRows();
     // Spec §9: at least 15 % on a day with meals, 0 on a day without.
@@ -167,7 +170,7 @@ describe('Advanced Analytics (spec §2 Insights)', () => {
   it('shows the legend and the summary of the period', async () => {
     insightsApi();
     renderInsights();
-    await within(analytics()).findByRole('button', { name: /^Mar 4/ });
+    await within(analytics()).findByRole('button', { name: /^Mar 4/ }, FIRST_LOAD);
     expect(within(within(analytics()).getByRole('list', { name: 'Risk colours' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'up to 20%',
       'up to 40%',
@@ -183,7 +186,7 @@ describe('Advanced Analytics (spec §2 Insights)', () => {
     let answer30: (response: Response) => void = () => undefined;
     const fetchMock = insightsApi({ activity: (period) => (period === '30' ? new Promise<Response>((resolve) => (answer30 = resolve)) : json(200, week)) });
     renderInsights();
-    await within(analytics()).findByRole('button', { name: /^Mar 4/ });
+    await within(analytics()).findByRole('button', { name: /^Mar 4/ }, FIRST_LOAD);
     expect(within(analytics()).getByRole('button', { name: '7 Days' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(within(analytics()).getByRole('button', { name: '30 Days' }));
@@ -199,17 +202,17 @@ describe('Advanced Analytics (spec §2 Insights)', () => {
   it('reads the period again on Refresh', async () => {
     const fetchMock = insightsApi();
     renderInsights();
-    await within(analytics()).findByRole('button', { name: /^Mar 4/ });
+    await within(analytics()).findByRole('button', { name: /^Mar 4/ }, FIRST_LOAD);
     const before = activityReads(fetchMock, 7);
     fireEvent.click(within(analytics()).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(activityReads(fetchMock, 7)).toBe(before + 1));
-    expect(await within(analytics()).findByRole('button', { name: /^Mar 4/ })).toBeTruthy();
+    expect(await within(analytics()).findByRole('button', { name: /^Mar 4/ }, FIRST_LOAD)).toBeTruthy();
   });
 
   it("opens a day's meals: type, time, foods with amount and rating, 'Unknown Food' for a nameless one, notes", async () => {
     const fetchMock = insightsApi();
     renderInsights();
-    fireEvent.click(await within(analytics()).findByRole('button', { name: /^Mar 4/ }));
+    fireEvent.click(await within(analytics()).findByRole('button', { name: /^Mar 4/ }, FIRST_LOAD));
     const dialog = screen.getByRole('dialog', { name: 'Meals for Mar 4' });
     const meal = await within(dialog).findByRole('article', { name: 'Toast' });
     expect(requests(fetchMock)).toContain('GET /api/meals?date=2025-03-04');
@@ -223,7 +226,7 @@ describe('Advanced Analytics (spec §2 Insights)', () => {
   it("says 'No meals logged for this day' and 'Failed to fetch meals'", async () => {
     insightsApi({ meals: (date) => (date === '2025-03-03' ? json(200, []) : json(500, { message: 'down' })) });
     renderInsights();
-    fireEvent.click(await within(analytics()).findByRole('button', { name: /^Mar 3/ }));
+    fireEvent.click(await within(analytics()).findByRole('button', { name: /^Mar 3/ }, FIRST_LOAD));
     expect(await within(screen.getByRole('dialog', { name: 'Meals for Mar 3' })).findByText('No meals logged for this day')).toBeTruthy();
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -235,20 +238,20 @@ describe('Advanced Analytics (spec §2 Insights)', () => {
   it("says 'No data available for this period' when no day has meals or symptoms", async () => {
     insightsApi({ activity: () => json(200, activityOf([day('2025-03-05', 0, null, 0), day('2025-03-04', 0, null, 0)])) });
     renderInsights();
-    expect(await within(analytics()).findByText('No data available for this period')).toBeTruthy();
+    expect(await within(analytics()).findByText('No data available for this period', {}, FIRST_LOAD)).toBeTruthy();
   });
 
   it("reports a failed read with 'HTTP {status}: {statusText}'", async () => {
     insightsApi({ activity: () => new Response(JSON.stringify({ message: 'boom' }), { status: 503, statusText: 'Service Unavailable', headers: { 'Content-Type': 'application/json' } }) });
     renderInsights();
-    expect(await within(analytics()).findByText('Error loading analytics data. Please try refreshing the page.')).toBeTruthy();
+    expect(await within(analytics()).findByText('Error loading analytics data. Please try refreshing the page.', {}, FIRST_LOAD)).toBeTruthy();
     expect(within(analytics()).getByText('HTTP 503: Service Unavailable')).toBeTruthy();
   });
 
   it('signs the person out on a 401, as the Diary does', async () => {
     insightsApi({ activity: () => json(401, { message: 'Unauthorized' }) });
     renderInsights();
-    expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
+    expect(await screen.findByText('You are logged out. Logging in again...', {}, FIRST_LOAD)).toBeTruthy();
     expect(screen.getByText('Unauthorized')).toBeTruthy();
   });
 });
@@ -259,7 +262,7 @@ describe('Symptom Correlation (spec §2, §9)', () => {
   it('shows a food with its label, rate, severity out of 4, evidence against the baseline and the foods eaten with it', async () => {
     insightsApi();
     renderInsights();
-    const card = await within(correlation()).findByRole('article', { name: 'Onion' });
+    const card = await within(correlation()).findByRole('article', { name: 'Onion' }, FIRST_LOAD);
     expect(within(card).getByText('#1')).toBeTruthy();
     expect(within(card).getByTestId('finding').textContent).toBe('High Risk');
     expect(within(card).getByText('High FODMAP')).toBeTruthy();
@@ -276,7 +279,7 @@ describe('Symptom Correlation (spec §2, §9)', () => {
   it('gives no risk word to a food whose evidence could be chance, only how sure it is', async () => {
     insightsApi();
     renderInsights();
-    const card = await within(correlation()).findByRole('article', { name: 'Rice' });
+    const card = await within(correlation()).findByRole('article', { name: 'Rice' }, FIRST_LOAD);
     expect(within(card).getByText('#2')).toBeTruthy();
     expect(within(card).getByTestId('finding').textContent).toBe('To be confirmed');
     expect(within(card).queryByText(/Risk|Avoid|Safe/)).toBeNull();
@@ -288,7 +291,7 @@ describe('Symptom Correlation (spec §2, §9)', () => {
     const many = Array.from({ length: 12 }, (_, index) => anEntry({ foodId: index + 1, foodName: `Food ${index + 1}` }));
     insightsApi({ correlation: many });
     renderInsights();
-    await within(correlation()).findByRole('article', { name: 'Food 1' });
+    await within(correlation()).findByRole('article', { name: 'Food 1' }, FIRST_LOAD);
     expect(within(correlation()).getAllByRole('article')).toHaveLength(10);
     fireEvent.click(within(correlation()).getByRole('button', { name: 'Show all 12' }));
     expect(within(correlation()).getAllByRole('article')).toHaveLength(12);
@@ -300,7 +303,7 @@ describe('Symptom Correlation (spec §2, §9)', () => {
   ])("says 'No Correlation Data' with %s", async (_case, entries) => {
     insightsApi({ correlation: entries });
     renderInsights();
-    expect(await within(correlation()).findByText('No Correlation Data')).toBeTruthy();
+    expect(await within(correlation()).findByText('No Correlation Data', {}, FIRST_LOAD)).toBeTruthy();
     expect(within(correlation()).getByText('Log more meals and symptoms to see food-symptom correlations.')).toBeTruthy();
     expect(within(correlation()).queryByRole('article')).toBeNull();
   });
@@ -308,7 +311,7 @@ describe('Symptom Correlation (spec §2, §9)', () => {
   it('asks for the chosen period, for the foods and the FODMAP groups alike', async () => {
     const fetchMock = insightsApi();
     renderInsights();
-    await within(correlation()).findByRole('article', { name: 'Onion' });
+    await within(correlation()).findByRole('article', { name: 'Onion' }, FIRST_LOAD);
     expect((within(correlation()).getByLabelText('Period') as HTMLSelectElement).value).toBe('30');
     fireEvent.change(within(correlation()).getByLabelText('Period'), { target: { value: '90' } });
     await waitFor(() => expect(requests(fetchMock)).toEqual(expect.arrayContaining(['GET /api/insights/correlation?period=90', 'GET /api/insights/fodmap-groups?period=90'])));
@@ -321,7 +324,7 @@ describe('Which FODMAP group is yours (issue 8)', () => {
   it('names the group the symptoms follow and the ones they do not, marking inferred exposures', async () => {
     insightsApi();
     renderInsights();
-    expect((await within(groupCard()).findByTestId('group-conclusion')).textContent).toBe('Your symptoms follow lactose, not fructans');
+    expect((await within(groupCard()).findByTestId('group-conclusion', {}, FIRST_LOAD)).textContent).toBe('Your symptoms follow lactose, not fructans');
     const lactose = within(groupCard()).getByRole('listitem', { name: 'Lactose' });
     expect(within(lactose).getByText('Strong evidence')).toBeTruthy();
     expect(within(lactose).getByText('Symptoms after 60% of 10 meals with it · Your other meals: 20%')).toBeTruthy();
@@ -336,9 +339,9 @@ describe('the top of the screen', () => {
     insightsApi();
     renderInsights();
     const summary = screen.getByRole('region', { name: 'Last 7 days' });
-    expect((await within(summary).findByRole('group', { name: 'Meals' })).textContent).toContain('3');
+    expect((await within(summary).findByRole('group', { name: 'Meals' }, FIRST_LOAD)).textContent).toContain('3');
     expect(within(summary).getByRole('group', { name: 'Symptoms' }).textContent).toContain('3');
-    expect((await within(summary).findByTestId('strongest-finding')).textContent).toBe(
+    expect((await within(summary).findByTestId('strongest-finding', {}, FIRST_LOAD)).textContent).toBe(
       'Strongest finding: symptoms followed Onion in 6 of 8 meals, against 20% of your other meals (last 30 days).',
     );
   });
