@@ -4,6 +4,7 @@ import { InsightsMessages, type Meal, type MealFood } from '@fodmap/contracts';
 import { useId } from 'react';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
+import { amountOf } from '../meals/MealCard';
 import { MealTypeIcon } from '../meals/MealTypeIcon';
 import { timeOfDay } from '../symptoms/symptom-format';
 import { useTimeZone } from '../symptoms/symptoms-api';
@@ -21,7 +22,7 @@ function FoodLine({ entry }: { entry: MealFood }) {
           {foodNameOf(entry)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {entry.quantity} {entry.servingUnit}
+          {amountOf(entry)}
           {entry.servingSize ? ` · serving ${entry.servingSize}` : ''}
         </Typography>
       </Box>
