@@ -20,7 +20,7 @@ import { activityErrorMessage, useActivity, useRefreshInsights } from './insight
 import { RISK_LEGEND, shortDate } from './insights-format';
 import { Figure, riskFigure } from './Figure';
 import { InsightsSection } from './InsightsSection';
-import { useUnauthorizedRead } from './use-unauthorized-read';
+import { useUnauthorizedRead } from '../session/use-unauthorized';
 
 // The chart library is the heaviest part of the screen: its own chunk, fetched only when a trend is drawn.
 const TrendChart = lazyNamed(() => import('./TrendChart'), 'TrendChart');

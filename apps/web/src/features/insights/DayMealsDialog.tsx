@@ -10,7 +10,7 @@ import { timeOfDay } from '../symptoms/symptom-format';
 import { useTimeZone } from '../symptoms/symptoms-api';
 import { useDayMeals } from './insights-api';
 import { shortDate } from './insights-format';
-import { useUnauthorizedRead } from './use-unauthorized-read';
+import { useUnauthorizedRead } from '../session/use-unauthorized';
 
 const foodNameOf = (entry: MealFood) => entry.food.name.trim() || InsightsMessages.unknownFood;
 

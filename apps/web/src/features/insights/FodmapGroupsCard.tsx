@@ -3,7 +3,7 @@ import { INSIGHT_GROUP_LABELS, InsightsMessages, type CorrelationPeriod, type Gr
 import { useFodmapGroups } from './insights-api';
 import { evidenceOf, groupConclusion, isFinding, percentOf } from './insights-format';
 import { InsightsSection } from './InsightsSection';
-import { useUnauthorizedRead } from './use-unauthorized-read';
+import { useUnauthorizedRead } from '../session/use-unauthorized';
 
 /** 'Symptoms after 60% of 10 meals with it · your other meals: 20%'. */
 function rateLine(group: GroupCorrelation): string {

@@ -18,7 +18,7 @@ import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { useCorrelation } from './insights-api';
 import { evidenceOf, percentOf } from './insights-format';
 import { InsightsSection } from './InsightsSection';
-import { useUnauthorizedRead } from './use-unauthorized-read';
+import { useUnauthorizedRead } from '../session/use-unauthorized';
 
 /** Cards shown before 'Show all'. */
 export const TOP_FOODS = 10;
