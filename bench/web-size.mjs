@@ -79,6 +79,17 @@ const MEAL = {
   stacking: { groups: [], stacked: [], unknownFoods: 0 },
   totalCalories: 105,
 };
+/** The Insights screen's week: today's meal, and six days before it with nothing logged. */
+const ACTIVITY = {
+  dailyData: Array.from({ length: 7 }, (_, index) => ({
+    date: new Date(Date.now() - index * 86_400_000).toISOString().slice(0, 10),
+    mealsCount: index === 0 ? 1 : 0,
+    avgFodmapRisk: index === 0 ? 10 : null,
+    symptomCount: 0,
+  })),
+  summary: { totalSymptoms: 0, avgFodmapRisk: 10, daysWithSymptoms: 0 },
+  meta: { serverVersion: '1.0.0', environment: 'bench', timestamp: new Date().toISOString() },
+};
 const STATS = { todayScore: 100, todayBand: 'excellent', mealsLogged: 1, symptomsCount: 0, unknownFoods: 0, stackingWarnings: [] };
 
 /** The API as the screens need it to render, for a person with one meal logged today; anything not listed answers an empty list. */
@@ -95,6 +106,8 @@ function apiReply(url, viewer) {
   if (path.startsWith('/api/foods')) return [200, foods(url.searchParams)];
   if (path === '/api/dashboard/stats') return [200, STATS];
   if (path === '/api/meals') return [200, [MEAL]];
+  if (path === '/api/insights/activity') return [200, ACTIVITY];
+  if (path === '/api/insights/fodmap-groups') return [200, { period: 30, window: { fromHours: 1, toHours: 8 }, mealsAnalysed: 0, symptomaticMeals: 0, groups: [] }];
   return [200, []];
 }
 

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    /** the response's own status text: the Insights activity read reports it (spec §8) */
+    readonly statusText = '',
   ) {
     super(`${status}: ${detail}`);
     this.name = 'ApiError';
@@ -72,7 +74,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
     return fetch(path, init);
   });
 
-  if (!response.ok) throw new ApiError(response.status, await errorDetail(response));
+  if (!response.ok) throw new ApiError(response.status, await errorDetail(response), response.statusText);
 
   // 204 carries no body by definition, so there is no JSON to insist on.
   if (response.status === 204) return null as T;

@@ -2,7 +2,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import type { Meal } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenBody } from '../../components/ScreenBody';
@@ -13,7 +13,7 @@ import { MealCard } from '../meals/MealCard';
 import { useMealDetails } from '../meals/MealDetailsHost';
 import { useMeals } from '../meals/meals-api';
 import { useMealActions } from '../meals/use-meal-actions';
-import { useUnauthorizedHandler } from '../session/use-unauthorized';
+import { useUnauthorizedHandler, useUnauthorizedRead } from '../session/use-unauthorized';
 import { SymptomLog } from '../symptoms/SymptomLog';
 import { useTimeZone } from '../symptoms/symptoms-api';
 
@@ -47,9 +47,7 @@ function MealsTab() {
   const details = useMealDetails(timeZone, handleUnauthorized);
   const [deleting, setDeleting] = useState<Meal | null>(null);
 
-  useEffect(() => {
-    if (meals.error) handleUnauthorized(meals.error);
-  }, [meals.error, handleUnauthorized]);
+  useUnauthorizedRead(meals.error);
 
   if (meals.error) return <Alert severity="error">{serverMessage(meals.error, 'Could not load your meals. Please try again.')}</Alert>;
   if (meals.isPending) return <CenteredSpinner />;

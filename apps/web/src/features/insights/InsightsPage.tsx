@@ -1,20 +1,43 @@
-import InsightsIcon from '@mui/icons-material/Insights';
-import { EmptyState } from '../../components/EmptyState';
+import { List, ListItem, Typography } from '@mui/material';
+import { DEFAULT_CORRELATION_PERIOD, InsightsMessages, type CorrelationPeriod } from '@fodmap/contracts';
+import { useState } from 'react';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useScreenTitle } from '../branding/use-screen-title';
+import { AdvancedAnalytics } from './AdvancedAnalytics';
+import { FodmapGroupsCard } from './FodmapGroupsCard';
+import { InsightsSection } from './InsightsSection';
+import { InsightsSummaryCard } from './InsightsSummaryCard';
+import { SymptomCorrelation } from './SymptomCorrelation';
 
-/** Spec §2 Insights: activity over a period and food-symptom correlations. */
+function MoreComing() {
+  return (
+    <InsightsSection title={InsightsMessages.moreComingTitle}>
+      <List dense disablePadding sx={{ listStyle: 'disc', pl: 2.5 }}>
+        {InsightsMessages.moreComingItems.map((item) => (
+          <ListItem key={item} disablePadding sx={{ display: 'list-item' }}>
+            <Typography variant="body2">{item}</Typography>
+          </ListItem>
+        ))}
+      </List>
+    </InsightsSection>
+  );
+}
+
+/** Spec §2 Insights: the last days at a glance, activity over a period, food-symptom correlations and FODMAP groups. */
 export function InsightsPage() {
-  useScreenTitle('Insights');
+  useScreenTitle(InsightsMessages.title);
+  // The FODMAP-group card answers for the correlation's period.
+  const [correlationPeriod, setCorrelationPeriod] = useState<CorrelationPeriod>(DEFAULT_CORRELATION_PERIOD);
   return (
     <>
-      <ScreenHeader title="Insights" />
+      <ScreenHeader title={InsightsMessages.title} />
       <ScreenBody>
-        <EmptyState icon={<InsightsIcon />} title="Your patterns">
-          Daily FODMAP risk, symptom counts and the foods most often followed by symptoms will appear here as you log
-          meals and symptoms.
-        </EmptyState>
+        <InsightsSummaryCard />
+        <AdvancedAnalytics />
+        <SymptomCorrelation period={correlationPeriod} onPeriod={setCorrelationPeriod} />
+        <FodmapGroupsCard period={correlationPeriod} />
+        <MoreComing />
       </ScreenBody>
     </>
   );

@@ -1,5 +1,5 @@
 import { Messages } from '@fodmap/contracts';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
 import { isUnauthorized } from '@fodmap/web-client';
@@ -26,6 +26,14 @@ export function useUnauthorizedHandler() {
     },
     [toast],
   );
+}
+
+/** The same rule for a read: once it fails with 401 (spec §2 Diary, Search and Insights). */
+export function useUnauthorizedRead(error: Error | null) {
+  const handleUnauthorized = useUnauthorizedHandler();
+  useEffect(() => {
+    if (error) handleUnauthorized(error);
+  }, [error, handleUnauthorized]);
 }
 
 /** The home screen's variant of the same rule (spec §2 Dashboard): back to / in the app, with its own wording. */

@@ -1,0 +1,84 @@
+import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
+import { INSIGHT_GROUP_LABELS, InsightsMessages, type CorrelationPeriod, type GroupCorrelation } from '@fodmap/contracts';
+import { useFodmapGroups } from './insights-api';
+import { evidenceOf, groupConclusion, isFinding, percentOf } from './insights-format';
+import { InsightsSection } from './InsightsSection';
+import { useUnauthorizedRead } from '../session/use-unauthorized';
+
+/** 'Symptoms after 60% of 10 meals with it · your other meals: 20%'. */
+function rateLine(group: GroupCorrelation): string {
+  const { meals } = group.exposures.with;
+  if (group.correlationRate === null) return `${meals} meal${meals === 1 ? '' : 's'} with it`;
+  const baseline = group.baselineRate === null ? '' : ` · ${InsightsMessages.baseline(percentOf(group.baselineRate))}`;
+  return `Symptoms after ${percentOf(group.correlationRate)}% of ${meals} meal${meals === 1 ? '' : 's'} with it${baseline}`;
+}
+
+function GroupRow({ group, small }: { group: GroupCorrelation; small: boolean }) {
+  const evidence = evidenceOf(group.evidence);
+  const label = INSIGHT_GROUP_LABELS[group.group];
+  return (
+    <Box component="li" aria-label={label} sx={{ py: small ? 0.75 : 1, borderTop: 1, borderColor: 'divider' }}>
+      <Stack direction="row" spacing={1} alignItems="baseline">
+        <Typography variant={small ? 'body2' : 'subtitle2'} component="h3" sx={{ flex: 1, minWidth: 0 }}>
+          {label}
+        </Typography>
+        <Typography variant="caption" fontWeight={isFinding(group.evidence) ? 700 : 500} color={isFinding(group.evidence) ? 'error.dark' : 'text.secondary'}>
+          {evidence.title}
+        </Typography>
+      </Stack>
+      <Typography variant="caption" color="text.secondary" display="block">
+        {rateLine(group)}
+      </Typography>
+      {group.inferredMeals > 0 && (
+        <Typography variant="caption" color="text.secondary" display="block" sx={{ fontStyle: 'italic' }}>
+          {group.inferredMeals} of these meals: {InsightsMessages.inferredExposure}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function GroupList({ groups, small = false, title }: { groups: readonly GroupCorrelation[]; small?: boolean; title?: string }) {
+  if (groups.length === 0) return null;
+  return (
+    <Box>
+      {title && (
+        <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1.5, mb: 0.5 }}>
+          {title}
+        </Typography>
+      )}
+      <Box component="ul" aria-label={title ?? 'FODMAP groups'} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {groups.map((group) => (
+          <GroupRow key={group.group} group={group} small={small} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** Issue 8 'Which FODMAP group is yours': symptom rate after meals with each group against the person's other meals. */
+export function FodmapGroupsCard({ period }: { period: CorrelationPeriod }) {
+  const groups = useFodmapGroups(period);
+  useUnauthorizedRead(groups.error);
+  return (
+    <InsightsSection title={InsightsMessages.groupsTitle}>
+      {groups.error ? (
+        <Alert severity="error">{groups.error.message}</Alert>
+      ) : groups.isPending ? (
+        <Skeleton variant="rounded" height={120} aria-label="Loading FODMAP groups" />
+      ) : groups.data.mealsAnalysed === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {InsightsMessages.noCorrelationBody}
+        </Typography>
+      ) : (
+        <>
+          <Typography variant="body1" fontWeight={600} sx={{ mb: 1 }} data-testid="group-conclusion">
+            {groupConclusion(groups.data.groups)}
+          </Typography>
+          <GroupList groups={groups.data.groups.filter((group) => group.kind === 'fodmap')} />
+          <GroupList groups={groups.data.groups.filter((group) => group.kind === 'other_trigger')} small title="Other triggers" />
+        </>
+      )}
+    </InsightsSection>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  EVIDENCE_LEVELS,
+  INSIGHT_GROUP_LABELS,
+  INSIGHT_RISK_COLOURS,
+  type EvidenceLevel,
+  type GroupCorrelation,
+  type InsightColour,
+} from '@fodmap/contracts';
+
+/** 'Nov 3' (spec §2 'MMM d') as the phone's locale writes it; noon UTC names the day itself in every zone. */
+export function shortDate(day: string): string {
+  return new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** A rate of 0 to 1 as a whole percent. */
+export const percentOf = (rate: number) => Math.round(rate * 100);
+
+export const evidenceOf = (level: EvidenceLevel) => EVIDENCE_LEVELS.find((entry) => entry.level === level) ?? EVIDENCE_LEVELS[EVIDENCE_LEVELS.length - 1];
+
+/** Spec §9 insight risk colours with their ranges, as the legend names them: 'up to 20%' … 'above 70%'. */
+export const RISK_LEGEND: readonly { colour: InsightColour; range: string }[] = INSIGHT_RISK_COLOURS.map(({ upTo, colour }, index) => ({
+  colour,
+  range: Number.isFinite(upTo) ? `up to ${upTo}%` : `above ${INSIGHT_RISK_COLOURS[index - 1].upTo}%`,
+}));
+
+/** Evidence a finding stands on, strong enough to be told as a finding rather than a hint. */
+export const isFinding = (level: EvidenceLevel) => level === 'strong' || level === 'moderate';
+
+/** A group's label inside a sentence: 'lactose', but 'GOS (…)' as written. */
+const inSentence = (label: string) => (/^.[A-Z]/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1));
+
+/** The one-line conclusion of the FODMAP-group card, in plain words, from the FODMAP groups (not the other triggers). */
+export function groupConclusion(groups: readonly GroupCorrelation[]): string {
+  const fodmap = groups.filter((group) => group.kind === 'fodmap');
+  const named = (levels: (level: EvidenceLevel) => boolean) => fodmap.filter((group) => levels(group.evidence)).map((group) => inSentence(INSIGHT_GROUP_LABELS[group.group]));
+  const followed = named(isFinding);
+  const possible = named((level) => level === 'to_confirm');
+  const ruledOut = named((level) => level === 'no_link');
+  const not = ruledOut.length > 0 ? `, not ${listOf(ruledOut, 'or')}` : '';
+  if (followed.length > 0) return `Your symptoms follow ${listOf(followed)}${not}`;
+  if (possible.length > 0) return `Possibly ${listOf(possible, 'or')}, to be confirmed${not}`;
+  if (ruledOut.length > 0) return `Your symptoms do not follow ${listOf(ruledOut, 'or')}`;
+  return 'No FODMAP group stands out yet';
+}
+
+/** 'a', 'a and b', 'a, b and c'. */
+function listOf(names: readonly string[], last = 'and'): string {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} ${last} ${names[names.length - 1]}`;
+}
