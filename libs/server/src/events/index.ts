@@ -15,3 +15,4 @@ export * from './rebuild-command';
 export * from './dead-letters';
 export * from './dead-letters-command';
 export * from './events.module';
+export { schemaOf } from './sql';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos, NatsConnection, NatsError } from 'nats';
+import { AckPolicy, ConsumerMessages, DeliverPolicy, JetStreamManager, JsMsg, nanos, NatsConnection, NatsError } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
 import { EventNotApplicableError } from './catalog';
 import { withCausation } from './correlation';
@@ -39,6 +39,15 @@ export interface ProjectionConsumerOptions {
 /** A projection's durable JetStream consumer of one source service's events. */
 export function durableName(projection: string, source: string): string {
   return `${projection}_${source}`;
+}
+
+/** Deletes a durable consumer of the stream, if it exists. */
+export async function deleteDurable(jsm: JetStreamManager, streamName: string, name: string): Promise<void> {
+  try {
+    await jsm.consumers.delete(streamName, name);
+  } catch (error) {
+    if (!(error instanceof NatsError && error.code === '404')) throw error;
+  }
 }
 
 /** Locks the checkpoint row for the rest of the transaction and returns its position. */
@@ -195,11 +204,7 @@ export class ProjectionConsumer {
         [projection.name, source],
       );
       const name = durableName(projection.name, source);
-      try {
-        await jsm.consumers.delete(this.streamName, name);
-      } catch (error) {
-        if (!(error instanceof NatsError && error.code === '404')) throw error;
-      }
+      await deleteDurable(jsm, this.streamName, name);
       await jsm.consumers.add(this.streamName, {
         durable_name: name,
         ack_policy: AckPolicy.Explicit,
