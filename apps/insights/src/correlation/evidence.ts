@@ -11,17 +11,18 @@ const MODERATE_ALPHA = 0.2;
 /**
  * The evidence level of one tested food (or group), from its Fisher p, the Mann-Whitney p of its meals' severities
  * (severityP), and how many were tested in the same list:
- * - no more symptoms after it than after the person's other meals, and no worse ones: 'no_link';
+ * - no more symptoms after it than after the person's other meals: 'to_confirm' if they are worse, else 'no_link';
  * - Bonferroni-corrected p (p·tested) ≤ 0.05 'strong', ≤ 0.20 'moderate';
  * - uncorrected p ≤ 0.05, or worse symptoms (severityP ≤ 0.05): 'to_confirm', a signal that may be chance;
  * - else 'no_link'.
  * The level comes from p and the number tested, not from the BH q-value, so that it is monotone: adding symptoms
  * that do not follow a food raises its p and its baseline and leaves `tested` alone (that depends on meals only),
- * so its level can only fall. A BH q could rise and fall the other way, since those same symptoms can lower other
- * foods' p-values and BH's step-up then relaxes every threshold. Bonferroni also bounds the false discovery rate.
+ * so its level can only fall. A level read from the BH q could rise instead: those same symptoms can lower other
+ * foods' p-values, and BH's step-up then lowers every q. Bonferroni also bounds the false discovery rate.
  */
 export function evidenceLevel({ p, severityP, tested, rate, baselineRate }: { p: number; severityP: number; tested: number; rate: number; baselineRate: number }): EvidenceLevel {
-  if (rate <= baselineRate && severityP > ALPHA) return 'no_link';
+  // Not above the baseline: never strong or moderate (its Fisher p is about one half or more anyway), at most worse symptoms to confirm.
+  if (rate <= baselineRate) return severityP <= ALPHA ? 'to_confirm' : 'no_link';
   const corrected = Math.min(1, p * tested);
   if (corrected <= ALPHA) return 'strong';
   if (corrected <= MODERATE_ALPHA) return 'moderate';

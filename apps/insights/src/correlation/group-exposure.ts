@@ -1,4 +1,4 @@
-import { FODMAP_CUTOFFS, FODMAP_INSIGHT_GROUPS, type FodmapComponents, type InsightGroup, type MealFood, OTHER_TRIGGER_GROUPS } from '@fodmap/contracts';
+import { FODMAP_COMPONENT_KEYS, FODMAP_CUTOFFS, FODMAP_INSIGHT_GROUPS, type FodmapComponents, type InsightGroup, type MealFood, OTHER_TRIGGER_GROUPS } from '@fodmap/contracts';
 import type { HistoryMeal } from './history';
 
 export type FodmapInsightGroup = (typeof FODMAP_INSIGHT_GROUPS)[number];
@@ -28,6 +28,12 @@ type OtherTrigger = (typeof OTHER_TRIGGER_GROUPS)[number];
 const OTHER_TRIGGERS: ReadonlySet<string> = new Set(OTHER_TRIGGER_GROUPS);
 const isOtherTrigger = (type: string | null): type is OtherTrigger => type !== null && OTHER_TRIGGERS.has(type);
 
+/** A meal's grams of each component, and whether a food outside grains, legumes and nuts brought oligosaccharides. */
+interface MealGrams {
+  grams: Record<keyof FodmapComponents, number>;
+  otherOligoSource: Record<'fructans' | 'galactans', boolean>;
+}
+
 /**
  * The groups one meal is exposed to. Measured: the meal's grams of the group (g/100 g × grams eaten, summed over the
  * entries whose weight and component are known) reach the per-serving cut-off of Varney et al. 2017. Inferred: an
@@ -35,9 +41,10 @@ const isOtherTrigger = (type: string | null): type is OtherTrigger => type !== n
  * the amount eaten. The catalogue's other triggers (fatty, spicy, …) are only ever inferred, whenever such a food is eaten.
  */
 export function groupExposures(meal: HistoryMeal): Map<InsightGroup, ExposureBasis> {
+  const sums = mealGrams(meal.foods);
   const exposures = new Map<InsightGroup, ExposureBasis>();
   for (const group of FODMAP_INSIGHT_GROUPS) {
-    if (measuredOver(group, meal.foods)) exposures.set(group, 'measured');
+    if (measuredOver(group, sums)) exposures.set(group, 'measured');
     else if (meal.foods.some((entry) => inferred(group, entry))) exposures.set(group, 'inferred');
   }
   for (const { food } of meal.foods) {
@@ -46,40 +53,35 @@ export function groupExposures(meal: HistoryMeal): Map<InsightGroup, ExposureBas
   return exposures;
 }
 
-function gramsOf(entries: readonly MealFood[], component: keyof FodmapComponents): { grams: number; contributors: MealFood[] } {
-  let grams = 0;
-  const contributors: MealFood[] = [];
-  for (const entry of entries) {
-    const per100 = entry.food[component];
-    if (entry.grams === null || per100 === null || per100 <= 0) continue;
-    grams += (per100 * entry.grams) / 100;
-    contributors.push(entry);
+function mealGrams(entries: readonly MealFood[]): MealGrams {
+  const sums: MealGrams = {
+    grams: { fructans: 0, galactans: 0, excessFructose: 0, sorbitol: 0, mannitol: 0, xylitol: 0, lactose: 0 },
+    otherOligoSource: { fructans: false, galactans: false },
+  };
+  for (const { food, grams } of entries) {
+    if (grams === null) continue;
+    for (const component of FODMAP_COMPONENT_KEYS) {
+      const per100 = food[component];
+      if (per100 === null || per100 <= 0) continue;
+      sums.grams[component] += (per100 * grams) / 100;
+      if ((component === 'fructans' || component === 'galactans') && food.oligoGroup !== 'grain_legume_nut') sums.otherOligoSource[component] = true;
+    }
   }
-  return { grams, contributors };
+  return sums;
 }
 
-/** Fructans and galactans are each held to the oligosaccharide cut-off: 0.3 g when only grains, legumes and nuts bring them. */
-function oligosaccharideCutoff(contributors: readonly MealFood[]): number {
-  return contributors.every(({ food }) => food.oligoGroup === 'grain_legume_nut') ? FODMAP_CUTOFFS.oligosaccharidesGrainLegumeNut : FODMAP_CUTOFFS.oligosaccharidesOther;
-}
-
-function measuredOver(group: FodmapInsightGroup, entries: readonly MealFood[]): boolean {
+function measuredOver(group: FodmapInsightGroup, { grams, otherOligoSource }: MealGrams): boolean {
   switch (group) {
     case 'fructans':
-    case 'galactans': {
-      const { grams, contributors } = gramsOf(entries, group);
-      return contributors.length > 0 && grams >= oligosaccharideCutoff(contributors);
-    }
+    case 'galactans':
+      // Each is held to the oligosaccharide cut-off: 0.3 g when only grains, legumes and nuts bring it, else 0.2 g.
+      return grams[group] > 0 && grams[group] >= (otherOligoSource[group] ? FODMAP_CUTOFFS.oligosaccharidesOther : FODMAP_CUTOFFS.oligosaccharidesGrainLegumeNut);
     case 'lactose':
-      return gramsOf(entries, 'lactose').grams >= FODMAP_CUTOFFS.lactose;
+      return grams.lactose >= FODMAP_CUTOFFS.lactose;
     case 'excessFructose':
-      return gramsOf(entries, 'excessFructose').grams >= FODMAP_CUTOFFS.excessFructose;
-    case 'polyols': {
-      const sorbitol = gramsOf(entries, 'sorbitol').grams;
-      const mannitol = gramsOf(entries, 'mannitol').grams;
-      const xylitol = gramsOf(entries, 'xylitol').grams;
-      return sorbitol >= FODMAP_CUTOFFS.sorbitol || mannitol >= FODMAP_CUTOFFS.mannitol || sorbitol + mannitol + xylitol >= FODMAP_CUTOFFS.totalPolyols;
-    }
+      return grams.excessFructose >= FODMAP_CUTOFFS.excessFructose;
+    case 'polyols':
+      return grams.sorbitol >= FODMAP_CUTOFFS.sorbitol || grams.mannitol >= FODMAP_CUTOFFS.mannitol || grams.sorbitol + grams.mannitol + grams.xylitol >= FODMAP_CUTOFFS.totalPolyols;
   }
 }
 

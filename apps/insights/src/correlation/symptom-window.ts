@@ -20,23 +20,25 @@ export interface MealOutcome {
 export function mealOutcomes(history: History, window: SymptomWindow): MealOutcome[] {
   const outcomes = [...history.meals].sort((a, b) => a.eatenAt - b.eatenAt).map((meal): MealOutcome => ({ meal, symptoms: [], worstSeverity: 0 }));
   const byMealId = new Map(outcomes.map((outcome) => [outcome.meal.mealId, outcome]));
-  const count = (outcome: MealOutcome, symptom: HistorySymptom) => {
-    outcome.symptoms.push(symptom);
-    outcome.worstSeverity = Math.max(outcome.worstSeverity, SEVERITY_SCORE[symptom.severity]);
-  };
   for (const symptom of history.symptoms) {
     if (symptom.severity === 'none') continue;
+    const score = SEVERITY_SCORE[symptom.severity];
     if (symptom.mealId !== null) {
       const outcome = byMealId.get(symptom.mealId);
-      if (outcome) count(outcome, symptom);
+      if (outcome) count(outcome, symptom, score);
       continue;
     }
     const latest = symptom.feltAt - window.fromHours * HOUR_MS;
     for (let index = firstEatenFrom(outcomes, symptom.feltAt - window.toHours * HOUR_MS); index < outcomes.length && outcomes[index].meal.eatenAt <= latest; index += 1) {
-      count(outcomes[index], symptom);
+      count(outcomes[index], symptom, score);
     }
   }
   return outcomes;
+}
+
+function count(outcome: MealOutcome, symptom: HistorySymptom, score: number): void {
+  outcome.symptoms.push(symptom);
+  if (score > outcome.worstSeverity) outcome.worstSeverity = score;
 }
 
 /** The index of the first meal eaten at or after `from` (binary search over meals in the order eaten). */
