@@ -266,22 +266,30 @@ describe('insights from the journal history (journal → insights)', () => {
     });
   });
 
-  it('rebuilds journal_history from the stream to the same rows, with the index names the migration gave them', async () => {
-    await projected();
-    const read = async () => ({
+  const readTables = async () => ({
       meals: await dataSource.query('SELECT * FROM insights.meals ORDER BY meal_id'),
       foods: await dataSource.query('SELECT * FROM insights.meal_foods ORDER BY entry_id'),
       symptoms: await dataSource.query('SELECT * FROM insights.symptoms ORDER BY symptom_id'),
       indexes: await dataSource.query(`SELECT tablename, indexname FROM pg_indexes WHERE schemaname = 'insights' AND tablename IN ('meals', 'meal_foods', 'symptoms') ORDER BY 1, 2`),
-    });
-    const live = await read();
+  });
+  /** Replays the stream in batches of five events, so that writes of one batch meet rows of the batches before. */
+  const rebuild = async () => {
     const nats = await connect({ servers: testConfig().natsUrl });
+    try {
+      return await rebuildConsumerProjection({ dataSource, nats, natsPrefix: testConfig().natsPrefix, projection: journalHistoryProjection, batchSize: 5 });
+    } finally {
+      await nats.drain();
+    }
+  };
 
-    const result = await rebuildConsumerProjection({ dataSource, nats, natsPrefix: testConfig().natsPrefix, projection: journalHistoryProjection });
-    await nats.drain();
+  it('rebuilds journal_history from the stream to the same rows, with the index names the migration gave them', async () => {
+    await projected();
+    const live = await readTables();
+
+    const result = await rebuild();
 
     expect(result.positions.journal).toBe(lastPosition);
-    expect(await read()).toEqual(live);
+    expect(await readTables()).toEqual(live);
     expect(live.meals.length).toBeGreaterThan(30);
     expect(live.indexes).toEqual([
       { tablename: 'meal_foods', indexname: 'meal_foods_meal' },
@@ -298,5 +306,20 @@ describe('insights from the journal history (journal → insights)', () => {
     await projected();
 
     expect(await dataSource.query('SELECT type, error FROM insights.dead_letters')).toEqual([]);
+  });
+
+  it('passes over a malformed event with a dead letter, live and in a rebuild, and applies the events around it', async () => {
+    const mornings: Caller = { userId: 606, timeZone: 'Europe/Berlin' };
+    await createMeal(mornings, '2025-05-01T07:00:00Z', [rice]);
+    await append('meal-malformed', mornings.userId, 'MealCreated', { mealId: ++ids, userId: mornings.userId, name: 'Meal', mealType: 'lunch', timestamp: 'noon' });
+    await createMeal(mornings, '2025-05-01T17:00:00Z', [garlic]);
+    await projected();
+    const live = await readTables();
+
+    await rebuild();
+
+    expect(await readTables()).toEqual(live);
+    expect(await days(mornings, '2025-05-01', '2025-05-01')).toEqual([['2025-05-01', 2, 50, 0]]);
+    expect(await dataSource.query('SELECT type, attempts FROM insights.dead_letters')).toEqual([{ type: 'MealCreated', attempts: 2 }]);
   });
 });

@@ -3,6 +3,7 @@
  * then swaps them in; today there is one, journal_history (meals, meal_foods, symptoms):
  *   node apps/insights/dist/rebuild.js journal_history
  * Safe while the service runs: its processor waits for the swap, readers see the old table until it commits.
+ * It prints the RebuildResult; events / seconds is the replay's speed (journal_history: see libs/server rebuild.ts).
  */
 import 'reflect-metadata';
 import { runRebuildCommand } from '@fodmap/server';

@@ -3,6 +3,7 @@ export * from './tables';
 export * from './migrations';
 export * from './event-store';
 export * from './projection';
+export * from './keyed-writes';
 export * from './catalog';
 export * from './correlation';
 export { EventHeaders, eventStreamName, eventSubject, sourceSubjectFilter, ensureEventStream } from './jetstream';

@@ -5,7 +5,7 @@ import { EventNotApplicableError } from './catalog';
 import { withCausation } from './correlation';
 import { StoredEvent } from './event';
 import { decodeEvent, ensureEventStream, eventStreamName, sourceSubjectFilter } from './jetstream';
-import { applyEvent, Projection, projectionSources, projectionTables } from './projection';
+import { applyEvent, Projection, projectionContext, projectionSources, projectionTables } from './projection';
 import { SessionLock } from './session-lock';
 import { databaseUrlOf, errorMessage, qualifiedTable, schemaOf } from './sql';
 import { Waiter } from './waiter';
@@ -265,7 +265,7 @@ export class ProjectionConsumer {
       if (event.position <= checkpoint) return;
       // Whatever the handler causes (events, emails) goes back to this event and the request behind it.
       await withCausation({ correlationId: event.metadata.correlationId, causationId: event.eventId }, () =>
-        applyEvent(projection, source, { manager, tables: this.tables }, event),
+        applyEvent(projection, source, projectionContext(projection, manager, this.tables), event),
       );
       await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position, sequence);
     });
