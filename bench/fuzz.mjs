@@ -89,6 +89,9 @@ const ROUTES = [
   { method: 'DELETE', path: '/api/symptoms/:id', params: () => ({ id: fixtures.symptom }) },
   { method: 'GET', path: '/api/dashboard/stats' },
   { method: 'GET', path: '/api/education' },
+  { method: 'GET', path: '/api/insights/activity', query: { startDate: '2025-11-01', endDate: '2025-11-22', period: '30', _t: '1' } },
+  { method: 'GET', path: '/api/insights/correlation', query: { period: '90', afterFrom: '1', afterTo: '8' } },
+  { method: 'GET', path: '/api/insights/fodmap-groups', query: { period: '30', afterFrom: '2', afterTo: '6' } },
   { method: 'GET', path: '/api/photos/:name', params: () => ({ name: '1-00000000-0000-4000-8000-000000000000.png' }) },
   { method: 'GET', path: '/api/health' },
 ];

@@ -147,13 +147,13 @@ async function removeRunData(base, database, prefix) {
   await redis.quit();
 }
 
-/** Registers a new person; returns the session cookie (`name=value`) and the user. */
-export async function signUp(gatewayUrl, label) {
+/** Registers a new person (in `timeZone`, else the product's default); returns the session cookie (`name=value`) and the user. */
+export async function signUp(gatewayUrl, label, timeZone) {
   const password = 'Bench-Password-9';
   const res = await fetch(`${gatewayUrl}/api/auth/local/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: gatewayUrl },
-    body: JSON.stringify({ email: `${label}.${randomBytes(4).toString('hex')}@example.com`, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark' }),
+    body: JSON.stringify({ email: `${label}.${randomBytes(4).toString('hex')}@example.com`, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark', timeZone }),
   });
   if (res.status !== 201) throw new Error(`Registering the bench user failed: ${res.status} ${await res.text()}`);
   const user = await res.json();

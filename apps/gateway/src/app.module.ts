@@ -15,6 +15,7 @@ import { FoodsController } from './foods/foods.controller';
 import { HealthController } from './health/health.controller';
 import { RateLimiter } from './http/rate-limit';
 import { InfraModule } from './infra/infra.module';
+import { InsightsController } from './insights/insights.controller';
 import { JournalReadCache } from './journal/journal-read-cache';
 import { MealsController } from './meals/meals.controller';
 import { PhotoStore } from './photos/photo-store';
@@ -32,6 +33,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     SymptomsController,
     DashboardController,
     EducationController,
+    InsightsController,
     FoodsController,
     HealthController,
   ],

@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
-import { EventsModule, ServiceCoreModule } from '@fodmap/server';
+import { durableName, EventsModule, ServiceCoreModule } from '@fodmap/server';
 import { ActivityModule } from './activity/activity.module';
+import { CorrelationsModule } from './correlations/correlations.module';
 import { insightsSchema } from './insights.schema';
 
 @Module({
   imports: [
     ServiceCoreModule.forRoot({ name: insightsSchema.service, entities: insightsSchema.entities, migrations: insightsSchema.migrations }),
-    EventsModule.forRoot({ relay: false, projections: insightsSchema.consumer }),
+    // daily_meals gave way to journal_history (migration 1767800000000): its durable goes too.
+    EventsModule.forRoot({ relay: false, projections: insightsSchema.consumer, retiredDurables: [durableName('daily_meals', 'journal')] }),
     ActivityModule,
+    CorrelationsModule,
   ],
 })
 export class AppModule {}

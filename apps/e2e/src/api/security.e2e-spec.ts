@@ -1,4 +1,4 @@
-import { DailyMealCount, Messages, Rpc } from '@fodmap/contracts';
+import { InsightsActivity, Messages, Rpc } from '@fodmap/contracts';
 import { loadConfig } from '@fodmap/server';
 import { eventually } from '@fodmap/testing';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
@@ -244,9 +244,9 @@ describe('retrying a create', () => {
       expect((await api.post('/api/meals', { ...body, name: 'Afternoon snack', mealType: 'snack' })).status).toBe(201);
       const caller = { userId: user.id, timeZone: user.timeZone };
       const mealsOnTheDay = () =>
-        firstValueFrom(nats.send<DailyMealCount[]>(`${provided('natsPrefix')}.${Rpc.insights.dailyMeals}`, { caller, input: { startDate: '2025-05-10', endDate: '2025-05-10' } }));
+        firstValueFrom(nats.send<InsightsActivity>(`${provided('natsPrefix')}.${Rpc.insights.activity}`, { caller, input: { startDate: '2025-05-10', endDate: '2025-05-10' } }));
       const counted = await eventually(async () => {
-        const [day] = await mealsOnTheDay();
+        const [day] = (await mealsOnTheDay()).dailyData;
         if (day.mealsCount < 2) throw new Error(`insights counts ${day.mealsCount} meals so far`);
         return day.mealsCount;
       });

@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ActivityController } from './activity.controller';
-import { ActivityService } from './activity.service';
+import { ActivityHandler } from './activity.handler';
 
 @Module({
-  controllers: [ActivityController],
-  providers: [ActivityService],
+  controllers: [ActivityHandler],
 })
 export class ActivityModule {}

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { StoredEvent } from './event';
-import { applyEvent, Projection, projectionTables } from './projection';
+import { applyEvent, Projection, projectionContext, projectionTables } from './projection';
 import { lockCheckpoint } from './projection-consumer';
 import { errorMessage, qualifiedTable, schemaOf } from './sql';
 
@@ -62,7 +62,7 @@ export class DeadLetters {
         if (!projection) throw new Error(`No projection ${letter.projection} in this service`);
         await lockCheckpoint(manager, this.checkpointTable, projection.name, letter.source);
         const event = JSON.parse(letter.body) as StoredEvent;
-        await applyEvent(projection, letter.source, { manager, tables: projectionTables(projection, this.schema) }, event);
+        await applyEvent(projection, letter.source, projectionContext(projection, manager, projectionTables(projection, this.schema)), event);
         await manager.query(`DELETE FROM ${this.table} WHERE id = $1`, [id]);
         return true;
       });

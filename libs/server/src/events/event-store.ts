@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { RpcFailureBody } from '../rpc';
 import { currentCausation } from './correlation';
 import { EventMetadata, NewEvent, StoredEvent } from './event';
-import { applyEvent, Projection, projectionTables } from './projection';
+import { applyEvent, Projection, projectionContext, projectionTables } from './projection';
 import { qualifiedTable, schemaOf } from './sql';
 
 /** Runs inline projections inside the append's transaction, so a service reads its own writes at once. */
@@ -162,7 +162,7 @@ export class EventStore {
   inlineProjection(projection: Projection): InlineProjection {
     const tables = projectionTables(projection, this.schema);
     return async (manager, events) => {
-      for (const event of events) await applyEvent(projection, this.service, { manager, tables }, event);
+      for (const event of events) await applyEvent(projection, this.service, projectionContext(projection, manager, tables), event);
     };
   }
 }

@@ -8,7 +8,8 @@ import { NATS_CONNECTION, SERVER_CONFIG, SERVICE_NAME } from '../service-core.mo
 import { CorrelationInterceptor } from './correlation';
 import { EventStore } from './event-store';
 import { Projection } from './projection';
-import { ConsumerTuning, ProjectionConsumer } from './projection-consumer';
+import { ensureEventStream } from './jetstream';
+import { ConsumerTuning, deleteDurable, ProjectionConsumer } from './projection-consumer';
 import { EventRelay } from './relay';
 
 export interface EventsModuleOptions {
@@ -17,6 +18,11 @@ export interface EventsModuleOptions {
   /** Projections this service keeps from other services' events, each with its durable consumers. */
   projections?: Projection[];
   tuning?: Partial<ConsumerTuning>;
+  /**
+   * Durable consumers of projections the service no longer keeps (`durableName(projection, source)`), deleted at start:
+   * JetStream keeps a durable until it is deleted, and a stale one would hold messages on any stream not kept by limits.
+   */
+  retiredDurables?: string[];
 }
 
 const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
@@ -34,7 +40,12 @@ class EventProcessors implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(SERVICE_NAME) private readonly service: string,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.options.retiredDurables?.length) {
+      const jsm = await this.nats.jetstreamManager();
+      const stream = await ensureEventStream(jsm, this.config.natsPrefix);
+      for (const name of this.options.retiredDurables) await deleteDurable(jsm, stream, name);
+    }
     const shared = { dataSource: this.dataSource, nats: this.nats, natsPrefix: this.config.natsPrefix };
     if (this.options.relay) this.workers.push(new EventRelay({ ...shared, service: this.service }));
     for (const projection of this.options.projections ?? []) {

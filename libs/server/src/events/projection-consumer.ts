@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, nanos, NatsConnection, NatsError } from 'nats';
+import { AckPolicy, ConsumerMessages, DeliverPolicy, JetStreamManager, JsMsg, nanos, NatsConnection, NatsError } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
 import { EventNotApplicableError } from './catalog';
 import { withCausation } from './correlation';
 import { StoredEvent } from './event';
 import { decodeEvent, ensureEventStream, eventStreamName, sourceSubjectFilter } from './jetstream';
-import { applyEvent, Projection, projectionSources, projectionTables } from './projection';
+import { applyEvent, Projection, projectionContext, projectionSources, projectionTables } from './projection';
 import { SessionLock } from './session-lock';
 import { databaseUrlOf, errorMessage, qualifiedTable, schemaOf } from './sql';
 import { Waiter } from './waiter';
@@ -39,6 +39,15 @@ export interface ProjectionConsumerOptions {
 /** A projection's durable JetStream consumer of one source service's events. */
 export function durableName(projection: string, source: string): string {
   return `${projection}_${source}`;
+}
+
+/** Deletes a durable consumer of the stream, if it exists. */
+export async function deleteDurable(jsm: JetStreamManager, streamName: string, name: string): Promise<void> {
+  try {
+    await jsm.consumers.delete(streamName, name);
+  } catch (error) {
+    if (!(error instanceof NatsError && error.code === '404')) throw error;
+  }
 }
 
 /** Locks the checkpoint row for the rest of the transaction and returns its position. */
@@ -195,11 +204,7 @@ export class ProjectionConsumer {
         [projection.name, source],
       );
       const name = durableName(projection.name, source);
-      try {
-        await jsm.consumers.delete(this.streamName, name);
-      } catch (error) {
-        if (!(error instanceof NatsError && error.code === '404')) throw error;
-      }
+      await deleteDurable(jsm, this.streamName, name);
       await jsm.consumers.add(this.streamName, {
         durable_name: name,
         ack_policy: AckPolicy.Explicit,
@@ -260,7 +265,7 @@ export class ProjectionConsumer {
       if (event.position <= checkpoint) return;
       // Whatever the handler causes (events, emails) goes back to this event and the request behind it.
       await withCausation({ correlationId: event.metadata.correlationId, causationId: event.eventId }, () =>
-        applyEvent(projection, source, { manager, tables: this.tables }, event),
+        applyEvent(projection, source, projectionContext(projection, manager, this.tables), event),
       );
       await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position, sequence);
     });

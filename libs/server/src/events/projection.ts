@@ -2,6 +2,7 @@ import { CurrentEventData, EventDefinitions } from '@fodmap/contracts';
 import { EntityManager } from 'typeorm';
 import { EventNotApplicableError, readEvent } from './catalog';
 import { StoredEvent } from './event';
+import { ImmediateWrites, KeyedWrites } from './keyed-writes';
 import { qualifiedTable } from './sql';
 
 export interface ProjectionContext {
@@ -10,10 +11,25 @@ export interface ProjectionContext {
   tables: Record<string, string>;
 }
 
-export type ProjectionHandler<TData = unknown> = (context: ProjectionContext, event: StoredEvent<TData>) => Promise<void>;
+/** What a handler of a projection with `batchedWrites` gets: keyed writes to its tables, by their plain names. */
+export interface BatchedContext {
+  rows: KeyedWrites;
+}
+
+/** What every handler is called with; each kind of projection's handlers see their part of it. */
+export type HandlerContext = ProjectionContext & BatchedContext;
+
+/** The context of handlers that write at once, in the transaction of `manager`. */
+export function projectionContext(projection: Projection, manager: EntityManager, tables: Record<string, string>): HandlerContext {
+  return { manager, tables, rows: new ImmediateWrites(manager, tables, projection.keys) };
+}
+
+export type ProjectionHandler<TData = unknown, C = HandlerContext> = (context: C, event: StoredEvent<TData>) => Promise<void>;
 
 /** Handlers of one source by event type, each receiving that type's current version. */
-export type ProjectionHandlers<D extends EventDefinitions> = { [T in keyof D & string]?: ProjectionHandler<CurrentEventData<D, T>> };
+export type ProjectionHandlers<D extends EventDefinitions, C = ProjectionContext> = {
+  [T in keyof D & string]?: ProjectionHandler<CurrentEventData<D, T>, C>;
+};
 
 /**
  * A read model built from events. The same definition serves an inline projection (updated in the append's
@@ -21,15 +37,13 @@ export type ProjectionHandlers<D extends EventDefinitions> = { [T in keyof D & s
  * Handlers write through `context.tables` only, never a fixed table name, so that a rebuild can fill fresh tables.
  * Its tables stand alone (no foreign keys to them, no serial columns) so that they can be swapped.
  */
-export interface ProjectionDefinition<D extends EventDefinitions> {
+interface ProjectionDefinitionBase<D extends EventDefinitions> {
   /** Keys its checkpoints, advisory lock, durable consumers and dead letters: snake_case. */
   name: string;
   /** The tables it owns, created by the service's migrations. */
   tables: readonly string[];
   /** The schemas its events are read (and upcast) with. */
   events: D;
-  /** By producing service, then by event type. */
-  handlers: Record<string, ProjectionHandlers<D>>;
   /**
    * Event types of a source this projection does not need, said explicitly: any other event without a handler
    * is dead-lettered, so a new event type is never passed over unnoticed.
@@ -43,6 +57,25 @@ export interface ProjectionDefinition<D extends EventDefinitions> {
   orderIndependentAcrossSources?: true;
 }
 
+export type ProjectionDefinition<D extends EventDefinitions> = ProjectionDefinitionBase<D> &
+  (
+    | {
+        batchedWrites?: false;
+        /** By producing service, then by event type. */
+        handlers: Record<string, ProjectionHandlers<D>>;
+      }
+    | {
+        /**
+         * Its handlers only write, through `context.rows` (keyed writes; no manager): a rebuild then folds a batch of
+         * events into a few statements, which a replay of tens of thousands of events needs (see rebuild.ts).
+         */
+        batchedWrites: true;
+        /** Each table's key column. */
+        keys: Record<string, string>;
+        handlers: Record<string, ProjectionHandlers<D, BatchedContext>>;
+      }
+  );
+
 /** A projection with its event types erased, as the relay, consumers and rebuilds handle it. */
 export interface Projection {
   name: string;
@@ -50,6 +83,9 @@ export interface Projection {
   events: EventDefinitions;
   handlers: Record<string, Partial<Record<string, ProjectionHandler>>>;
   ignores: Record<string, readonly string[]>;
+  batchedWrites: boolean;
+  /** Each table's key column, for keyed writes. */
+  keys: Record<string, string>;
 }
 
 /** Checks a projection's handlers against its event map, then erases the types: readEvent guarantees each handler its data. */
@@ -64,6 +100,8 @@ export function defineProjection<D extends EventDefinitions>(definition: Project
     events: definition.events,
     handlers: definition.handlers as Projection['handlers'],
     ignores: definition.ignores ?? {},
+    batchedWrites: definition.batchedWrites === true,
+    keys: definition.batchedWrites === true ? definition.keys : {},
   };
 }
 
@@ -82,7 +120,7 @@ export function projectionSources(projection: Projection): string[] {
  * Applies one event: its handler runs on the event upcast to the current version. Returns false for an event type
  * the projection explicitly ignores; throws EventNotApplicableError for one it neither handles nor ignores.
  */
-export async function applyEvent(projection: Projection, source: string, context: ProjectionContext, event: StoredEvent): Promise<boolean> {
+export async function applyEvent(projection: Projection, source: string, context: HandlerContext, event: StoredEvent): Promise<boolean> {
   const handler = projection.handlers[source]?.[event.type];
   if (!handler) {
     if (projection.ignores[source]?.includes(event.type)) return false;

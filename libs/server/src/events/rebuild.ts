@@ -3,9 +3,10 @@ import { Consumer, DeliverPolicy, JsMsg, NatsConnection } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
 import { StoredEvent } from './event';
 import { EventStore } from './event-store';
-import { decodeEvent, ensureEventStream, sourceSubjectFilter } from './jetstream';
+import { decodeEvent, ensureEventStream, EventHeaders, sourceSubjectFilter } from './jetstream';
 import { lockCheckpoint, recordDeadLetter, setCheckpoint } from './projection-consumer';
-import { applyEvent, Projection, projectionSources, projectionTables, REBUILD_SUFFIX } from './projection';
+import { BatchedWrites } from './keyed-writes';
+import { applyEvent, HandlerContext, Projection, projectionContext, projectionSources, projectionTables, REBUILD_SUFFIX } from './projection';
 import { errorMessage, qualifiedTable, quoteIdentifier, schemaOf } from './sql';
 
 /**
@@ -18,6 +19,14 @@ import { errorMessage, qualifiedTable, quoteIdentifier, schemaOf } from './sql';
  * Writers are held off during the swap too: an inline projection's appends by the events append lock,
  * a consumer projection's processor by the lock on its checkpoint rows, which the swap moves to where the
  * replay ended so the live processor carries on from there.
+ *
+ * Speed: events are applied a fetched batch (1,000) per transaction, with no savepoint per event and asynchronous
+ * commits (the swap's synchronous commit makes them durable); the next batch is fetched (and, for a projection with
+ * `batchedWrites`, folded in memory into a few set-based statements: keyed-writes.ts) while one is written. A batch in
+ * which anything fails is rolled back to its savepoint and redone event by event, each under a savepoint of its own,
+ * so a failing event is still dead-lettered alone and the others applied. journal_history, 35,000 events, on a shared
+ * two-core machine: under 1,000 events a second with a savepoint and a statement per event; 12,000 to 19,000 now
+ * (the command, with Node's start-up, 9,000 to 13,000).
  */
 export interface RebuildResult {
   projection: string;
@@ -25,6 +34,8 @@ export interface RebuildResult {
   events: number;
   /** The last position replayed, per source service. */
   positions: Record<string, number>;
+  /** From the first read to the swap's commit: events / seconds is the replay's speed, start-up aside. */
+  seconds: number;
 }
 
 const logger = new Logger('Rebuild');
@@ -37,6 +48,21 @@ async function createFreshTables(dataSource: DataSource, projection: Projection,
     await dataSource.query(`CREATE TABLE ${fresh[table]} (LIKE ${live[table]} INCLUDING ALL)`);
   }
   return fresh;
+}
+
+/**
+ * Gives the planner statistics of the fresh tables before they are swapped in: without them it took a heavy user's
+ * rows for one and chose plans ten times slower, until autovacuum came round. JSON columns are left out: their
+ * statistics serve no plan and cost most of the time (a third of a second for 15,000 food snapshots).
+ */
+async function analyze(dataSource: DataSource, schema: string, projection: Projection): Promise<void> {
+  for (const table of projection.tables) {
+    const columns: Array<{ name: string }> = await dataSource.query(
+      `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND data_type NOT IN ('json', 'jsonb') ORDER BY ordinal_position`,
+      [schema, `${table}${REBUILD_SUFFIX}`],
+    );
+    await dataSource.query(`ANALYZE ${qualifiedTable(schema, `${table}${REBUILD_SUFFIX}`)} (${columns.map(({ name }) => quoteIdentifier(name)).join(', ')})`);
+  }
 }
 
 /** A table's indexes, each with its definition stripped of index and table names, so live and fresh ones pair up. */
@@ -70,18 +96,22 @@ async function swapTables(manager: EntityManager, projection: Projection, schema
 
 /** Replays an inline projection from the service's own events table. Fails, leaving the live tables as they were, if a handler fails. */
 export async function rebuildInlineProjection(store: EventStore, projection: Projection, batchSize = 1000): Promise<RebuildResult> {
+  const started = performance.now();
   const { dataSource, schema, service } = store;
   const tables = await createFreshTables(dataSource, projection, schema);
   let position = 0;
   let count = 0;
   const replay = async (manager: EntityManager, events: StoredEvent[]) => {
-    for (const event of events) await applyEvent(projection, service, { manager, tables }, event);
+    const { context, flush } = batchContext(projection, manager, tables);
+    for (const event of events) await applyEvent(projection, service, context, event);
+    await flush();
     if (events.length > 0) position = events[events.length - 1].position;
     count += events.length;
   };
   for (let events = await store.readCommitted(0, batchSize); events.length > 0; events = await store.readCommitted(position, batchSize)) {
     await dataSource.transaction((manager) => replay(manager, events));
   }
+  await analyze(dataSource, schema, projection);
   await dataSource.transaction(async (manager) => {
     // Under the append lock only the few events appended since the last batch remain, still read batch by batch.
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [store.appendLockKey]);
@@ -90,8 +120,8 @@ export async function rebuildInlineProjection(store: EventStore, projection: Pro
     }
     await swapTables(manager, projection, schema);
   });
-  logger.log(`Rebuilt ${projection.name} from ${count} events`);
-  return { projection: projection.name, events: count, positions: { [service]: position } };
+  logger.log(`Rebuilt ${projection.name} from ${count} events in ${secondsSince(started)} s`);
+  return { projection: projection.name, events: count, positions: { [service]: position }, seconds: secondsSince(started) };
 }
 
 export interface ConsumerRebuildOptions {
@@ -108,6 +138,7 @@ export interface ConsumerRebuildOptions {
  * as the live processor does once its redeliveries are spent.
  */
 export async function rebuildConsumerProjection(options: ConsumerRebuildOptions): Promise<RebuildResult> {
+  const started = performance.now();
   const { dataSource, nats, natsPrefix, projection } = options;
   const batchSize = options.batchSize ?? 1000;
   const schema = schemaOf(dataSource);
@@ -120,23 +151,97 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
   const sequences: Record<string, number> = Object.fromEntries(sources.map((source) => [source, 0]));
   let count = 0;
 
-  const replay = async (manager: EntityManager, source: string, messages: JsMsg[]) => {
+  /** Where the folds of each source have got to: ahead of `positions` by the batch being written meanwhile. */
+  const folded: Record<string, number> = { ...positions };
+
+  /**
+   * Folds a batch of a projection with batchedWrites into its writes, in memory: it may run while the batch before is
+   * written. A batch that fails to fold is redone event by event when its turn comes. Other projections' handlers use
+   * the database, so their batches are replayed only in their turn.
+   */
+  const fold = async (source: string, messages: JsMsg[]): Promise<Prepared> => {
+    if (!projection.batchedWrites) return { messages, folded: null };
+    const progress = { position: folded[source], sequence: 0, count: 0 };
+    const rows = new BatchedWrites(tables, projection.keys);
+    try {
+      for (const msg of messages) {
+        const event = decodeEvent(msg);
+        progress.sequence = msg.info.streamSequence;
+        if (event.position <= progress.position) continue;
+        // Its handlers are typed without the manager: they reach the database only through `rows`.
+        await applyEvent(projection, source, { manager: dataSource.manager, tables, rows }, event);
+        progress.position = event.position;
+        progress.count += 1;
+      }
+      folded[source] = progress.position;
+      return { messages, folded: { progress, rows } };
+    } catch {
+      // The redo passes every event of the batch, applied or dead-lettered: the next fold starts after the last of them.
+      for (const msg of messages) {
+        const position = Number(msg.headers?.get(EventHeaders.position));
+        if (Number.isSafeInteger(position)) folded[source] = Math.max(folded[source], position);
+      }
+      return { messages, folded: null };
+    }
+  };
+
+  /** A batch replayed at once, no savepoint per event: a folded one written, another one's handlers run. */
+  const replayAtOnce = async (manager: EntityManager, source: string, { messages, folded: ready }: Prepared): Promise<Progress> => {
+    if (ready) {
+      await ready.rows.flush(manager);
+      return ready.progress;
+    }
+    if (projection.batchedWrites) throw new Error('The batch did not fold');
+    const progress = { position: positions[source], sequence: sequences[source], count: 0 };
+    const context = projectionContext(projection, manager, tables);
     for (const msg of messages) {
       const event = decodeEvent(msg);
-      sequences[source] = msg.info.streamSequence;
-      if (event.position <= positions[source]) continue;
+      progress.sequence = msg.info.streamSequence;
+      if (event.position <= progress.position) continue;
+      await applyEvent(projection, source, context, event);
+      progress.position = event.position;
+      progress.count += 1;
+    }
+    return progress;
+  };
+
+  /** A batch replayed event by event, each under a savepoint: an event whose handler fails is dead-lettered and passed over. */
+  const replayOneByOne = async (manager: EntityManager, source: string, messages: JsMsg[]): Promise<Progress> => {
+    const progress = { position: positions[source], sequence: sequences[source], count: 0 };
+    const context = projectionContext(projection, manager, tables);
+    for (const msg of messages) {
+      const event = decodeEvent(msg);
+      progress.sequence = msg.info.streamSequence;
+      if (event.position <= progress.position) continue;
       await manager.query('SAVEPOINT rebuild_event');
       try {
-        await applyEvent(projection, source, { manager, tables }, event);
+        await applyEvent(projection, source, context, event);
         await manager.query('RELEASE SAVEPOINT rebuild_event');
       } catch (error) {
         await manager.query('ROLLBACK TO SAVEPOINT rebuild_event');
         const body = new TextDecoder().decode(msg.data);
         await recordDeadLetter(manager, deadLetterTable, { projection: projection.name, source, event, subject: msg.subject, body, error: errorMessage(error), attempts: 1 });
       }
-      positions[source] = event.position;
-      count += 1;
+      progress.position = event.position;
+      progress.count += 1;
     }
+    return progress;
+  };
+
+  /** Most batches apply at once; one that fails anywhere is undone and redone event by event to find what fails. */
+  const replay = async (manager: EntityManager, source: string, prepared: Prepared) => {
+    await manager.query('SAVEPOINT rebuild_batch');
+    let progress: Progress;
+    try {
+      progress = await replayAtOnce(manager, source, prepared);
+      await manager.query('RELEASE SAVEPOINT rebuild_batch');
+    } catch {
+      await manager.query('ROLLBACK TO SAVEPOINT rebuild_batch');
+      progress = await replayOneByOne(manager, source, prepared.messages);
+    }
+    positions[source] = progress.position;
+    sequences[source] = progress.sequence;
+    count += progress.count;
   };
 
   const readers = new Map<string, Consumer>();
@@ -147,15 +252,26 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
       opt_start_seq: 1,
     });
     readers.set(source, reader);
-    await drain(reader, batchSize, (messages) => dataSource.transaction((manager) => replay(manager, source, messages)));
+    await drain(
+      reader,
+      batchSize,
+      (messages) => fold(source, messages),
+      (prepared) =>
+        dataSource.transaction(async (manager) => {
+          // Nothing waits on these commits but the swap's, which is synchronous and so makes them durable too.
+          await manager.query('SET LOCAL synchronous_commit = off');
+          await replay(manager, source, prepared);
+        }),
+    );
     await dataSource.query(`INSERT INTO ${checkpointTable} (projection, source, position) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`, [projection.name, source]);
   }
 
+  await analyze(dataSource, schema, projection);
   await dataSource.transaction(async (manager) => {
     const live: Record<string, number> = {};
     for (const source of sources) live[source] = await lockCheckpoint(manager, checkpointTable, projection.name, source);
     for (const [source, reader] of readers) {
-      await drain(reader, batchSize, (messages) => replay(manager, source, messages));
+      await drain(reader, batchSize, (messages) => fold(source, messages), (prepared) => replay(manager, source, prepared));
       // Never swap in tables behind what the live processor has applied: those events would not come again.
       if (positions[source] < live[source]) {
         throw new Error(`${projection.name} has applied ${source} up to ${live[source]} but its stream ends at ${positions[source]}`);
@@ -164,20 +280,56 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
     await swapTables(manager, projection, schema);
     for (const source of sources) await setCheckpoint(manager, checkpointTable, projection.name, source, positions[source], sequences[source]);
   });
-  logger.log(`Rebuilt ${projection.name} from ${count} events`);
-  return { projection: projection.name, events: count, positions };
+  logger.log(`Rebuilt ${projection.name} from ${count} events in ${secondsSince(started)} s`);
+  return { projection: projection.name, events: count, positions, seconds: secondsSince(started) };
+}
+
+function secondsSince(start: number): number {
+  return Math.round(performance.now() - start) / 1000;
+}
+
+interface Progress {
+  position: number;
+  sequence: number;
+  count: number;
+}
+
+/** A fetched batch, with its writes when its projection's are folded (batchedWrites). */
+interface Prepared {
+  messages: JsMsg[];
+  folded: { progress: Progress; rows: BatchedWrites } | null;
+}
+
+/**
+ * The context a rebuild's batch applies events with. A projection with batchedWrites has its writes folded and sent
+ * by `flush` in a few statements; any other writes at once and `flush` has nothing to do.
+ */
+function batchContext(projection: Projection, manager: EntityManager, tables: Record<string, string>): { context: HandlerContext; flush: () => Promise<void> } {
+  if (!projection.batchedWrites) return { context: projectionContext(projection, manager, tables), flush: async () => undefined };
+  const rows = new BatchedWrites(tables, projection.keys);
+  return { context: { manager, tables, rows }, flush: () => rows.flush(manager) };
 }
 
 /**
  * Reads an ordered consumer in batches until it has delivered the stream's last matching message.
  * Every fetch is read to its end: the ordered consumer counts a message as delivered once received, so leaving
- * one unread in a fetch would skip it.
+ * one unread in a fetch would skip it. Batches are applied one after the other, in order; the next one is fetched
+ * and prepared while one is applied: fetching, folding and writing one after the other left each waiting on the others.
  */
-async function drain(reader: Consumer, batchSize: number, onBatch: (messages: JsMsg[]) => Promise<void>): Promise<void> {
+async function drain<T>(reader: Consumer, batchSize: number, prepare: (messages: JsMsg[]) => Promise<T>, apply: (prepared: T) => Promise<void>): Promise<void> {
+  // A fetch with nothing to deliver waits for its expiry: once per source in the swap's transaction, most often.
+  if ((await reader.info()).num_pending === 0) return;
+  let applying: Promise<void> = Promise.resolve();
   for (;;) {
     const batch: JsMsg[] = [];
     for await (const msg of await reader.fetch({ max_messages: batchSize, expires: 1_000 })) batch.push(msg);
-    if (batch.length > 0) await onBatch(batch);
-    if (batch.length === 0 || batch[batch.length - 1].info.pending === 0) return;
+    const prepared = batch.length > 0 ? await prepare(batch) : null;
+    await applying;
+    if (prepared !== null) {
+      applying = apply(prepared);
+      // Awaited before the next batch is applied, or at the end; until then a failure must not count as unhandled.
+      applying.catch(() => undefined);
+    }
+    if (batch.length === 0 || batch[batch.length - 1].info.pending === 0) return applying;
   }
 }

@@ -1,0 +1,191 @@
+import {
+  type CorrelationEntry,
+  correlationLabelOf,
+  FODMAP_INSIGHT_GROUPS,
+  type FodmapRating,
+  type GroupCorrelation,
+  type GroupCorrelations,
+  type InsightGroup,
+  OTHER_TRIGGER_GROUPS,
+  SEVERITY_SCORE,
+  SYMPTOM_LABELS,
+  type SymptomType,
+  type SymptomWindow,
+} from '@fodmap/contracts';
+import { assessExposures, EVIDENCE_RANK, type Finding } from './evidence';
+import { groupExposures } from './group-exposure';
+import type { History } from './history';
+import { type MealOutcome, mealOutcomes } from './symptom-window';
+
+/** A food's entry and the meals (indices into the analysed meals, ascending) it was eaten in. */
+export interface AssessedFood {
+  entry: CorrelationEntry;
+  meals: readonly number[];
+}
+
+/** Two foods whose meals overlap at least this much both ways are nearly always eaten together. */
+const TOGETHER_SHARE = 0.8;
+const COMMON_SYMPTOMS = 3;
+const SAFE_BELOW = 0.3;
+
+/** The meals with foods, in the order eaten, with the symptoms that followed each. */
+function analysedMeals(history: History, window: SymptomWindow): MealOutcome[] {
+  return mealOutcomes(history, window).filter((outcome) => outcome.meal.foods.length > 0);
+}
+
+/** Every food of the period with its own evidence, unranked and not yet grouped with the foods eaten with it. */
+export function assessFoods(history: History, window: SymptomWindow): AssessedFood[] {
+  const outcomes = analysedMeals(history, window);
+  const foods = new Map<number, { name: string; rating: FodmapRating; meals: number[] }>();
+  outcomes.forEach(({ meal }, index) => {
+    for (const entry of meal.foods) {
+      const food = foods.get(entry.foodId) ?? { name: entry.food.name, rating: entry.fodmapRating, meals: [] };
+      // Meals are in the order eaten, so the last entry seen names and rates the food as last logged.
+      food.name = entry.food.name;
+      food.rating = entry.fodmapRating;
+      if (food.meals[food.meals.length - 1] !== index) food.meals.push(index);
+      foods.set(entry.foodId, food);
+    }
+  });
+  const list = [...foods.entries()];
+  const findings = assessExposures(outcomes, list.map(([, food]) => food.meals));
+  return list.map(([foodId, food], index) => ({
+    meals: food.meals,
+    entry: {
+      ...findings[index],
+      ...symptomsAfter(outcomes, food.meals),
+      foodId,
+      foodName: food.name,
+      fodmapRating: food.rating,
+      totalMeals: food.meals.length,
+      symptomsAfter: findings[index].exposures.with.symptomatic,
+      correlationRate: findings[index].correlationRate ?? 0,
+      riskLabel: riskLabelOf(findings[index]),
+      eatenWith: [],
+    },
+  }));
+}
+
+/**
+ * The ranked correlation list: strong, moderate, to_confirm, no_link, not_enough_data, each strongest first.
+ * Foods nearly always eaten together cannot be told apart: the strongest of them is listed, naming the others.
+ */
+export function correlateFoods(history: History, window: SymptomWindow): CorrelationEntry[] {
+  const assessed = assessFoods(history, window);
+  const kept: AssessedFood[] = [];
+  const eatenWith = new Map<AssessedFood, string[]>();
+  const tested = assessed.filter(({ entry }) => entry.pValue !== null).sort((a, b) => byStrength(a.entry, b.entry));
+  for (const food of tested) {
+    const partner = kept.find((other) => nearlyAlwaysTogether(food.meals, other.meals));
+    if (partner) eatenWith.get(partner)?.push(food.entry.foodName);
+    else {
+      kept.push(food);
+      eatenWith.set(food, []);
+    }
+  }
+  const untested = assessed.filter(({ entry }) => entry.pValue === null);
+  return [...kept.map((food) => ({ ...food.entry, eatenWith: eatenWith.get(food) ?? [] })), ...untested.map(({ entry }) => entry)].sort(
+    (a, b) => EVIDENCE_RANK[a.evidence] - EVIDENCE_RANK[b.evidence] || byStrength(a, b),
+  );
+}
+
+const RATING_ORDER: Record<FodmapRating, number> = { high: 0, medium: 1, unknown: 2, low: 3 };
+
+/**
+ * p ascending, then rate and meals descending; foods that tie on all three (eaten at exactly the same meals) put the
+ * higher-FODMAP food first, the likelier culprit to name; then by name.
+ */
+function byStrength(a: CorrelationEntry, b: CorrelationEntry): number {
+  return (
+    (a.pValue ?? Infinity) - (b.pValue ?? Infinity) ||
+    b.correlationRate - a.correlationRate ||
+    b.totalMeals - a.totalMeals ||
+    RATING_ORDER[a.fodmapRating] - RATING_ORDER[b.fodmapRating] ||
+    a.foodName.localeCompare(b.foodName) ||
+    a.foodId - b.foodId
+  );
+}
+
+/** At least 80 % of each food's meals hold the other. Both lists are ascending meal indices. */
+function nearlyAlwaysTogether(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length < TOGETHER_SHARE * b.length || b.length < TOGETHER_SHARE * a.length) return false;
+  let shared = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      shared += 1;
+      i += 1;
+      j += 1;
+    } else if (a[i] < b[j]) i += 1;
+    else j += 1;
+  }
+  return shared >= TOGETHER_SHARE * a.length && shared >= TOGETHER_SHARE * b.length;
+}
+
+/**
+ * Spec §9 label only where the evidence supports it: strong or moderate evidence gets the label of its rate, never
+ * 'Safe' (the evidence says it is linked); a food tested with no link and a rate under 0.3 is 'Safe'; else none.
+ */
+function riskLabelOf(finding: Finding): CorrelationEntry['riskLabel'] {
+  const rate = finding.correlationRate ?? 0;
+  if (finding.evidence === 'strong' || finding.evidence === 'moderate') {
+    const { label } = correlationLabelOf(rate);
+    return label === 'Safe' ? 'Low Risk' : label;
+  }
+  return finding.evidence === 'no_link' && rate < SAFE_BELOW ? 'Safe' : null;
+}
+
+/** The symptoms after a food's meals, each counted once: mean severity (0 to 4) and the three most frequent names. */
+function symptomsAfter(outcomes: readonly MealOutcome[], meals: readonly number[]): Pick<CorrelationEntry, 'avgSymptomSeverity' | 'commonSymptoms'> {
+  const seen = new Set<number>();
+  const byType = new Map<SymptomType, number>();
+  let severity = 0;
+  for (const index of meals) {
+    for (const symptom of outcomes[index].symptoms) {
+      if (seen.has(symptom.symptomId)) continue;
+      seen.add(symptom.symptomId);
+      severity += SEVERITY_SCORE[symptom.severity];
+      byType.set(symptom.symptomType, (byType.get(symptom.symptomType) ?? 0) + 1);
+    }
+  }
+  const commonSymptoms = [...byType.entries()]
+    .map(([type, count]) => ({ label: SYMPTOM_LABELS[type], count }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+    .slice(0, COMMON_SYMPTOMS)
+    .map(({ label }) => label);
+  return { avgSymptomSeverity: seen.size === 0 ? 0 : Math.round((severity / seen.size) * 100) / 100, commonSymptoms };
+}
+
+const GROUPS: readonly { group: InsightGroup; kind: GroupCorrelation['kind'] }[] = [
+  ...FODMAP_INSIGHT_GROUPS.map((group) => ({ group, kind: 'fodmap' as const })),
+  ...OTHER_TRIGGER_GROUPS.map((group) => ({ group, kind: 'other_trigger' as const })),
+];
+const GROUP_INDEX = new Map(GROUPS.map(({ group }, index) => [group, index]));
+
+/**
+ * Which FODMAP group (or other trigger) the person's symptoms follow: each group's exposed meals against the rest,
+ * tested as the foods are. Every group is listed, a group never eaten as 'not_enough_data'; FODMAP groups first,
+ * then the other triggers, each by evidence then p.
+ */
+export function correlateGroups(history: History, window: SymptomWindow): Pick<GroupCorrelations, 'mealsAnalysed' | 'symptomaticMeals' | 'groups'> {
+  const outcomes = analysedMeals(history, window);
+  const meals = GROUPS.map((): number[] => []);
+  const inferredMeals = GROUPS.map(() => 0);
+  outcomes.forEach(({ meal }, index) => {
+    for (const [group, basis] of groupExposures(meal)) {
+      const at = GROUP_INDEX.get(group);
+      if (at === undefined) continue;
+      meals[at].push(index);
+      if (basis === 'inferred') inferredMeals[at] += 1;
+    }
+  });
+  const findings = assessExposures(outcomes, meals);
+  const groups = GROUPS.map(({ group, kind }, at): GroupCorrelation => ({ ...findings[at], group, kind, inferredMeals: inferredMeals[at] }));
+  groups.sort(
+    (a, b) =>
+      (a.kind === b.kind ? 0 : a.kind === 'fodmap' ? -1 : 1) ||
+      EVIDENCE_RANK[a.evidence] - EVIDENCE_RANK[b.evidence] ||
+      (a.pValue ?? Infinity) - (b.pValue ?? Infinity) ||
+      (GROUP_INDEX.get(a.group) ?? 0) - (GROUP_INDEX.get(b.group) ?? 0),
+  );
+  return { mealsAnalysed: outcomes.length, symptomaticMeals: outcomes.filter((outcome) => outcome.symptoms.length > 0).length, groups };
+}
