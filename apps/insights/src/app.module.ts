@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { durableName, EventsModule, ServiceCoreModule } from '@fodmap/server';
 import { ActivityModule } from './activity/activity.module';
-import { CorrelationsModule } from './correlations/correlations.module';
+import { CorrelationModule } from './correlation/correlation.module';
 import { insightsSchema } from './insights.schema';
 
 @Module({
@@ -10,7 +10,7 @@ import { insightsSchema } from './insights.schema';
     // daily_meals gave way to journal_history (migration 1767800000000): its durable goes too.
     EventsModule.forRoot({ relay: false, projections: insightsSchema.consumer, retiredDurables: [durableName('daily_meals', 'journal')] }),
     ActivityModule,
-    CorrelationsModule,
+    CorrelationModule,
   ],
 })
 export class AppModule {}

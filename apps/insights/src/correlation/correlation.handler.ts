@@ -6,7 +6,7 @@ import { HistoryReader } from '../journal-history/history-reader';
 
 /** Symptom Correlation (spec §2) and the FODMAP-group card (issue 8): the caller's history of the period, analysed. */
 @Controller()
-export class CorrelationsHandler {
+export class CorrelationHandler {
   constructor(private readonly history: HistoryReader) {}
 
   @Handles(Rpc.insights.correlation)

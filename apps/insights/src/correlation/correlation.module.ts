@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { HistoryReader } from '../journal-history/history-reader';
-import { CorrelationsHandler } from './correlations.handler';
+import { CorrelationHandler } from './correlation.handler';
 
 @Module({
-  controllers: [CorrelationsHandler],
+  controllers: [CorrelationHandler],
   providers: [HistoryReader],
 })
-export class CorrelationsModule {}
+export class CorrelationModule {}
