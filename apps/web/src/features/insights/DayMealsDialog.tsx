@@ -1,6 +1,6 @@
 import { Alert, Box, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { InsightsMessages, type Meal, type MealFood } from '@fodmap/contracts';
+import { GRAMS, InsightsMessages, type Meal, type MealFood, SERVING } from '@fodmap/contracts';
 import { useId } from 'react';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
@@ -14,6 +14,12 @@ import { useUnauthorizedRead } from '../session/use-unauthorized';
 
 const foodNameOf = (entry: MealFood) => entry.food.name.trim() || InsightsMessages.unknownFood;
 
+/** What the amount was: a serving's own size ('1 serving · 2 slices (42 g)'), else its weight when known. */
+function portionOf(entry: MealFood): string {
+  if (entry.servingUnit === SERVING && entry.servingSize) return ` · ${entry.servingSize}`;
+  return entry.grams === null || entry.servingUnit === GRAMS ? '' : ` · ${Math.round(entry.grams)} g`;
+}
+
 function FoodLine({ entry }: { entry: MealFood }) {
   return (
     <Stack component="li" direction="row" spacing={1} alignItems="center">
@@ -23,7 +29,7 @@ function FoodLine({ entry }: { entry: MealFood }) {
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {amountOf(entry)}
-          {entry.servingSize ? ` · serving ${entry.servingSize}` : ''}
+          {portionOf(entry)}
         </Typography>
       </Box>
       <FodmapRatingBadge rating={entry.ratingAtQuantity} />

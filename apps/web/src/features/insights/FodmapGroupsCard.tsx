@@ -60,6 +60,9 @@ function GroupList({ groups, small = false, title }: { groups: readonly GroupCor
 export function FodmapGroupsCard({ period }: { period: CorrelationPeriod }) {
   const groups = useFodmapGroups(period);
   useUnauthorizedRead(groups.error);
+  // A group no meal had says nothing about the person: one line names them all instead of a row each.
+  const eaten = groups.data?.groups.filter((group) => group.exposures.with.meals > 0) ?? [];
+  const neverEaten = groups.data?.groups.filter((group) => group.exposures.with.meals === 0) ?? [];
   return (
     <InsightsSection title={InsightsMessages.groupsTitle}>
       {groups.error ? (
@@ -75,8 +78,13 @@ export function FodmapGroupsCard({ period }: { period: CorrelationPeriod }) {
           <Typography variant="body1" fontWeight={600} sx={{ mb: 1 }} data-testid="group-conclusion">
             {groupConclusion(groups.data.groups)}
           </Typography>
-          <GroupList groups={groups.data.groups.filter((group) => group.kind === 'fodmap')} />
-          <GroupList groups={groups.data.groups.filter((group) => group.kind === 'other_trigger')} small title="Other triggers" />
+          <GroupList groups={eaten.filter((group) => group.kind === 'fodmap')} />
+          <GroupList groups={eaten.filter((group) => group.kind === 'other_trigger')} small title="Other triggers" />
+          {neverEaten.length > 0 && (
+            <Typography variant="caption" color="text.secondary" display="block" sx={{ mt: 1.5 }}>
+              Not in your meals of this period: {neverEaten.map((group) => INSIGHT_GROUP_LABELS[group.group]).join(', ')}
+            </Typography>
+          )}
         </>
       )}
     </InsightsSection>

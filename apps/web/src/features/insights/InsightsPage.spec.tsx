@@ -80,6 +80,8 @@ const lactoseGroups = groupsOf([
   aGroup('fructans', 'no_link', { correlationRate: 0.2 }),
   aGroup('polyols', 'not_enough_data', { correlationRate: null }),
   aGroup('caffeine', 'no_link', { kind: 'other_trigger' }),
+  aGroup('galactans', 'not_enough_data', { correlationRate: null, baselineRate: null, exposures: { with: { meals: 0, symptomatic: 0 }, without: { meals: 40, symptomatic: 12 } } }),
+  aGroup('alcohol', 'not_enough_data', { kind: 'other_trigger', correlationRate: null, baselineRate: null, exposures: { with: { meals: 0, symptomatic: 0 }, without: { meals: 40, symptomatic: 12 } } }),
 ]);
 
 function aMealFood(id: number, name: string, overrides: Partial<MealFood> = {}): MealFood {
@@ -217,7 +219,7 @@ describe('Advanced Analytics (spec §2 Insights)', () => {
     const meal = await within(dialog).findByRole('article', { name: 'Toast' });
     expect(requests(fetchMock)).toContain('GET /api/meals?date=2025-03-04');
     const foods = within(within(meal).getByRole('list', { name: 'Foods in Toast' })).getAllByRole('listitem');
-    expect(foods.map((food) => food.textContent)).toEqual(['Sourdough2 slice · serving 1 slice (30 g)Medium FODMAP', 'Unknown Food2 slice · serving 1 slice (30 g)Medium FODMAP']);
+    expect(foods.map((food) => food.textContent)).toEqual(['Sourdough2 slice · 60 gMedium FODMAP', 'Unknown Food2 slice · 60 gMedium FODMAP']);
     // 16:00 UTC is 8 in the morning in Ann's Los Angeles.
     expect(within(meal).getByText(/^8:00/)).toBeTruthy();
     expect(within(meal).getByText('In a hurry')).toBeTruthy();
@@ -331,6 +333,14 @@ describe('Which FODMAP group is yours (issue 8)', () => {
     expect(within(lactose).getByText(/^3 of these meals: includes foods whose amount of this group is unknown/)).toBeTruthy();
     expect(within(groupCard()).getByRole('listitem', { name: 'Fructans' }).textContent).not.toMatch(/of these meals/);
     expect(within(within(groupCard()).getByRole('list', { name: 'Other triggers' })).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Caffeine']);
+  });
+
+  it('names the groups no meal of the period had in one line, not a row each', async () => {
+    insightsApi();
+    renderInsights();
+    expect(await within(groupCard()).findByText('Not in your meals of this period: GOS (galacto-oligosaccharides), Alcohol', {}, FIRST_LOAD)).toBeTruthy();
+    expect(within(groupCard()).queryByRole('listitem', { name: 'Alcohol' })).toBeNull();
+    expect(within(groupCard()).queryByRole('listitem', { name: 'GOS (galacto-oligosaccharides)' })).toBeNull();
   });
 });
 
