@@ -16,17 +16,22 @@ export async function launchBrowser(): Promise<Browser> {
 /** How long a check waits for what a person should see: long enough for a loaded CI machine, never a speed assertion. */
 export const SEEN_WITHIN_MS = 10_000;
 
+/** Where the phone is: its time zone (the machine's when not given), which sign-up records as the person's. */
+export interface PhoneOptions {
+  timezoneId?: string;
+}
+
 /** A phone: 390×844, touch, a mobile user agent. */
-export async function phone(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+export async function phone(browser: Browser, baseURL: string, { timezoneId }: PhoneOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, timezoneId });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
 }
 
 /** A phone that has seen the start page already, signed up through the create-account form; `suite` names its email. */
-export async function signedUpPhone(browser: Browser, suite: string, firstName: string): Promise<Page> {
-  const { context, page } = await phone(browser, provided('gatewayUrl'));
+export async function signedUpPhone(browser: Browser, suite: string, firstName: string, options: PhoneOptions = {}): Promise<Page> {
+  const { context, page } = await phone(browser, provided('gatewayUrl'), options);
   await context.addInitScript(() => sessionStorage.setItem('hasSeenStartPage', 'true'));
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Create Account' }).click();
