@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { SYMPTOM_WINDOW } from '@fodmap/contracts';
-import { correlateFoods, correlateGroups } from './correlate';
+import { assessFoods, correlateFoods, correlateGroups } from './correlate';
 import { entry, FOODS, HOUR, meal, START, symptom, syntheticHistory } from './history-fixtures';
+import { fisherExactGreater } from './statistics';
 
 const window = { fromHours: SYMPTOM_WINDOW.fromHours, toHours: SYMPTOM_WINDOW.toHours };
 const SEEDS = Array.from({ length: 20 }, (_, index) => 1000 + index);
@@ -46,6 +47,34 @@ describe('correlateFoods on a 90-day journal with two planted triggers', () => {
     expect(garlic?.commonSymptoms.length).toBe(3);
     expect(garlic?.qValue).toBeLessThan(0.001);
     expect(garlic?.qValue).toBeGreaterThanOrEqual(garlic?.pValue ?? 1);
+  });
+});
+
+describe('correlateFoods when a food shares the plate with the trigger', () => {
+  it.each(SEEDS)('ranks garlic first with strong evidence and never labels rye bread, eaten with it at lunch, a risk (seed %i)', (seed) => {
+    const list = correlateFoods(syntheticHistory(seed, 'together'), window);
+    expect(list[0]).toMatchObject({ foodId: FOODS.garlic.id, evidence: 'strong' });
+    const bread = list.find((entry) => entry.foodId === FOODS.ryeBread.id);
+    // Symptoms do follow bread more often than the other meals: the garlic on it at lunch.
+    expect(bread?.correlationRate).toBeGreaterThan(bread?.baselineRate ?? 1);
+    expect(['to_confirm', 'no_link']).toContain(bread?.evidence);
+    expect(RISK_LABELS).not.toContain(bread?.riskLabel);
+  });
+
+  it.each(SEEDS)('names garlic on olive oil, fried with it at some dinners, and does not blame the oil (seed %i)', (seed) => {
+    const oil = correlateFoods(syntheticHistory(seed, 'together'), window).find((entry) => entry.foodId === FOODS.oliveOil.id);
+    expect(oil?.eatenWith).toContain(FOODS.garlic.name);
+    expect(['to_confirm', 'no_link']).toContain(oil?.evidence);
+    expect(RISK_LABELS).not.toContain(oil?.riskLabel);
+  });
+
+  it('would have called rye bread strong with the Fisher test alone', () => {
+    const history = syntheticHistory(1000, 'together');
+    const tested = assessFoods(history, window).filter(({ entry }) => entry.pValue !== null).length;
+    const bread = correlateFoods(history, window).find((entry) => entry.foodId === FOODS.ryeBread.id);
+    if (!bread) throw new Error('rye bread is eaten in this journal');
+    expect(fisherExactGreater(bread.exposures) * tested).toBeLessThanOrEqual(0.05);
+    expect((bread.pValue ?? 0) * tested).toBeGreaterThan(0.2);
   });
 });
 

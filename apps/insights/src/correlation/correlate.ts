@@ -12,19 +12,20 @@ import {
   type SymptomType,
   type SymptomWindow,
 } from '@fodmap/contracts';
+import { companions, inseparable, type Overlap, overlapsOf } from './eaten-together';
 import { assessExposures, EVIDENCE_RANK, type Finding } from './evidence';
 import { groupExposures } from './group-exposure';
 import type { History } from './history';
 import { type MealOutcome, mealOutcomes } from './symptom-window';
 
-/** A food's entry and the meals (indices into the analysed meals, ascending) it was eaten in. */
+/** A food's entry, the meals (indices into the analysed meals, ascending) it was eaten in, and the foods sharing them. */
 export interface AssessedFood {
   entry: CorrelationEntry;
   meals: readonly number[];
+  /** the other foods eaten at some of its meals, `other` indexing the assessed list */
+  overlaps: readonly Overlap[];
 }
 
-/** Two foods whose meals overlap at least this much both ways are nearly always eaten together. */
-const TOGETHER_SHARE = 0.8;
 const COMMON_SYMPTOMS = 3;
 const SAFE_BELOW = 0.3;
 
@@ -48,9 +49,12 @@ export function assessFoods(history: History, window: SymptomWindow): AssessedFo
     }
   });
   const list = [...foods.entries()];
-  const findings = assessExposures(outcomes, list.map(([, food]) => food.meals));
+  const meals = list.map(([, food]) => food.meals);
+  const overlaps = overlapsOf(meals, outcomes.length);
+  const findings = assessExposures(outcomes, meals, overlaps);
   return list.map(([foodId, food], index) => ({
     meals: food.meals,
+    overlaps: overlaps[index],
     entry: {
       ...findings[index],
       ...symptomsAfter(outcomes, food.meals),
@@ -68,25 +72,22 @@ export function assessFoods(history: History, window: SymptomWindow): AssessedFo
 
 /**
  * The ranked correlation list: strong, moderate, to_confirm, no_link, not_enough_data, each strongest first.
- * Foods nearly always eaten together cannot be told apart: the strongest of them is listed, naming the others.
+ * Foods nearly always eaten together (both ways) cannot be told apart: the strongest of them is listed, the others
+ * not. A tested entry names every food present in at least 80 % of its meals, its unlisted partners among them
+ * (olive oil names the garlic it is always fried with, though garlic is often eaten without it).
  */
 export function correlateFoods(history: History, window: SymptomWindow): CorrelationEntry[] {
   const assessed = assessFoods(history, window);
-  const kept: AssessedFood[] = [];
-  const eatenWith = new Map<AssessedFood, string[]>();
-  const tested = assessed.filter(({ entry }) => entry.pValue !== null).sort((a, b) => byStrength(a.entry, b.entry));
-  for (const food of tested) {
-    const partner = kept.find((other) => nearlyAlwaysTogether(food.meals, other.meals));
-    if (partner) eatenWith.get(partner)?.push(food.entry.foodName);
-    else {
-      kept.push(food);
-      eatenWith.set(food, []);
-    }
+  const listed = new Set<AssessedFood>();
+  for (const food of assessed.filter(({ entry }) => entry.pValue !== null).sort((a, b) => byStrength(a.entry, b.entry))) {
+    const partnerListed = food.overlaps.some(({ other, shared }) => listed.has(assessed[other]) && inseparable(food.meals.length, assessed[other].meals.length, shared));
+    if (!partnerListed) listed.add(food);
   }
   const untested = assessed.filter(({ entry }) => entry.pValue === null);
-  return [...kept.map((food) => ({ ...food.entry, eatenWith: eatenWith.get(food) ?? [] })), ...untested.map(({ entry }) => entry)].sort(
-    (a, b) => EVIDENCE_RANK[a.evidence] - EVIDENCE_RANK[b.evidence] || byStrength(a, b),
-  );
+  return [
+    ...[...listed].map((food) => ({ ...food.entry, eatenWith: companions(food.meals.length, food.overlaps).map(({ other }) => assessed[other].entry.foodName) })),
+    ...untested.map(({ entry }) => entry),
+  ].sort((a, b) => EVIDENCE_RANK[a.evidence] - EVIDENCE_RANK[b.evidence] || byStrength(a, b));
 }
 
 const RATING_ORDER: Record<FodmapRating, number> = { high: 0, medium: 1, unknown: 2, low: 3 };
@@ -104,21 +105,6 @@ function byStrength(a: CorrelationEntry, b: CorrelationEntry): number {
     a.foodName.localeCompare(b.foodName) ||
     a.foodId - b.foodId
   );
-}
-
-/** At least 80 % of each food's meals hold the other. Both lists are ascending meal indices. */
-function nearlyAlwaysTogether(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length < TOGETHER_SHARE * b.length || b.length < TOGETHER_SHARE * a.length) return false;
-  let shared = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    if (a[i] === b[j]) {
-      shared += 1;
-      i += 1;
-      j += 1;
-    } else if (a[i] < b[j]) i += 1;
-    else j += 1;
-  }
-  return shared >= TOGETHER_SHARE * a.length && shared >= TOGETHER_SHARE * b.length;
 }
 
 /**
@@ -178,7 +164,7 @@ export function correlateGroups(history: History, window: SymptomWindow): Pick<G
       if (basis === 'inferred') inferredMeals[at] += 1;
     }
   });
-  const findings = assessExposures(outcomes, meals);
+  const findings = assessExposures(outcomes, meals, overlapsOf(meals, outcomes.length));
   const groups = GROUPS.map(({ group, kind }, at): GroupCorrelation => ({ ...findings[at], group, kind, inferredMeals: inferredMeals[at] }));
   groups.sort(
     (a, b) =>

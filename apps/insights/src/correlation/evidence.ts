@@ -1,5 +1,6 @@
-import { type Evidence, type EvidenceLevel, MIN_MEALS_COMPARED, SEVERITY_SCORE } from '@fodmap/contracts';
-import { benjaminiHochberg, fisherExactGreater, mannWhitneyGreaterFromTallies, type RankTally } from './statistics';
+import { type Evidence, type EvidenceLevel, type ExposureTable, MIN_MEALS_COMPARED, SEVERITY_SCORE } from '@fodmap/contracts';
+import { type Overlap, overlapsOf, stratifiers } from './eaten-together';
+import { benjaminiHochberg, exactStratifiedGreater, fisherExactGreater, mannWhitneyGreaterFromTallies, type RankTally } from './statistics';
 import type { MealOutcome } from './symptom-window';
 
 /** Strongest first: the order of the lists. */
@@ -40,22 +41,42 @@ const SEVERITY_LEVELS = Math.max(...Object.values(SEVERITY_SCORE)) + 1;
 /**
  * Compares each exposure (the indices of the meals exposed to one food or group) with the rest of the meals.
  * Compared only with at least MIN_MEALS_COMPARED meals on each side, which depends on meals, never on symptoms.
+ * `overlaps` (from `overlapsOf`) says which other exposures share each one's meals.
  */
-export function assessExposures(outcomes: readonly MealOutcome[], exposures: readonly (readonly number[])[]): Finding[] {
+export function assessExposures(outcomes: readonly MealOutcome[], exposures: readonly (readonly number[])[], overlaps: readonly (readonly Overlap[])[]): Finding[] {
   const symptomaticMeals = outcomes.filter((outcome) => outcome.symptoms.length > 0).length;
   const allSeverities = severityCounts(outcomes, outcomes.map((_, index) => index));
-  const compared = exposures.map((meals) => {
-    const symptomatic = meals.reduce((sum, index) => sum + (outcomes[index].symptoms.length > 0 ? 1 : 0), 0);
-    const table = {
-      with: { meals: meals.length, symptomatic },
-      without: { meals: outcomes.length - meals.length, symptomatic: symptomaticMeals - symptomatic },
-    };
+  const exposedSymptomatic = exposures.map((meals) => meals.filter((index) => outcomes[index].symptoms.length > 0));
+  // Which symptomatic meals two exposures share: the same count as their meals', over symptomatic meals only.
+  const symptomaticOverlaps = overlapsOf(exposedSymptomatic, outcomes.length);
+  const tables = exposures.map(
+    (meals, index): ExposureTable => ({
+      with: { meals: meals.length, symptomatic: exposedSymptomatic[index].length },
+      without: { meals: outcomes.length - meals.length, symptomatic: symptomaticMeals - exposedSymptomatic[index].length },
+    }),
+  );
+  /**
+   * The Fisher p, or the exact test stratified by a food sharing at least 20 % of its meals when that is larger:
+   * symptoms that another food on the plate explains are not this one's. Monotone: a symptomatic meal without this
+   * food raises its stratum's symptomatic margin, which can only raise P(S ≥ s) while s stays; the stratifiers come
+   * from meals alone; and a maximum of non-decreasing p-values is non-decreasing.
+   */
+  const pValueOf = (index: number): number =>
+    stratifiers(exposures[index].length, overlaps[index], (other) => exposures[other].length).reduce(
+      (p, { other, shared }) => {
+        const sharedSymptomatic = symptomaticOverlaps[index].find((overlap) => overlap.other === other)?.shared ?? 0;
+        return Math.max(p, exactStratifiedGreater(strataBy(tables[index], tables[other], shared, sharedSymptomatic)));
+      },
+      fisherExactGreater(tables[index]),
+    );
+  const compared = exposures.map((meals, index) => {
+    const table = tables[index];
     const tested = table.with.meals >= MIN_MEALS_COMPARED && table.without.meals >= MIN_MEALS_COMPARED;
     const exposedSeverities = severityCounts(outcomes, meals);
     const tallies: RankTally[] = exposedSeverities.map((x, score) => ({ x, y: allSeverities[score] - x }));
     return {
       table,
-      p: tested ? fisherExactGreater(table) : null,
+      p: tested ? pValueOf(index) : null,
       // Without tie correction the variance depends on the group sizes alone, so this p only rises when symptoms are added to other meals (monotone levels).
       severityP: tested ? mannWhitneyGreaterFromTallies(tallies, { tieCorrection: false }) : null,
     };
@@ -72,6 +93,18 @@ export function assessExposures(outcomes: readonly MealOutcome[], exposures: rea
     testedIndex += 1;
     return { ...base, evidence: evidenceLevel({ p, severityP, tested: testedP.length, rate, baselineRate }), qValue };
   });
+}
+
+/**
+ * An exposure's meals split by another exposure's presence: the meals with the other one, and those without it.
+ * `shared` meals hold both, `sharedSymptomatic` of them followed by symptoms.
+ */
+function strataBy(table: ExposureTable, other: ExposureTable, shared: number, sharedSymptomatic: number): ExposureTable[] {
+  const alone = { meals: table.with.meals - shared, symptomatic: table.with.symptomatic - sharedSymptomatic };
+  return [
+    { with: { meals: shared, symptomatic: sharedSymptomatic }, without: { meals: other.with.meals - shared, symptomatic: other.with.symptomatic - sharedSymptomatic } },
+    { with: alone, without: { meals: other.without.meals - alone.meals, symptomatic: other.without.symptomatic - alone.symptomatic } },
+  ];
 }
 
 /** How many of the given meals had each worst severity score (index = score). */

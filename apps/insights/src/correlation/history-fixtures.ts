@@ -51,6 +51,7 @@ export const FOODS = {
   chickpeas: food({ ...plain, name: 'Chickpeas, boiled', servingSize: '½ cup (82 g)', servingGrams: 82, fodmapRating: 'high', foodType: 'protein', oligoGroup: 'grain_legume_nut', ibsTriggerType: 'galactans', lactose: 0 }),
   chili: food({ ...plain, name: 'Chili pepper, green, raw', servingSize: '1 pepper (45 g)', servingGrams: 45, fodmapRating: 'unknown', foodType: 'vegetable', ibsTriggerType: 'spicy', lactose: 0 }),
   mushrooms: food({ ...plain, name: 'Mushrooms, white button, raw', servingSize: '1 cup, pieces or slices (70 g)', servingGrams: 70, fodmapRating: 'high', foodType: 'vegetable', ibsTriggerType: 'polyols', excessFructose: 0, lactose: 0 }),
+  ryeBread: food({ ...plain, name: 'Rye bread', servingSize: '2 slices, regular (64 g)', servingGrams: 64, fodmapRating: 'high', foodType: 'grain', oligoGroup: 'grain_legume_nut', ibsTriggerType: 'fructans' }),
 } satisfies Record<string, FoodSnapshot>;
 
 let nextEntryId = 1;
@@ -89,7 +90,12 @@ export type Scenario =
   /** garlic (always with olive oil) and apple planted, white rice in 60 % of meals as the placebo */
   | 'foods'
   /** symptoms after meals with at least 1 g of lactose (milk, yogurt); garlic and wheat bread eaten freely */
-  | 'lactose';
+  | 'lactose'
+  /**
+   * garlic planted, at lunch always on rye bread (about a third of the bread's meals), at dinner sometimes fried in
+   * olive oil; rye bread also at breakfast and dinner without garlic
+   */
+  | 'together';
 
 /**
  * 90 days, three meals a day (about 8:00, 13:00, 19:00), 2 to 4 everyday foods each. After a planted meal a symptom
@@ -110,6 +116,11 @@ export function syntheticHistory(seed: number, scenario: Scenario, days = 90): H
         if (random() < 0.6) foods.add(FOODS.rice);
         if (random() < 0.18) foods.add(FOODS.garlic).add(FOODS.oliveOil);
         if (random() < 0.15) foods.add(FOODS.apple);
+      } else if (scenario === 'together') {
+        if (hour === 13) {
+          if (random() < 0.35) foods.add(FOODS.garlic).add(FOODS.ryeBread);
+        } else if (hour === 19 && random() < 0.12) foods.add(FOODS.garlic).add(FOODS.oliveOil);
+        else if (random() < 0.35) foods.add(FOODS.ryeBread);
       } else {
         if (random() < 0.2) foods.add(FOODS.milk);
         if (random() < 0.1) foods.add(FOODS.yogurt);
@@ -119,7 +130,7 @@ export function syntheticHistory(seed: number, scenario: Scenario, days = 90): H
       const mealId = meals.length + 1;
       const built = meal(mealId, eatenAt, [...foods]);
       meals.push(built);
-      const planted = scenario === 'foods' ? foods.has(FOODS.garlic) || foods.has(FOODS.apple) : lactoseGrams(built) >= 1;
+      const planted = scenario === 'lactose' ? lactoseGrams(built) >= 1 : foods.has(FOODS.garlic) || foods.has(FOODS.apple);
       if (random() < (planted ? 0.8 : 0.12)) {
         const linked = random() < 0.5;
         symptoms.push({

@@ -1,6 +1,6 @@
 /**
- * The tests behind the insights' evidence: one-sided Fisher exact, Benjamini-Hochberg q-values, one-sided
- * Mann-Whitney U. Pure functions; no library offers all three in TypeScript without pulling in a statistics stack.
+ * The tests behind the insights' evidence: one-sided Fisher exact, its exact stratified form (exact
+ * Cochran-Mantel-Haenszel), Benjamini-Hochberg q-values, one-sided Mann-Whitney U. Pure functions; no library offers all three in TypeScript without pulling in a statistics stack.
  */
 import type { ExposureTable } from '@fodmap/contracts';
 
@@ -36,6 +36,65 @@ export function fisherExactGreater(table: ExposureTable): number {
     p += Math.exp(logChoose(symptomatic, x) + logChoose(total - symptomatic, exposed - x) - logAll);
   }
   return Math.min(1, p);
+}
+
+/**
+ * One-sided exact conditional test of an exposure across strata (R's mantelhaen.test(exact = TRUE, alternative =
+ * "greater") on 2×2×K tables): the statistic is the number of symptomatic exposed meals over all strata. With each
+ * stratum's margins fixed, a stratum's count is hypergeometric and the total is the sum of independent ones, whose
+ * distribution is their convolution; p = P(S ≥ observed). One stratum gives the Fisher test. A stratum without
+ * exposed meals or without other meals holds a constant count and is skipped.
+ */
+export function exactStratifiedGreater(strata: readonly ExposureTable[]): number {
+  const varying = strata.filter((table) => table.with.meals > 0 && table.without.meals > 0);
+  if (varying.length === 0) return 1;
+  // Counts are taken from each stratum's least possible one, weights scaled to each stratum's mode: nothing underflows.
+  let observed = 0;
+  const counts = varying.map((table) => {
+    const weights = hypergeometricWeights(table);
+    observed += table.with.symptomatic - weights.least;
+    return weights.pmf;
+  });
+  if (observed <= 0) return 1;
+  // All strata but the last convolved; the last enters through its upper tail sums, so the final step is linear.
+  const last = counts[counts.length - 1];
+  const head = counts.slice(0, -1).reduce(convolve, Float64Array.of(1));
+  const tailOfLast = new Float64Array(last.length + 1);
+  for (let count = last.length - 1; count >= 0; count -= 1) tailOfLast[count] = tailOfLast[count + 1] + last[count];
+  let tail = 0;
+  let total = 0;
+  head.forEach((weight, count) => {
+    total += weight;
+    tail += weight * tailOfLast[Math.min(last.length, Math.max(0, observed - count))];
+  });
+  return Math.min(1, tail / (total * tailOfLast[0]));
+}
+
+/**
+ * A stratum's hypergeometric count of symptomatic exposed meals: weights from its least possible value, 1 at the
+ * mode and outwards by the ratio of successive terms, P(x + 1)/P(x) = (K − x)(n − x) / ((x + 1)(N − K − n + x + 1)).
+ */
+function hypergeometricWeights(table: ExposureTable): { least: number; pmf: Float64Array } {
+  const exposed = table.with.meals;
+  const symptomatic = table.with.symptomatic + table.without.symptomatic;
+  const calm = table.without.meals + table.with.meals - symptomatic;
+  const least = Math.max(0, exposed - calm);
+  const most = Math.min(exposed, symptomatic);
+  const mode = Math.max(least, Math.min(most, Math.floor(((exposed + 1) * (symptomatic + 1)) / (symptomatic + calm + 2))));
+  const ratio = (x: number) => ((symptomatic - x) * (exposed - x)) / ((x + 1) * (calm - exposed + x + 1));
+  const pmf = new Float64Array(most - least + 1);
+  pmf[mode - least] = 1;
+  for (let x = mode; x < most; x += 1) pmf[x + 1 - least] = pmf[x - least] * ratio(x);
+  for (let x = mode - 1; x >= least; x -= 1) pmf[x - least] = pmf[x + 1 - least] / ratio(x);
+  return { least, pmf };
+}
+
+function convolve(a: Float64Array, b: Float64Array): Float64Array {
+  const result = new Float64Array(a.length + b.length - 1);
+  for (let i = 0; i < a.length; i += 1) {
+    for (let j = 0; j < b.length; j += 1) result[i + j] += a[i] * b[j];
+  }
+  return result;
 }
 
 /**

@@ -112,7 +112,10 @@ export interface ExposureTable {
 /** What a finding rests on, for the food and group lists alike. */
 export interface Evidence {
   evidence: EvidenceLevel;
-  /** one-sided Fisher exact test: symptoms after meals with it more often than after the others */
+  /**
+   * one-sided Fisher exact test (symptoms after meals with it more often than after the others), or, when larger, the
+   * exact test stratified by another food (group) sharing at least 20 % of its meals: symptoms it explains are not this one's
+   */
   pValue: number | null;
   /** Benjamini-Hochberg false discovery rate across everything tested in the same list */
   qValue: number | null;
@@ -139,7 +142,7 @@ export interface CorrelationEntry extends Evidence {
   commonSymptoms: string[];
   /** the spec §9 label, only where the evidence supports it (strong or moderate, or 'Safe' with no link found) */
   riskLabel: CorrelationLabel | null;
-  /** foods nearly always eaten with this one: they cannot be told apart, so they are named here and not ranked apart */
+  /** foods eaten in at least 80 % of its meals; those it is nearly always eaten with both ways cannot be told apart and are not ranked apart */
   eatenWith: string[];
 }
 
