@@ -24,7 +24,7 @@ export const InsightsMessages = {
   avgSeverity: 'Avg Severity',
   severityOutOf4: (value: number) => `${value.toFixed(1)}/4`,
   baseline: (percent: number) => `Your other meals: ${percent}%`,
-  eatenWith: (names: readonly string[]) => `Nearly always eaten with ${names.join(', ')}: they cannot be told apart`,
+  eatenWith: (names: readonly string[]) => `Nearly always eaten with ${names.join(', ')}`,
   windowExplained: (fromHours: number, toHours: number) =>
     `A symptom counts for the meal it is linked to, or for meals eaten ${fromHours} to ${toHours} hours before it.`,
   groupsTitle: 'Which FODMAP group is yours',
