@@ -259,6 +259,20 @@ describe('insights from the journal history (journal → insights)', () => {
       });
     });
 
+    it('answers a change at once although the same question was answered before (the kept analysis is the old version’s)', async () => {
+      const before = await services.call(Rpc.insights.correlation, { caller: other, input: { period: 30 } });
+      const { mealId } = await createMeal(other, new Date(Date.now() - 3 * HOUR_MS).toISOString(), [rice]);
+      await logSymptom(other, new Date(Date.now() - HOUR_MS).toISOString(), { mealId });
+      await projected();
+
+      const after = await services.call(Rpc.insights.correlation, { caller: other, input: { period: 30 } });
+      expect(before.map((entry) => entry.foodName)).toEqual(['Onion']);
+      expect(after.find((entry) => entry.foodName === 'White rice')).toMatchObject({ totalMeals: 1, symptomsAfter: 1 });
+      await deleteMeal(other, mealId);
+      await projected();
+      expect(await services.call(Rpc.insights.correlation, { caller: other, input: { period: 30 } })).toEqual(before);
+    });
+
     it('gives the other person onion without a symptom', async () => {
       const entries = await services.call(Rpc.insights.correlation, { caller: other, input: { period: 30 } });
 
@@ -270,6 +284,7 @@ describe('insights from the journal history (journal → insights)', () => {
       meals: await dataSource.query('SELECT * FROM insights.meals ORDER BY meal_id'),
       foods: await dataSource.query('SELECT * FROM insights.meal_foods ORDER BY entry_id'),
       symptoms: await dataSource.query('SELECT * FROM insights.symptoms ORDER BY symptom_id'),
+      versions: await dataSource.query('SELECT * FROM insights.user_versions ORDER BY user_id'),
       indexes: await dataSource.query(`SELECT tablename, indexname FROM pg_indexes WHERE schemaname = 'insights' AND tablename IN ('meals', 'meal_foods', 'symptoms') ORDER BY 1, 2`),
   });
   /** Replays the stream in batches of five events, so that writes of one batch meet rows of the batches before. */

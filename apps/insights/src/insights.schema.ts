@@ -5,7 +5,6 @@ import { DailyMeals1767225600001 } from './migrations/1767225600001-daily-meals'
 import { CheckpointStreamSequence1767400000000 } from './migrations/1767400000000-checkpoint-stream-sequence';
 import { DailyMealDays1767600000000 } from './migrations/1767600000000-daily-meal-days';
 import { JournalHistory1767800000000 } from './migrations/1767800000000-journal-history';
-import { MealFoodSnapshotKey1767800000001 } from './migrations/1767800000001-meal-food-snapshot-key';
 
 /** What the insights schema holds: shared by the service and its rebuild command. Its reads are plain SQL: no entities of its own. */
 export const insightsSchema = {
@@ -17,7 +16,6 @@ export const insightsSchema = {
     CheckpointStreamSequence1767400000000,
     DailyMealDays1767600000000,
     JournalHistory1767800000000,
-    MealFoodSnapshotKey1767800000001,
   ],
   consumer: [journalHistoryProjection],
 };

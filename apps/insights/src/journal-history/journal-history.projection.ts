@@ -1,7 +1,10 @@
 import { domainEvents, mealFoodEntry } from '@fodmap/contracts';
-import { defineProjection } from '@fodmap/server';
+import { defineProjection, KeyedWrites, StoredEvent } from '@fodmap/server';
 
 export const JOURNAL = 'journal';
+
+/** The person's rows changed with this event: their version (the event's position) keys the cached analyses. */
+const touched = (rows: KeyedWrites, { position, data }: StoredEvent<{ userId: number }>) => rows.upsert('user_versions', { user_id: data.userId, position });
 
 /**
  * The person's journal as the insights read it: `meals`, `meal_foods` (each entry rated at the amount eaten, with the
@@ -11,16 +14,20 @@ export const JOURNAL = 'journal';
  */
 export const journalHistoryProjection = defineProjection({
   name: 'journal_history',
-  tables: ['meals', 'meal_foods', 'symptoms'],
+  tables: ['meals', 'meal_foods', 'symptoms', 'user_versions'],
   batchedWrites: true,
-  keys: { meals: 'meal_id', meal_foods: 'entry_id', symptoms: 'symptom_id' },
+  keys: { meals: 'meal_id', meal_foods: 'entry_id', symptoms: 'symptom_id', user_versions: 'user_id' },
   events: domainEvents,
   handlers: {
     [JOURNAL]: {
-      MealCreated: ({ rows }, { data: meal }) =>
-        rows.upsert('meals', { meal_id: meal.mealId, user_id: meal.userId, eaten_at: meal.timestamp, meal_type: meal.mealType }),
-      MealFoodAdded: ({ rows }, { data: entry }) =>
-        rows.upsert('meal_foods', {
+      MealCreated: async ({ rows }, event) => {
+        const { data: meal } = event;
+        await rows.upsert('meals', { meal_id: meal.mealId, user_id: meal.userId, eaten_at: meal.timestamp, meal_type: meal.mealType });
+        await touched(rows, event);
+      },
+      MealFoodAdded: async ({ rows }, event) => {
+        const { data: entry } = event;
+        await rows.upsert('meal_foods', {
           entry_id: entry.entryId,
           meal_id: entry.mealId,
           user_id: entry.userId,
@@ -30,24 +37,37 @@ export const journalHistoryProjection = defineProjection({
           grams: entry.grams,
           rating: mealFoodEntry({ id: entry.entryId, quantity: entry.quantity, servingUnit: entry.servingUnit, grams: entry.grams, food: entry.food }).ratingAtQuantity,
           snapshot: entry.food,
-        }),
-      MealFoodRemoved: ({ rows }, { data }) => rows.delete('meal_foods', 'entry_id', data.entryId),
-      // The meal and its foods go; its symptoms stay, unlinked, as the journal reads them: they happened whatever the meal was.
-      MealDeleted: async ({ rows }, { data }) => {
-        await rows.delete('meal_foods', 'meal_id', data.mealId);
-        await rows.update('symptoms', { meal_id: null }, 'meal_id', data.mealId);
-        await rows.delete('meals', 'meal_id', data.mealId);
+        });
+        await touched(rows, event);
       },
-      SymptomLogged: ({ rows }, { data: symptom }) =>
-        rows.upsert('symptoms', {
+      MealFoodRemoved: async ({ rows }, event) => {
+        await rows.delete('meal_foods', 'entry_id', event.data.entryId);
+        await touched(rows, event);
+      },
+      // The meal and its foods go; its symptoms stay, unlinked, as the journal reads them: they happened whatever the meal was.
+      MealDeleted: async ({ rows }, event) => {
+        const { mealId } = event.data;
+        await rows.delete('meal_foods', 'meal_id', mealId);
+        await rows.update('symptoms', { meal_id: null }, 'meal_id', mealId);
+        await rows.delete('meals', 'meal_id', mealId);
+        await touched(rows, event);
+      },
+      SymptomLogged: async ({ rows }, event) => {
+        const { data: symptom } = event;
+        await rows.upsert('symptoms', {
           symptom_id: symptom.symptomId,
           user_id: symptom.userId,
           meal_id: symptom.mealId,
           symptom_type: symptom.symptomType,
           severity: symptom.severity,
           felt_at: symptom.timestamp,
-        }),
-      SymptomDeleted: ({ rows }, { data }) => rows.delete('symptoms', 'symptom_id', data.symptomId),
+        });
+        await touched(rows, event);
+      },
+      SymptomDeleted: async ({ rows }, event) => {
+        await rows.delete('symptoms', 'symptom_id', event.data.symptomId);
+        await touched(rows, event);
+      },
     },
   },
   // Whether a meal is completed changes nothing the insights read: what was eaten is in its foods.

@@ -5,7 +5,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * answers too. The old tables go with their checkpoints and dead letters (no handler is left to replay those); the
  * new projection has no checkpoint, so on its first start it reads the journal's events from the stream's beginning.
  * No foreign keys and no serial columns: a rebuild swaps the tables. Indexes serve the per-user time-range reads
- * and a meal's foods and symptoms.
+ * and a meal's foods and symptoms. `snapshot_key`, computed by PostgreSQL as rows are written (live or in a rebuild),
+ * tells equal food snapshots apart so a read sends each once; `user_versions` holds the position of the last event
+ * that changed a person's rows, which keys the service's cache of their analyses.
  */
 export class JournalHistory1767800000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
@@ -31,7 +33,8 @@ export class JournalHistory1767800000000 implements MigrationInterface {
         serving_unit text NOT NULL,
         grams double precision,
         rating text NOT NULL,
-        snapshot jsonb NOT NULL
+        snapshot jsonb NOT NULL,
+        snapshot_key text GENERATED ALWAYS AS (md5(snapshot::text)) STORED
       )`);
     await queryRunner.query('CREATE INDEX meal_foods_meal ON insights.meal_foods (meal_id)');
     await queryRunner.query(`
@@ -45,10 +48,12 @@ export class JournalHistory1767800000000 implements MigrationInterface {
       )`);
     await queryRunner.query('CREATE INDEX symptoms_user_felt_at ON insights.symptoms (user_id, felt_at)');
     await queryRunner.query('CREATE INDEX symptoms_meal ON insights.symptoms (meal_id) WHERE meal_id IS NOT NULL');
+    await queryRunner.query('CREATE TABLE insights.user_versions (user_id integer PRIMARY KEY, position bigint NOT NULL)');
   }
 
   /** Back to the daily_meals tables, empty: `rebuild.js daily_meals` of that version fills them. */
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE insights.user_versions');
     await queryRunner.query('DROP TABLE insights.symptoms');
     await queryRunner.query('DROP TABLE insights.meal_foods');
     await queryRunner.query('DROP TABLE insights.meals');
