@@ -20,13 +20,15 @@ import { errorMessage, qualifiedTable, quoteIdentifier, schemaOf } from './sql';
  * a consumer projection's processor by the lock on its checkpoint rows, which the swap moves to where the
  * replay ended so the live processor carries on from there.
  *
- * Speed: events are applied a fetched batch (1,000) per transaction, with no savepoint per event and asynchronous
- * commits (the swap's synchronous commit makes them durable); the next batch is fetched (and, for a projection with
- * `batchedWrites`, folded in memory into a few set-based statements: keyed-writes.ts) while one is written. A batch in
- * which anything fails is rolled back to its savepoint and redone event by event, each under a savepoint of its own,
- * so a failing event is still dead-lettered alone and the others applied. journal_history, 35,000 events, on a shared
- * two-core machine: under 1,000 events a second with a savepoint and a statement per event; 12,000 to 19,000 now
- * (the command, with Node's start-up, 9,000 to 13,000).
+ * Speed: events are applied a fetched batch (2,000) per transaction, with no savepoint per event and asynchronous
+ * commits (the swap's synchronous commit makes them durable); while one batch is written the next is folded (for a
+ * projection with `batchedWrites`, in memory into a few set-based statements: keyed-writes.ts) and the one after it
+ * fetched (`drain`). A batch in which anything fails is rolled back to its savepoint and redone event by event, each
+ * under a savepoint of its own, so a failing event is still dead-lettered alone and the others applied.
+ * journal_history, 36,000 events, on a shared two-core machine: under 1,000 events a second with a savepoint and a
+ * statement per event; 10,000 to 12,500 with batches written while the next was fetched and folded; 13,500 to 25,000
+ * now, depending on the machine's other load (the command, with Node's 0.7 s of start-up, 10,000 to 17,500). Node is
+ * then busy nearly all the time (JSON, zod, the NATS client), PostgreSQL on the other core about two thirds of it.
  */
 export interface RebuildResult {
   projection: string;
@@ -39,6 +41,9 @@ export interface RebuildResult {
 }
 
 const logger = new Logger('Rebuild');
+
+/** Events folded between two turns of the event loop, in which the writes of the batch before go on. */
+const FOLD_YIELD_EVERY = 50;
 
 async function createFreshTables(dataSource: DataSource, projection: Projection, schema: string): Promise<Record<string, string>> {
   const live = projectionTables(projection, schema);
@@ -140,7 +145,7 @@ export interface ConsumerRebuildOptions {
 export async function rebuildConsumerProjection(options: ConsumerRebuildOptions): Promise<RebuildResult> {
   const started = performance.now();
   const { dataSource, nats, natsPrefix, projection } = options;
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 2000;
   const schema = schemaOf(dataSource);
   const checkpointTable = qualifiedTable(schema, 'projection_checkpoints');
   const deadLetterTable = qualifiedTable(schema, 'dead_letters');
@@ -164,7 +169,9 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
     const progress = { position: folded[source], sequence: 0, count: 0 };
     const rows = new BatchedWrites(tables, projection.keys);
     try {
-      for (const msg of messages) {
+      for (const [index, msg] of messages.entries()) {
+        // The batch before is being written meanwhile: its statements wait on this loop unless it lets them through.
+        if (index % FOLD_YIELD_EVERY === 0) await new Promise(setImmediate);
         const event = decodeEvent(msg);
         progress.sequence = msg.info.streamSequence;
         if (event.position <= progress.position) continue;
@@ -313,23 +320,39 @@ function batchContext(projection: Projection, manager: EntityManager, tables: Re
 /**
  * Reads an ordered consumer in batches until it has delivered the stream's last matching message.
  * Every fetch is read to its end: the ordered consumer counts a message as delivered once received, so leaving
- * one unread in a fetch would skip it. Batches are applied one after the other, in order; the next one is fetched
- * and prepared while one is applied: fetching, folding and writing one after the other left each waiting on the others.
+ * one unread in a fetch would skip it. A fetch asks for no more than the messages pending: one asking for more is
+ * held open by the server until it expires (a second wasted at the end of every replay).
+ * Batches are applied one after the other, in order, while the next is prepared and the one after it fetched (one
+ * fetch at a time, as the ordered consumer requires): fetching, folding and writing one after the other left each
+ * waiting on the others, a fetch mostly on the server.
  */
 async function drain<T>(reader: Consumer, batchSize: number, prepare: (messages: JsMsg[]) => Promise<T>, apply: (prepared: T) => Promise<void>): Promise<void> {
-  // A fetch with nothing to deliver waits for its expiry: once per source in the swap's transaction, most often.
-  if ((await reader.info()).num_pending === 0) return;
-  let applying: Promise<void> = Promise.resolve();
-  for (;;) {
+  const fetchBatch = async (pending: number): Promise<JsMsg[]> => {
     const batch: JsMsg[] = [];
-    for await (const msg of await reader.fetch({ max_messages: batchSize, expires: 1_000 })) batch.push(msg);
-    const prepared = batch.length > 0 ? await prepare(batch) : null;
-    await applying;
-    if (prepared !== null) {
-      applying = apply(prepared);
-      // Awaited before the next batch is applied, or at the end; until then a failure must not count as unhandled.
-      applying.catch(() => undefined);
+    for await (const msg of await reader.fetch({ max_messages: Math.min(batchSize, pending), expires: 1_000 })) batch.push(msg);
+    return batch;
+  };
+  // Each is awaited in its turn, or at the end; until then a failure must not count as unhandled.
+  const started = <V>(promise: Promise<V>): Promise<V> => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+  const pending = (await reader.info()).num_pending;
+  let fetching = pending > 0 ? started(fetchBatch(pending)) : null;
+  let applying: Promise<void> = Promise.resolve();
+  try {
+    while (fetching) {
+      const batch = await fetching;
+      if (batch.length === 0) break;
+      const left = batch[batch.length - 1].info.pending;
+      fetching = left > 0 ? started(fetchBatch(left)) : null;
+      const prepared = await prepare(batch);
+      await applying;
+      applying = started(apply(prepared));
     }
-    if (batch.length === 0 || batch[batch.length - 1].info.pending === 0) return applying;
+    await applying;
+  } finally {
+    // On a failure, the fetch or write still under way ends before the reader and the connections go.
+    await Promise.allSettled([fetching, applying]);
   }
 }
