@@ -288,13 +288,14 @@ async function main() {
       const run = await runTimed([rebuildScript, name], stack.config);
       if (run.code !== 0) throw new Error(`rebuild.js ${name} exited with ${run.code}: ${run.stderr.slice(-2000)}`);
       const result = JSON.parse(run.stdout.trim().split('\n').at(-1));
-      rebuilds.push({ name, events: result.events, seconds: run.seconds, replaySeconds: Math.max(0.001, run.seconds - startUp.seconds) });
+      rebuilds.push({ name, events: result.events, seconds: run.seconds, replaySeconds: Math.max(0.001, run.seconds - startUp.seconds), reported: result.seconds });
     }
     console.log('');
-    for (const { name, events, seconds, replaySeconds } of rebuilds) {
+    for (const { name, events, seconds, replaySeconds, reported } of rebuilds) {
       console.log(
         `rebuild ${name}: ${events} events in ${seconds.toFixed(2)} s = ${(events / seconds).toFixed(0)} events/s for the whole command; ` +
-          `${(events / replaySeconds).toFixed(0)} events/s less the ${startUp.seconds.toFixed(2)} s it takes to load`,
+          `${(events / replaySeconds).toFixed(0)} events/s less the ${startUp.seconds.toFixed(2)} s it takes to load; ` +
+          `${(events / reported).toFixed(0)} events/s over the ${reported.toFixed(2)} s from first read to swap the command reports`,
       );
     }
 
@@ -303,8 +304,11 @@ async function main() {
     const activity = figures.get(`/api/insights/activity?period=${TARGETS.activity.period}`);
     console.log(`  correlation, ${TARGETS.correlation.period} days: p95 ${correlation.p95.toFixed(2)} ms (target <= ${TARGETS.correlation.p95} ms)`);
     console.log(`  activity, ${TARGETS.activity.period} days:    p95 ${activity.p95.toFixed(2)} ms (target <= ${TARGETS.activity.p95} ms)`);
-    for (const { name, events, seconds, replaySeconds } of rebuilds) {
-      console.log(`  rebuild ${name}: ${(events / seconds).toFixed(0)} events/s whole command, ${(events / replaySeconds).toFixed(0)} less loading (target >= ${TARGETS.rebuildEventsPerSecond})`);
+    for (const { name, events, seconds, replaySeconds, reported } of rebuilds) {
+      console.log(
+        `  rebuild ${name}: ${(events / seconds).toFixed(0)} events/s whole command, ${(events / replaySeconds).toFixed(0)} less loading, ` +
+          `${(events / reported).toFixed(0)} replay (target >= ${TARGETS.rebuildEventsPerSecond})`,
+      );
     }
   } catch (error) {
     if (stack.output.length > 0) console.error(stack.output.join('').slice(-4000));
