@@ -1,4 +1,4 @@
-import { Caller, EventTypes, FodmapRating, FoodSnapshot, InsightsMessages, Rpc, Severity, SymptomType } from '@fodmap/contracts';
+import { Caller, EventTypes, FodmapRating, FoodSnapshot, InsightsMessages, Rpc, Severity, SymptomType, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
 import { rebuildConsumerProjection } from '@fodmap/server';
 import { eventually, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
@@ -22,13 +22,7 @@ function snapshot(id: number, name: string, fodmapRating: FodmapRating, ibsTrigg
     foodType: 'vegetable',
     oligoGroup: 'other',
     ibsTriggerType,
-    fructans: null,
-    galactans: null,
-    excessFructose: null,
-    sorbitol: null,
-    mannitol: null,
-    xylitol: null,
-    lactose: null,
+    ...UNMEASURED_COMPONENTS,
   };
 }
 

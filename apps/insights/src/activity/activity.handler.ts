@@ -18,8 +18,8 @@ export class ActivityHandler {
   private readonly sql: string;
 
   /**
-   * One statement groups the range's meals, their foods' ratings and the symptoms by the caller's own calendar day
-   * ($4, the zone), within the instants [$2, $3) of the range's first and last local days, for the caller ($1) alone.
+   * One statement groups the range's meals with their foods' ratings (one scan of the meals) and the symptoms by the
+   * caller's own calendar day ($4, the zone), within the instants [$2, $3) of the range's first and last local days, for the caller ($1) alone.
    * A symptom is counted on the day it was felt; one of severity 'none' is a "no symptoms" report, not a symptom.
    */
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
@@ -27,18 +27,15 @@ export class ActivityHandler {
     const localDate = (column: string) => `(${column} AT TIME ZONE $4)::date`;
     this.sql = `
       WITH meal_days AS (
-        SELECT ${localDate('m.eaten_at')} AS day, count(*)::int AS meals
-        FROM ${tables.meals} m WHERE m.user_id = $1 AND m.eaten_at >= $2 AND m.eaten_at < $3 GROUP BY 1
-      ), food_days AS (
-        SELECT ${localDate('m.eaten_at')} AS day, array_agg(f.rating) AS ratings
-        FROM ${tables.meals} m JOIN ${tables.meal_foods} f ON f.meal_id = m.meal_id AND f.user_id = $1
+        SELECT ${localDate('m.eaten_at')} AS day, count(DISTINCT m.meal_id)::int AS meals, array_remove(array_agg(f.rating), NULL) AS ratings
+        FROM ${tables.meals} m LEFT JOIN ${tables.meal_foods} f ON f.meal_id = m.meal_id AND f.user_id = $1
         WHERE m.user_id = $1 AND m.eaten_at >= $2 AND m.eaten_at < $3 GROUP BY 1
       ), symptom_days AS (
         SELECT ${localDate('s.felt_at')} AS day, count(*)::int AS symptoms
         FROM ${tables.symptoms} s WHERE s.user_id = $1 AND s.felt_at >= $2 AND s.felt_at < $3 AND s.severity <> 'none' GROUP BY 1
       )
-      SELECT to_char(day, 'YYYY-MM-DD') AS day, coalesce(meal_days.meals, 0) AS meals, food_days.ratings, coalesce(symptom_days.symptoms, 0) AS symptoms
-      FROM meal_days FULL JOIN food_days USING (day) FULL JOIN symptom_days USING (day)`;
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, coalesce(meal_days.meals, 0) AS meals, meal_days.ratings, coalesce(symptom_days.symptoms, 0) AS symptoms
+      FROM meal_days FULL JOIN symptom_days USING (day)`;
   }
 
   /** Spec §2 Advanced Analytics: every day of the range in the caller's time zone, newest first, with the summary. */

@@ -2,7 +2,7 @@
  * Histories for the correlation tests: foods as the catalogue has them (apps/foods/data/catalogue.json), meals built
  * with the journal's own `mealFoodEntry`, and a seeded generator of a 90-day journal with planted triggers.
  */
-import { type FodmapComponents, type FoodSnapshot, mealFoodEntry, type Severity, type SymptomType } from '@fodmap/contracts';
+import { type FodmapComponents, type FoodSnapshot, mealFoodEntry, type Severity, type SymptomType, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
 import type { History, HistoryMeal, HistorySymptom } from './history';
 
 export const HOUR = 3_600_000;
@@ -14,8 +14,7 @@ type CatalogueFood = Omit<FoodSnapshot, 'id' | keyof FodmapComponents> & Partial
 
 let nextFoodId = 1;
 function food(values: CatalogueFood): FoodSnapshot {
-  const components: FodmapComponents = { fructans: null, galactans: null, excessFructose: null, sorbitol: null, mannitol: null, xylitol: null, lactose: null };
-  return { ...components, ...values, id: nextFoodId++ };
+  return { ...UNMEASURED_COMPONENTS, ...values, id: nextFoodId++ };
 }
 
 const NONE = { fructans: 0, galactans: 0, excessFructose: 0, sorbitol: 0, mannitol: 0, xylitol: 0, lactose: 0 };

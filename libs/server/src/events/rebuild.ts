@@ -169,17 +169,12 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
     const progress = { position: folded[source], sequence: 0, count: 0 };
     const rows = new BatchedWrites(tables, projection.keys);
     try {
-      for (const [index, msg] of messages.entries()) {
+      await applyNewEvents(messages, progress, async (event, _msg, index) => {
         // The batch before is being written meanwhile: its statements wait on this loop unless it lets them through.
         if (index % FOLD_YIELD_EVERY === 0) await new Promise(setImmediate);
-        const event = decodeEvent(msg);
-        progress.sequence = msg.info.streamSequence;
-        if (event.position <= progress.position) continue;
         // Its handlers are typed without the manager: they reach the database only through `rows`.
         await applyEvent(projection, source, { manager: dataSource.manager, tables, rows }, event);
-        progress.position = event.position;
-        progress.count += 1;
-      }
+      });
       folded[source] = progress.position;
       return { messages, folded: { progress, rows } };
     } catch {
@@ -199,27 +194,16 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
       return ready.progress;
     }
     if (projection.batchedWrites) throw new Error('The batch did not fold');
-    const progress = { position: positions[source], sequence: sequences[source], count: 0 };
     const context = projectionContext(projection, manager, tables);
-    for (const msg of messages) {
-      const event = decodeEvent(msg);
-      progress.sequence = msg.info.streamSequence;
-      if (event.position <= progress.position) continue;
+    return applyNewEvents(messages, { position: positions[source], sequence: sequences[source], count: 0 }, async (event) => {
       await applyEvent(projection, source, context, event);
-      progress.position = event.position;
-      progress.count += 1;
-    }
-    return progress;
+    });
   };
 
   /** A batch replayed event by event, each under a savepoint: an event whose handler fails is dead-lettered and passed over. */
   const replayOneByOne = async (manager: EntityManager, source: string, messages: JsMsg[]): Promise<Progress> => {
-    const progress = { position: positions[source], sequence: sequences[source], count: 0 };
     const context = projectionContext(projection, manager, tables);
-    for (const msg of messages) {
-      const event = decodeEvent(msg);
-      progress.sequence = msg.info.streamSequence;
-      if (event.position <= progress.position) continue;
+    return applyNewEvents(messages, { position: positions[source], sequence: sequences[source], count: 0 }, async (event, msg) => {
       await manager.query('SAVEPOINT rebuild_event');
       try {
         await applyEvent(projection, source, context, event);
@@ -229,10 +213,7 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
         const body = new TextDecoder().decode(msg.data);
         await recordDeadLetter(manager, deadLetterTable, { projection: projection.name, source, event, subject: msg.subject, body, error: errorMessage(error), attempts: 1 });
       }
-      progress.position = event.position;
-      progress.count += 1;
-    }
-    return progress;
+    });
   };
 
   /** Most batches apply at once; one that fails anywhere is undone and redone event by event to find what fails. */
@@ -299,6 +280,22 @@ interface Progress {
   position: number;
   sequence: number;
   count: number;
+}
+
+/**
+ * Runs `apply` on each message's event past `progress.position`, in order, and moves `progress` along: the stream
+ * sequence of every message read, the position and count of every event applied (a redelivered one is passed over).
+ */
+async function applyNewEvents(messages: JsMsg[], progress: Progress, apply: (event: StoredEvent, msg: JsMsg, index: number) => Promise<void>): Promise<Progress> {
+  for (const [index, msg] of messages.entries()) {
+    const event = decodeEvent(msg);
+    progress.sequence = msg.info.streamSequence;
+    if (event.position <= progress.position) continue;
+    await apply(event, msg, index);
+    progress.position = event.position;
+    progress.count += 1;
+  }
+  return progress;
 }
 
 /** A fetched batch, with its writes when its projection's are folded (batchedWrites). */

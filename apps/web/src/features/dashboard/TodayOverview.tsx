@@ -2,31 +2,14 @@ import { Alert, Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui
 import { useTheme } from '@mui/material/styles';
 import { DAY_SCORE_BANDS, FODMAP_GROUP_LABELS, type DashboardStats, type DayScoreBand } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
+import { Figure } from '../../components/Figure';
 import { scoreTone } from '../../components/score-tone';
 import { useDashboardStats } from '../meals/meals-api';
 import { useSessionExpiredHandler } from '../session/use-unauthorized';
 import { ScoreGuideButton } from './ScoreGuideButton';
 
 const bandOf = (band: DayScoreBand) => DAY_SCORE_BANDS.find((candidate) => candidate.band === band) ?? DAY_SCORE_BANDS[DAY_SCORE_BANDS.length - 1];
-
-function Figure({ label, value, caption, color }: { label: string; value: ReactNode; caption?: string; color?: string }) {
-  return (
-    <Box sx={{ flex: 1, minWidth: 0, textAlign: 'center' }} aria-label={label} role="group">
-      <Typography variant="h5" component="p" fontWeight={700} sx={{ color }}>
-        {value}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" display="block">
-        {label}
-      </Typography>
-      {caption && (
-        <Typography variant="caption" fontWeight={600} display="block" sx={{ color }}>
-          {caption}
-        </Typography>
-      )}
-    </Box>
-  );
-}
 
 /** Why there is no score: nothing eaten yet, or nothing eaten whose FODMAP rating is known. */
 const noScoreReason = (stats: DashboardStats) =>

@@ -17,8 +17,8 @@ import { scoreTone } from '../../components/score-tone';
 import { lazyNamed } from '../../lib/lazy-named';
 import { DayMealsDialog } from './DayMealsDialog';
 import { activityErrorMessage, useActivity, useRefreshInsights } from './insights-api';
-import { RISK_LEGEND, shortDate } from './insights-format';
-import { Figure, riskFigure } from './Figure';
+import { RISK_LEGEND, riskFigure, shortDate } from './insights-format';
+import { Figure } from '../../components/Figure';
 import { InsightsSection } from './InsightsSection';
 import { useUnauthorizedRead } from '../session/use-unauthorized';
 
@@ -78,9 +78,9 @@ function Legend() {
 function Summary({ summary }: { summary: InsightsActivity['summary'] }) {
   return (
     <Stack direction="row" spacing={1} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
-      <Figure label={InsightsMessages.totalSymptoms} value={summary.totalSymptoms} />
-      <Figure label={InsightsMessages.avgFodmapRisk} value={riskFigure(summary.avgFodmapRisk)} />
-      <Figure label={InsightsMessages.daysWithSymptoms} value={summary.daysWithSymptoms} />
+      <Figure size="h6" label={InsightsMessages.totalSymptoms} value={summary.totalSymptoms} />
+      <Figure size="h6" label={InsightsMessages.avgFodmapRisk} value={riskFigure(summary.avgFodmapRisk)} />
+      <Figure size="h6" label={InsightsMessages.daysWithSymptoms} value={summary.daysWithSymptoms} />
     </Stack>
   );
 }

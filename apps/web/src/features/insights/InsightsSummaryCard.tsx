@@ -7,9 +7,9 @@ import {
   InsightsMessages,
   type CorrelationEntry,
 } from '@fodmap/contracts';
-import { Figure, riskFigure } from './Figure';
+import { Figure } from '../../components/Figure';
 import { activityErrorMessage, useActivity, useCorrelation } from './insights-api';
-import { isFinding, percentOf } from './insights-format';
+import { isFinding, percentOf, riskFigure } from './insights-format';
 import { InsightsSection } from './InsightsSection';
 
 /** The strongest food finding in plain words, or why there is none yet. */
@@ -33,10 +33,10 @@ export function InsightsSummaryCard() {
         <Skeleton variant="rounded" height={56} aria-label="Loading the last 7 days" />
       ) : (
         <Stack direction="row" spacing={1} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
-          <Figure label="Meals" value={meals} />
-          <Figure label="Symptoms" value={activity.data.summary.totalSymptoms} />
-          <Figure label={InsightsMessages.daysWithSymptoms} value={activity.data.summary.daysWithSymptoms} />
-          <Figure label="Avg risk" value={riskFigure(activity.data.summary.avgFodmapRisk)} />
+          <Figure size="h6" label="Meals" value={meals} />
+          <Figure size="h6" label="Symptoms" value={activity.data.summary.totalSymptoms} />
+          <Figure size="h6" label={InsightsMessages.daysWithSymptoms} value={activity.data.summary.daysWithSymptoms} />
+          <Figure size="h6" label="Avg risk" value={riskFigure(activity.data.summary.avgFodmapRisk)} />
         </Stack>
       )}
       {correlation.data && (

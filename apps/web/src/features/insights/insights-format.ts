@@ -47,3 +47,6 @@ export function groupConclusion(groups: readonly GroupCorrelation[]): string {
 function listOf(names: readonly string[], last = 'and'): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} ${last} ${names[names.length - 1]}`;
 }
+
+/** An average FODMAP risk as a whole percent; a dash when no food of the period was rated. */
+export const riskFigure = (risk: number | null) => (risk === null ? '—' : `${Math.round(risk)}%`);
