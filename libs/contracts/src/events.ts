@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_HOST } from './config/domain-config';
 
 /**
  * Domain events: past-tense facts, never changed once published; a new shape is a new schemaVersion.
@@ -115,6 +116,18 @@ export const userRegisteredV1 = z.object({
 });
 export type UserRegisteredV1 = z.infer<typeof userRegisteredV1>;
 
+/** Version 2 adds the host the person signed up on: their emails carry that domain's branding. */
+export const userRegisteredV2 = userRegisteredV1.extend({ host: z.string() });
+export type UserRegisteredV2 = z.infer<typeof userRegisteredV2>;
+
+/** The person's email choices as they now stand (spec §3 defaults applied): stream `user-<userId>`. */
+export const notificationPreferencesChangedV1 = z.object({
+  userId: z.number().int(),
+  emailNotifications: z.boolean(),
+  mealNotifications: z.boolean(),
+});
+export type NotificationPreferencesChangedV1 = z.infer<typeof notificationPreferencesChangedV1>;
+
 /** A person created a private food (stream `food-<foodId>`); only its creator can see or log it. */
 export const foodCreatedV1 = z.object({
   foodId: z.number().int(),
@@ -167,7 +180,13 @@ export const domainEvents = {
       1: ({ userId, email, firstName, expiresAt }, { streamId }) => ({ resetId: streamId.replace(/^password-reset-/, ''), userId, email, firstName, expiresAt }),
     },
   }),
-  UserRegistered: eventDefinition({ current: 1, versions: { 1: userRegisteredV1 } }),
+  UserRegistered: eventDefinition({
+    current: 2,
+    versions: { 1: userRegisteredV1, 2: userRegisteredV2 },
+    // Before version 2 every account was on the default domain.
+    upcasters: { 1: (data) => ({ ...data, host: DEFAULT_HOST }) },
+  }),
+  NotificationPreferencesChanged: eventDefinition({ current: 1, versions: { 1: notificationPreferencesChangedV1 } }),
   FoodCreated: eventDefinition({ current: 1, versions: { 1: foodCreatedV1 } }),
 };
 export type DomainEvents = typeof domainEvents;
@@ -183,5 +202,6 @@ export const EventTypes: { [T in DomainEventType]: T } = {
   SymptomDeleted: 'SymptomDeleted',
   PasswordResetRequested: 'PasswordResetRequested',
   UserRegistered: 'UserRegistered',
+  NotificationPreferencesChanged: 'NotificationPreferencesChanged',
   FoodCreated: 'FoodCreated',
 };

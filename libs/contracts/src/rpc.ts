@@ -13,9 +13,14 @@ import { addMealFoodSchema, createMealSchema, mealListQuerySchema, repeatMealSch
 import type { Symptom } from './symptoms/symptom';
 import { logSymptomSchema, symptomListQuerySchema } from './symptoms/symptom.schemas';
 import type { EducationItem } from './education/education';
+import type { Advertiser, AdminUser, AdvertiserStats, EmailStats } from './admin/admin';
+import { adminUserIdSchema, adminUserInputSchema, advertiserIdSchema, advertiserInputSchema } from './admin/admin.schemas';
+import { CORRELATION_PERIODS } from './insights/insights';
+import type { SymptomLinkLogged, SymptomLinkPreview, SymptomLinkReply, UnsubscribeReply } from './notifications/notifications';
+import { linkTokenQuerySchema, logSymptomLinkSchema } from './notifications/notifications.schemas';
 import { JournalMessages } from './journal-messages';
 import { Messages } from './messages';
-import { type MessageReply, type PasswordResetReply, type ResetLinkReply, Rpc } from './subjects';
+import { type MessageReply, type PasswordResetReply, type ResetLinkReply, Rpc, type SponsoredClickReply } from './subjects';
 import type { SubscriptionStatus } from './subscription/subscription';
 import { text } from './text';
 import { HOST_MAX_LENGTH, TIME_ZONE_MAX_LENGTH, URL_MAX_LENGTH } from './text-limits';
@@ -54,7 +59,8 @@ const healthChecks = Object.fromEntries(SERVICE_NAMES.map((name) => [Rpc.health(
  * handler are typed from it, and each service validates what it receives with the schema named here.
  */
 export const RpcContracts = {
-  [Rpc.identity.register]: rpc<User>()(z.object({ input: registerSchema })),
+  /** host: the host the person signed up on (their emails' branding); absent means the default domain. */
+  [Rpc.identity.register]: rpc<User>()(z.object({ input: registerSchema, host: text('Host', HOST_MAX_LENGTH).nullish() })),
   [Rpc.identity.login]: rpc<User>()(z.object({ input: loginSchema })),
   [Rpc.identity.get]: rpc<User>()(withCaller({})),
   [Rpc.identity.updateNotifications]: rpc<User>()(withCaller({ input: notificationPreferencesSchema })),
@@ -69,6 +75,13 @@ export const RpcContracts = {
   [Rpc.identity.subscriptionStatus]: rpc<SubscriptionStatus>()(withCaller({})),
   /** host: the host the browser asked for; null or absent gets the default branding. */
   [Rpc.identity.domainConfig]: rpc<DomainConfig>()(z.object({ host: text('Host', HOST_MAX_LENGTH).nullish() })),
+  // The admin area: the gateway lets only active admins through (issue 9); the caller is the admin acting.
+  [Rpc.identity.listAdminUsers]: rpc<AdminUser[]>()(withCaller({})),
+  /** 409 when the email is already an admin user. */
+  [Rpc.identity.createAdminUser]: rpc<AdminUser>()(withCaller({ input: adminUserInputSchema })),
+  /** 404 for an unknown id; 409 when an admin would deactivate themself or take another's email. */
+  [Rpc.identity.updateAdminUser]: rpc<AdminUser>()(withCaller({ adminUserId: adminUserIdSchema, input: adminUserInputSchema })),
+  [Rpc.identity.deleteAdminUser]: rpc<MessageReply>()(withCaller({ adminUserId: adminUserIdSchema })),
   /** idempotencyKey: the client's Idempotency-Key; the same key and input create one meal however often sent (422 with other input). */
   [Rpc.journal.createMeal]: rpc<Meal>()(withCaller({ input: createMealSchema, idempotencyKey: idempotencyKeySchema.optional() })),
   /** 404 'Meal not found' for a meal not the caller's, 404 'Food not found' for a food the caller cannot see, 409 once completed or deleted. */
@@ -95,6 +108,34 @@ export const RpcContracts = {
   /** Ranked: strongest evidence first (spec §3 Correlation entries, issue 8). */
   [Rpc.insights.correlation]: rpc<CorrelationEntry[]>()(withCaller({ input: correlationQuerySchema })),
   [Rpc.insights.fodmapGroups]: rpc<GroupCorrelations>()(withCaller({ input: correlationQuerySchema })),
+  /**
+   * From notifications, for a batch of daily summaries: each person's strongest finding over the period (their own
+   * days), or null. Only findings the evidence supports (a §9 label) are given.
+   */
+  [Rpc.insights.topCorrelations]: rpc<Array<{ userId: number; top: CorrelationEntry | null }>>()(
+    z.object({
+      users: z.array(z.object({ userId: recordId(Messages.unauthorized), timeZone: callerSchema.shape.timeZone })).max(1000),
+      period: z.number().refine((days) => (CORRELATION_PERIODS as readonly number[]).includes(days)),
+    }),
+  ),
+  // Emails (issue 9). The test sends go to the caller alone, whatever the browser asked.
+  [Rpc.notifications.testDailySummary]: rpc<MessageReply>()(withCaller({})),
+  [Rpc.notifications.testMealEmail]: rpc<MessageReply>()(withCaller({})),
+  [Rpc.notifications.testSymptomLink]: rpc<SymptomLinkReply>()(withCaller({})),
+  /** The token is the authority, for its one action: no caller. 400 forged, 410 expired or used. */
+  [Rpc.notifications.previewSymptomLink]: rpc<SymptomLinkPreview>()(linkTokenQuerySchema),
+  [Rpc.notifications.redeemSymptomLink]: rpc<SymptomLinkLogged>()(z.object({ input: logSymptomLinkSchema })),
+  /** Turns the token's preference off (identity's updateNotifications); repeatable. 400 for a forged token. */
+  [Rpc.notifications.unsubscribe]: rpc<UnsubscribeReply>()(linkTokenQuerySchema),
+  /** Counts a click on an advertiser's call-to-action; 404 for an unknown advertiser. */
+  [Rpc.notifications.sponsoredClick]: rpc<SponsoredClickReply>()(z.object({ advertiserId: advertiserIdSchema })),
+  [Rpc.notifications.listAdvertisers]: rpc<Advertiser[]>()(withCaller({})),
+  [Rpc.notifications.createAdvertiser]: rpc<Advertiser>()(withCaller({ input: advertiserInputSchema })),
+  [Rpc.notifications.updateAdvertiser]: rpc<Advertiser>()(withCaller({ advertiserId: advertiserIdSchema, input: advertiserInputSchema })),
+  /** Its past sends and clicks stay in the statistics. */
+  [Rpc.notifications.deleteAdvertiser]: rpc<MessageReply>()(withCaller({ advertiserId: advertiserIdSchema })),
+  [Rpc.notifications.emailStats]: rpc<EmailStats>()(withCaller({})),
+  [Rpc.notifications.advertiserStats]: rpc<AdvertiserStats[]>()(withCaller({})),
   /** Without input.limit, every food the caller can see (spec §7); with it, that page of the same order. */
   [Rpc.foods.list]: rpc<FoodSummary[]>()(withCaller({ input: foodListQuerySchema.optional() })),
   [Rpc.foods.search]: rpc<Food[]>()(withCaller({ input: foodSearchQuerySchema })),

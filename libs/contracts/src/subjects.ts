@@ -14,6 +14,10 @@ export const Rpc = {
     resetLink: 'identity.password.reset-link',
     subscriptionStatus: 'identity.subscription.status',
     domainConfig: 'identity.domain-config.get',
+    listAdminUsers: 'identity.admin-user.list',
+    createAdminUser: 'identity.admin-user.create',
+    updateAdminUser: 'identity.admin-user.update',
+    deleteAdminUser: 'identity.admin-user.delete',
   },
   journal: {
     createMeal: 'journal.meal.create',
@@ -34,6 +38,22 @@ export const Rpc = {
     activity: 'insights.activity.get',
     correlation: 'insights.correlation.list',
     fodmapGroups: 'insights.fodmap-groups.get',
+    topCorrelations: 'insights.correlation.top',
+  },
+  notifications: {
+    testDailySummary: 'notifications.test.daily-summary',
+    testMealEmail: 'notifications.test.meal-email',
+    testSymptomLink: 'notifications.test.symptom-link',
+    previewSymptomLink: 'notifications.symptom-link.preview',
+    redeemSymptomLink: 'notifications.symptom-link.redeem',
+    unsubscribe: 'notifications.preference.unsubscribe',
+    sponsoredClick: 'notifications.sponsored.click',
+    listAdvertisers: 'notifications.advertiser.list',
+    createAdvertiser: 'notifications.advertiser.create',
+    updateAdvertiser: 'notifications.advertiser.update',
+    deleteAdvertiser: 'notifications.advertiser.delete',
+    emailStats: 'notifications.stats.email',
+    advertiserStats: 'notifications.stats.advertisers',
   },
   foods: {
     list: 'foods.food.list',
@@ -43,6 +63,11 @@ export const Rpc = {
     catalogue: 'foods.catalogue.get',
   },
 } as const;
+
+/** Where a sponsored call-to-action leads, once its click is counted. */
+export interface SponsoredClickReply {
+  url: string;
+}
 
 /** What the password subjects answer with. */
 export interface MessageReply {

@@ -1,9 +1,9 @@
-import { DomainConfig } from '@fodmap/contracts';
+import { DEFAULT_HOST, DomainConfig } from '@fodmap/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { DomainConfigEntity } from './domain-config.entity';
-import { DEFAULT_HOST, normaliseHost } from './host';
+import { normaliseHost } from './host';
 
 @Injectable()
 export class DomainConfigService {

@@ -1,4 +1,4 @@
-export const DEFAULT_HOST = 'default';
+import { DEFAULT_HOST } from '@fodmap/contracts';
 
 /** The key of a domain config: the request's host name, lowercased, without port or trailing dot; 'default' when absent. */
 export function normaliseHost(host: string | null | undefined): string {

@@ -26,3 +26,6 @@ export const DEFAULT_DOMAIN_CONFIG: DomainConfig = {
   tagline: 'Your smart companion for digestive health',
   customCss: null,
 };
+
+/** The key of the domain config used for a host without one of its own, and of accounts from before hosts were kept. */
+export const DEFAULT_HOST = 'default';
