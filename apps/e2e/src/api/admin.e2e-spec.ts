@@ -3,17 +3,18 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiSession, registerAdmin, registerUser, signInFirstAdmin, uniqueEmail } from '../support/api';
 import { provided } from '../support/provided';
 
-const ADMIN_ROUTES: Array<[string, string, unknown?]> = [
-  ['GET', '/api/admin/advertisers'],
+// Every row names its body (undefined for none): jest passes a row's values as the test's arguments.
+const ADMIN_ROUTES: Array<[string, string, unknown]> = [
+  ['GET', '/api/admin/advertisers', undefined],
   ['POST', '/api/admin/advertisers', {}],
   ['PUT', '/api/admin/advertisers/1', {}],
-  ['DELETE', '/api/admin/advertisers/1'],
-  ['GET', '/api/admin/admin-users'],
+  ['DELETE', '/api/admin/advertisers/1', undefined],
+  ['GET', '/api/admin/admin-users', undefined],
   ['POST', '/api/admin/admin-users', {}],
   ['PUT', '/api/admin/admin-users/1', {}],
-  ['DELETE', '/api/admin/admin-users/1'],
-  ['GET', '/api/admin/email-stats'],
-  ['GET', '/api/admin/advertiser-stats'],
+  ['DELETE', '/api/admin/admin-users/1', undefined],
+  ['GET', '/api/admin/email-stats', undefined],
+  ['GET', '/api/admin/advertiser-stats', undefined],
 ];
 
 const advertiser = (fields: Record<string, unknown> = {}) => ({
@@ -52,13 +53,13 @@ describe('who may use /api/admin', () => {
 
   it('refuses a deactivated admin with 403 on the very next request, and lets them back in once reactivated', async () => {
     const { api, email, adminUserId } = await registerAdmin('soon-inactive');
-    expect((await api.get('/api/admin/advertisers')).status).toBe(200);
+    expect((await api.get('/api/admin/admin-users')).status).toBe(200);
     const off = await admin.request('PUT', `/api/admin/admin-users/${adminUserId}`, { email, firstName: 'Adam', lastName: 'Tester', isActive: false });
     expect(off).toMatchObject({ status: 200, body: { id: adminUserId, isActive: false } });
-    expect(await api.get('/api/admin/advertisers')).toMatchObject({ status: 403, body: { message: Messages.adminOnly } });
+    expect(await api.get('/api/admin/admin-users')).toMatchObject({ status: 403, body: { message: Messages.adminOnly } });
     expect((await api.get('/admin/')).status).toBe(403);
     await admin.request('PUT', `/api/admin/admin-users/${adminUserId}`, { email, firstName: 'Adam', lastName: 'Tester', isActive: true });
-    expect((await api.get('/api/admin/advertisers')).status).toBe(200);
+    expect((await api.get('/api/admin/admin-users')).status).toBe(200);
   });
 });
 

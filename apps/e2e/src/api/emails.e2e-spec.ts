@@ -16,8 +16,14 @@ async function emailMatching(address: string, matches: (email: Email) => boolean
   throw new Error(`No matching email reached ${address} within ${timeoutMs / 1000} s`);
 }
 
-/** Every link of an email's HTML, entities of the attribute decoded. */
-const linksOf = (email: Email): URL[] => [...(email.html ?? '').matchAll(/href="([^"]+)"/g)].map(([, href]) => new URL(href.replace(/&amp;/g, '&')));
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" };
+/** An attribute's text as a mail client reads it (handlebars writes `=` as &#x3D; and `&` as &amp;). */
+const decodeEntities = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) =>
+    name.startsWith('#x') ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (NAMED_ENTITIES[name] ?? entity),
+  );
+/** Every link of an email's HTML, as a mail client would follow it. */
+const linksOf = (email: Email): URL[] => [...(email.html ?? '').matchAll(/href="([^"]+)"/g)].map(([, href]) => new URL(decodeEntities(href)));
 const linkTo = (email: Email, path: string, query: Record<string, string> = {}): URL => {
   const link = linksOf(email).find((url) => url.pathname === path && Object.entries(query).every(([key, value]) => url.searchParams.get(key) === value));
   if (!link) throw new Error(`No ${path} link with ${JSON.stringify(query)} in the email '${email.subject}'`);
