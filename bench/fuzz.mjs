@@ -9,7 +9,8 @@
 //
 // Needs the built apps (`npm run build`) and PostgreSQL, NATS (JetStream) and Redis as for the tests.
 //   node bench/fuzz.mjs                                starts the whole stack of its own and removes it afterwards
-//   GATEWAY_URL=http://localhost:3000 node bench/fuzz.mjs   fuzzes a running stack (it registers users there)
+//   GATEWAY_URL=http://localhost:3000 node bench/fuzz.mjs   fuzzes a running stack (it registers users there; the admin
+//                                                      routes need ADMIN_EMAILS=fuzz-admin@fuzz.example on it)
 // FUZZ_CONCURRENCY (default 6) requests are in flight at once.
 import { connect as connectTcp } from 'node:net';
 import { join } from 'node:path';
@@ -53,10 +54,54 @@ async function prepareFixtures(base, cookie) {
   });
 }
 
+/** The admin's records for the /api/admin routes: an advertiser to edit, one to delete, and two admin user entries. */
+async function prepareAdminFixtures(base, cookie) {
+  const call = async (method, path, body) => {
+    const res = await fetch(base + path, { method, headers: { Cookie: cookie, Origin: base, Accept: 'application/json', 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
+    if (!res.ok) throw new Error(`Preparing the fuzz admin records: ${method} ${path} answered ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  Object.assign(fixtures, {
+    advertiserId: (await call('POST', '/api/admin/advertisers', advertiserBody(0))).id,
+    advertiserToDelete: (await call('POST', '/api/admin/advertisers', advertiserBody(1))).id,
+    adminUserId: (await call('POST', '/api/admin/admin-users', { email: 'fuzz-entry@fuzz.example', firstName: 'Fuzz', lastName: 'Entry' })).id,
+    adminUserToDelete: (await call('POST', '/api/admin/admin-users', { email: 'fuzz-gone@fuzz.example', firstName: 'Fuzz', lastName: 'Gone' })).id,
+  });
+}
+
+const advertiserBody = (n) => ({
+  name: `Fuzz advertiser ${n}`,
+  productName: 'Fuzz product',
+  description: 'A product',
+  ctaText: 'Buy',
+  ctaLink: 'https://shop.example/fuzz',
+  sponsorMessage: 'Sponsored',
+  disclaimerText: null,
+  isActive: true,
+  priority: 5,
+});
+
+/**
+ * Listed in ADMIN_EMAILS of the stack this bench starts, so the admin routes are fuzzed past the guard (a running
+ * stack given by GATEWAY_URL needs it in its ADMIN_EMAILS too).
+ */
+const FUZZ_ADMIN_EMAIL = 'fuzz-admin@fuzz.example';
+
+/** The fuzz admin's session: registered on a fresh stack, signed in on one where it already exists. */
+async function signUpAdmin(base) {
+  const password = 'Fuzz-Admin-Password-1';
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json', Origin: base };
+  let res = await fetch(`${base}/api/auth/local/register`, { method: 'POST', headers, body: JSON.stringify({ email: FUZZ_ADMIN_EMAIL, password, confirmPassword: password, firstName: 'Fuzz', lastName: 'Admin' }) });
+  if (res.status === 409) res = await fetch(`${base}/api/auth/local/login`, { method: 'POST', headers, body: JSON.stringify({ email: FUZZ_ADMIN_EMAIL, password }) });
+  if (!res.ok) throw new Error(`Signing in the fuzz admin failed: ${res.status} ${await res.text()}`);
+  return { cookie: res.headers.getSetCookie().find((cookie) => cookie.startsWith('fodmap.sid=')).split(';')[0] };
+}
+
 /**
  * Every route of the gateway's controllers, with a valid request to mutate; `params` gives the path's values (the
  * fixtures' ids). `session: 'none'` marks routes whose success replaces or ends the session (sign-in, sign-up, sign-out,
- * reset), which are sent without the fuzzer's own cookie.
+ * reset) and the email links that need no sign-in, which are sent without the fuzzer's own cookie; `session: 'admin'`
+ * routes are sent with the admin's.
  * The list is checked against the controllers at start; a route missing here is still fuzzed, with generic cases.
  */
 const ROUTES = [
@@ -94,6 +139,23 @@ const ROUTES = [
   { method: 'GET', path: '/api/insights/fodmap-groups', query: { period: '30', afterFrom: '2', afterTo: '6' } },
   { method: 'GET', path: '/api/photos/:name', params: () => ({ name: '1-00000000-0000-4000-8000-000000000000.png' }) },
   { method: 'GET', path: '/api/health' },
+  { method: 'GET', path: '/api/admin/advertisers', session: 'admin' },
+  { method: 'POST', path: '/api/admin/advertisers', session: 'admin', body: advertiserBody },
+  { method: 'PUT', path: '/api/admin/advertisers/:id', session: 'admin', params: () => ({ id: fixtures.advertiserId }), body: advertiserBody },
+  { method: 'DELETE', path: '/api/admin/advertisers/:id', session: 'admin', params: () => ({ id: fixtures.advertiserToDelete }) },
+  { method: 'GET', path: '/api/admin/admin-users', session: 'admin' },
+  { method: 'POST', path: '/api/admin/admin-users', session: 'admin', body: (n) => ({ email: `fuzz-admin-${n}@fuzz.example`, firstName: 'Fuzz', lastName: 'Admin', isActive: true }) },
+  { method: 'PUT', path: '/api/admin/admin-users/:id', session: 'admin', params: () => ({ id: fixtures.adminUserId }), body: (n) => ({ email: 'fuzz-entry@fuzz.example', firstName: `Fuzz ${n}`, lastName: 'Entry', isActive: true }) },
+  { method: 'DELETE', path: '/api/admin/admin-users/:id', session: 'admin', params: () => ({ id: fixtures.adminUserToDelete }) },
+  { method: 'GET', path: '/api/admin/email-stats', session: 'admin' },
+  { method: 'GET', path: '/api/admin/advertiser-stats', session: 'admin' },
+  { method: 'POST', path: '/api/test-daily-email-affiliate', body: () => ({}) },
+  { method: 'POST', path: '/api/send-test-meal-email', body: (n) => ({ email: `someone.${n}@example.com`, userId: n }) },
+  { method: 'POST', path: '/api/test-symptom-link', body: () => ({}) },
+  { method: 'GET', path: '/api/log-symptom', session: 'none', query: { token: 'a'.repeat(43), symptom: 'bloating', severity: '2' } },
+  { method: 'POST', path: '/api/log-symptom', session: 'none', body: () => ({ token: 'a'.repeat(43), symptom: 'bloating', severity: 2 }) },
+  { method: 'POST', path: '/api/unsubscribe', session: 'none', body: () => ({ token: 'a'.repeat(43) }) },
+  { method: 'GET', path: '/api/sponsored/:advertiserId', session: 'none', params: () => ({ advertiserId: fixtures.advertiserId }) },
 ];
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -342,7 +404,7 @@ function jsonWith(value, key, replacement) {
 function casesFor(route, counter) {
   const cases = [];
   const path = concretePath(route);
-  const base = { method: route.method, path: route.query ? `${path}?${new URLSearchParams(route.query)}` : path, mainSession: route.session !== 'none' };
+  const base = { method: route.method, path: route.query ? `${path}?${new URLSearchParams(route.query)}` : path, mainSession: route.session !== 'none', adminSession: route.session === 'admin' };
   const add = (label, request) => cases.push([label, { ...base, ...request }]);
   add('valid', route.multipart ? multipartCases()[0][1] : route.body ? { headers: [['Content-Type', 'application/json']], body: Buffer.from(JSON.stringify(route.body(counter()))) } : {});
 
@@ -412,12 +474,14 @@ function globalCases(cookie) {
 
 async function main() {
   const started = Date.now();
-  const stack = await startStack();
+  const stack = await startStack({ env: { ADMIN_EMAILS: FUZZ_ADMIN_EMAIL } });
   let failed = false;
   try {
     const target = { base: stack.gatewayUrl };
     const person = await signUp(stack.gatewayUrl, 'fuzz');
     await prepareFixtures(stack.gatewayUrl, person.cookie);
+    const admin = await signUpAdmin(stack.gatewayUrl);
+    await prepareAdminFixtures(stack.gatewayUrl, admin.cookie);
     const discovered = controllerRoutes();
     const listed = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
     const unlisted = discovered.filter((route) => !listed.has(`${route.method} ${route.path}`));
@@ -438,7 +502,7 @@ async function main() {
     const worker = async () => {
       while (next < cases.length) {
         const [label, request] = cases[next++];
-        const cookie = request.cookie ?? (request.mainSession ? person.cookie : undefined);
+        const cookie = request.cookie ?? (request.adminSession ? admin.cookie : request.mainSession ? person.cookie : undefined);
         const result = await send(target, { ...request, cookie });
         byStatus.set(result.status, (byStatus.get(result.status) ?? 0) + 1);
         if (result.status === 'no response') unanswered.push(label.slice(0, 140));

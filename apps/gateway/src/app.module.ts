@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { AccountController } from './account/account.controller';
+import { AdminController } from './admin/admin.controller';
 import { AuthController } from './auth/auth.controller';
 import { AccountCache } from './auth/account-cache';
 import { CallerSerializer } from './auth/caller.serializer';
@@ -11,6 +12,7 @@ import { LoginAttempts } from './auth/login-attempts';
 import { UserSessions } from './auth/user-sessions';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { EducationController } from './education/education.controller';
+import { EmailsController } from './emails/emails.controller';
 import { FoodsController } from './foods/foods.controller';
 import { HealthController } from './health/health.controller';
 import { RateLimiter } from './http/rate-limit';
@@ -36,6 +38,8 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     InsightsController,
     FoodsController,
     HealthController,
+    AdminController,
+    EmailsController,
   ],
   providers: [
     RateLimiter,

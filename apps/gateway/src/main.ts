@@ -6,10 +6,12 @@ import compression from 'compression';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
 import { adminOnly } from './auth/admin-only';
+import { EMAIL_LINK_PATHS, ONE_CLICK_UNSUBSCRIBE_PATH } from './emails/emails.controller';
 import { sessionHandlers } from './auth/session';
 import { refuseAmbiguousPaths } from './http/api-paths';
 import { useJsonBodies } from './http/json-body';
 import { jsonErrors, JsonExceptionFilter } from './http/json-exception.filter';
+import { noStore } from './http/no-store';
 import { useRequestIds } from './http/request-id';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
@@ -42,7 +44,10 @@ async function bootstrap(): Promise<void> {
   useRequestIds(express);
   express.use(securityHeaders());
   express.use(refuseAmbiguousPaths());
-  express.use(sameOriginOnly(config.allowedOrigins));
+  // A mail provider POSTs the one-click unsubscribe (RFC 8058) from its own servers or a webmail page, so its Origin is
+  // never ours; the token in the URL, not a cookie, is what it acts on, so a cross-site request gains nothing there.
+  express.use(sameOriginOnly(config.allowedOrigins, [ONE_CLICK_UNSUBSCRIBE_PATH]));
+  express.use(['/api/admin', ...EMAIL_LINK_PATHS], noStore);
   express.use(['/admin', '/api/admin'], signedIn, adminOnly(app.get(ServiceClient)));
   serveSpas(express);
   // Static files are precompressed at build time; only the API's JSON is compressed per response, from 1 KB up.

@@ -1,9 +1,12 @@
 import { EventsModule, eventStoreEntities, ServiceCoreModule } from '@fodmap/server';
 import { Module } from '@nestjs/common';
+import { AdminUserEntity } from './admin-users/admin-user.entity';
+import { AdminUsersModule } from './admin-users/admin-users.module';
 import { DomainConfigEntity } from './domain-config/domain-config.entity';
 import { DomainConfigModule } from './domain-config/domain-config.module';
 import { IdentitySchema1763780000000 } from './migrations/1763780000000-identity-schema';
 import { PasswordResetLinks1767400000000 } from './migrations/1767400000000-password-reset-links';
+import { AdminUsersAndSignUpHost1767700000000 } from './migrations/1767700000000-admin-users-and-sign-up-host';
 import { PasswordResetTokenEntity } from './passwords/password-reset-token.entity';
 import { PasswordsModule } from './passwords/passwords.module';
 import { SubscriptionEntity } from './subscription/subscription.entity';
@@ -15,14 +18,15 @@ import { UsersModule } from './users/users.module';
   imports: [
     ServiceCoreModule.forRoot({
       name: 'identity',
-      entities: [UserEntity, SubscriptionEntity, PasswordResetTokenEntity, DomainConfigEntity, ...eventStoreEntities],
-      migrations: [IdentitySchema1763780000000, PasswordResetLinks1767400000000],
+      entities: [UserEntity, SubscriptionEntity, PasswordResetTokenEntity, DomainConfigEntity, AdminUserEntity, ...eventStoreEntities],
+      migrations: [IdentitySchema1763780000000, PasswordResetLinks1767400000000, AdminUsersAndSignUpHost1767700000000],
     }),
     EventsModule.forRoot({ relay: true }),
     UsersModule,
     PasswordsModule,
     SubscriptionModule,
     DomainConfigModule,
+    AdminUsersModule,
   ],
 })
 export class AppModule {}

@@ -49,8 +49,11 @@ describe('register', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
-  it('records UserRegistered with the new user in the same commit', async () => {
-    const user = await register({ timeZone: 'America/New_York' });
+  it('records UserRegistered v2 with the new user and the sign-up host in the same commit', async () => {
+    const user = await services.call(Rpc.identity.register, {
+      input: { email: newEmail(), password: 'correct horse', firstName: 'Ann', lastName: 'Lee', timeZone: 'America/New_York' },
+      host: 'IBD.Example:8443',
+    });
     const events = await sql<{ type: string; schema_version: number; data: object; metadata: { userId: number } }>(
       "SELECT type, schema_version, data, metadata FROM identity.events WHERE stream_id = $1",
       [`user-${user.id}`],
@@ -58,11 +61,19 @@ describe('register', () => {
     expect(events).toEqual([
       {
         type: 'UserRegistered',
-        schema_version: 1,
-        data: { userId: user.id, email: user.email, firstName: 'Ann', lastName: 'Lee', timeZone: 'America/New_York' },
+        schema_version: 2,
+        data: { userId: user.id, email: user.email, firstName: 'Ann', lastName: 'Lee', timeZone: 'America/New_York', host: 'ibd.example' },
         metadata: expect.objectContaining({ userId: user.id }),
       },
     ]);
+    expect(await sql('SELECT host FROM identity.users WHERE id = $1', [user.id])).toEqual([{ host: 'ibd.example' }]);
+  });
+
+  it("stores the 'default' host when the sign-up named none", async () => {
+    const user = await register();
+    expect(await sql('SELECT host FROM identity.users WHERE id = $1', [user.id])).toEqual([{ host: 'default' }]);
+    const [event] = await sql<{ data: { host: string } }>("SELECT data FROM identity.events WHERE stream_id = $1", [`user-${user.id}`]);
+    expect(event.data.host).toBe('default');
   });
 
   it('defaults the time zone to UTC and rejects a zone that does not exist', async () => {
@@ -136,6 +147,40 @@ describe('user', () => {
     expect(updated).toMatchObject({ emailNotifications: true, mealNotifications: true });
     const again = await services.call(Rpc.identity.updateNotifications, { caller, input: { emailNotifications: false } });
     expect(again).toMatchObject({ emailNotifications: false, mealNotifications: true });
+  });
+
+  it('appends NotificationPreferencesChanged with the values in effect after each change, in the same commit as the row', async () => {
+    const user = await register();
+    const caller = { userId: user.id, timeZone: 'UTC' };
+    await services.call(Rpc.identity.updateNotifications, { caller, input: { mealNotifications: true } });
+    await services.call(Rpc.identity.updateNotifications, { caller, input: { emailNotifications: false } });
+    const events = await sql<{ type: string; stream_version: number; data: object }>(
+      'SELECT type, stream_version, data FROM identity.events WHERE stream_id = $1 ORDER BY stream_version',
+      [`user-${user.id}`],
+    );
+    expect(events.map(({ type, stream_version, data }) => [stream_version, type, data])).toEqual([
+      [1, 'UserRegistered', expect.anything()],
+      // The first change names only meal emails: the event still says daily summaries are on (the spec's default).
+      [2, 'NotificationPreferencesChanged', { userId: user.id, emailNotifications: true, mealNotifications: true }],
+      [3, 'NotificationPreferencesChanged', { userId: user.id, emailNotifications: false, mealNotifications: true }],
+    ]);
+  });
+
+  it('loses no change when two arrive at once: the last event matches the stored row', async () => {
+    const user = await register();
+    const caller = { userId: user.id, timeZone: 'UTC' };
+    await Promise.all([
+      services.call(Rpc.identity.updateNotifications, { caller, input: { emailNotifications: false } }),
+      services.call(Rpc.identity.updateNotifications, { caller, input: { mealNotifications: true } }),
+      services.call(Rpc.identity.updateNotifications, { caller, input: { emailNotifications: false, mealNotifications: true } }),
+    ]);
+    const events = await sql<{ data: { emailNotifications: boolean; mealNotifications: boolean } }>(
+      "SELECT data FROM identity.events WHERE stream_id = $1 AND type = 'NotificationPreferencesChanged' ORDER BY stream_version",
+      [`user-${user.id}`],
+    );
+    expect(events).toHaveLength(3);
+    expect(events.at(-1)?.data).toMatchObject({ emailNotifications: false, mealNotifications: true });
+    expect(await services.call(Rpc.identity.get, { caller })).toMatchObject({ emailNotifications: false, mealNotifications: true });
   });
 
   it('records the profile photo URL', async () => {

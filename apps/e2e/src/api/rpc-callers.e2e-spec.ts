@@ -24,7 +24,14 @@ interface Records {
   mealWithFoodId: number;
   mealToDeleteId: number;
   symptomId: number;
+  /** admin user entries and advertisers made over NATS: one to update, one to delete */
+  adminUserToUpdate: number;
+  adminUserToDelete: number;
+  advertiserToUpdate: number;
+  advertiserToDelete: number;
 }
+
+const advertiserInput = { name: 'Owner check', productName: 'Owner check', description: 'Owner check', ctaText: 'Go', ctaLink: 'https://owner.example/check', isActive: false };
 
 /** A valid request of each caller subject but for its caller: a subject added to the map without one here does not compile. */
 function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSubject]: RpcRequest<Subject> } {
@@ -54,6 +61,19 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'foods.food.get': { caller, id: theirs.foodId },
     'foods.food.quick-add': { caller, input: { name: 'Owner check food', fodmapRating: 'low' } },
     'foods.catalogue.get': { caller },
+    'identity.admin-user.list': { caller },
+    'identity.admin-user.create': { caller, input: { email: `owner-check.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, firstName: 'Owner', lastName: 'Check' } },
+    'identity.admin-user.update': { caller, adminUserId: theirs.adminUserToUpdate, input: { email: `owner-check.updated.${theirs.adminUserToUpdate}@example.com`, firstName: 'Owner', lastName: 'Check' } },
+    'identity.admin-user.delete': { caller, adminUserId: theirs.adminUserToDelete },
+    'notifications.test.daily-summary': { caller },
+    'notifications.test.meal-email': { caller },
+    'notifications.test.symptom-link': { caller },
+    'notifications.advertiser.list': { caller },
+    'notifications.advertiser.create': { caller, input: advertiserInput },
+    'notifications.advertiser.update': { caller, advertiserId: theirs.advertiserToUpdate, input: advertiserInput },
+    'notifications.advertiser.delete': { caller, advertiserId: theirs.advertiserToDelete },
+    'notifications.stats.email': { caller },
+    'notifications.stats.advertisers': { caller },
   };
 }
 
@@ -90,7 +110,19 @@ describe('every subject that acts for a caller refuses a request without a valid
     const [open, withEntry, withFood, toDelete] = [await meal('Bob secret stew', false), await meal('Bob secret soup', true), await meal('Bob secret pie', true), await meal('Bob secret tart', false)];
     const symptom = await api.post('/api/symptoms', { symptomType: 'gas', severity: 'mild', notes: 'Bob secret symptom' });
     expect(symptom.status).toBe(201);
+    // The admin records exist apart from Bob (the gateway lets only admins reach these subjects); made as any process on NATS could.
+    const made = async (subject: string, payload: unknown): Promise<number> => {
+      const outcome = await send(subject, payload);
+      if (!('reply' in outcome)) throw new Error(`${subject} failed: ${JSON.stringify(outcome.error)}`);
+      return (outcome.reply as { id: number }).id;
+    };
+    const adminEntry = (label: string) => ({ email: `owner-check.${label}.${Date.now()}@example.com`, firstName: 'Owner', lastName: 'Check' });
+    const caller = { userId: user.id, timeZone: user.timeZone };
     bobs = {
+      adminUserToUpdate: await made('identity.admin-user.create', { caller, input: adminEntry('update') }),
+      adminUserToDelete: await made('identity.admin-user.create', { caller, input: adminEntry('delete') }),
+      advertiserToUpdate: await made('notifications.advertiser.create', { caller, input: advertiserInput }),
+      advertiserToDelete: await made('notifications.advertiser.create', { caller, input: advertiserInput }),
       foodId: food.body.id,
       foodName: food.body.name,
       openMealId: open.id,

@@ -1,5 +1,4 @@
 import type { Food } from '@fodmap/contracts';
-import { Client } from 'pg';
 import { provided } from './provided';
 
 /** A person using the API from the app's own pages: one cookie jar, JSON in and out, the app's Origin on every request. */
@@ -48,9 +47,13 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export async function registerUser(label = 'person', firstName = 'Alex', timeZone = 'Europe/London'): Promise<{ api: ApiSession; email: string; password: string; user: any }> {
+export async function registerUser(
+  label = 'person',
+  firstName = 'Alex',
+  timeZone = 'Europe/London',
+  email = uniqueEmail(label),
+): Promise<{ api: ApiSession; email: string; password: string; user: any }> {
   const api = new ApiSession();
-  const email = uniqueEmail(label);
   const password = 'Correct-Horse-9';
   const res = await api.post('/api/auth/local/register', { email, password, confirmPassword: password, firstName, lastName: 'Tester', timeZone });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -65,17 +68,25 @@ export async function catalogueFood(api: ApiSession, name: string): Promise<Food
   return food;
 }
 
-/** A signed-in admin: admin accounts are made by an operator in the database until the admin issue adds a way. */
-export async function registerAdmin(label = 'admin'): Promise<{ api: ApiSession; email: string }> {
-  const { api, email, user } = await registerUser(label);
-  const db = new Client({ connectionString: provided('databaseUrl') });
-  await db.connect();
-  try {
-    await db.query('UPDATE identity.users SET is_admin = true WHERE id = $1', [user.id]);
-  } finally {
-    await db.end();
-  }
-  return { api, email };
+/** The stack's first admin (ADMIN_EMAILS), signed in: registered by the first test file that asks, signed in after that. */
+export async function signInFirstAdmin(): Promise<ApiSession> {
+  const api = new ApiSession();
+  const email = provided('adminEmail');
+  const password = 'Admin-Horse-9';
+  const registered = await api.post('/api/auth/local/register', { email, password, confirmPassword: password, firstName: 'Ada', lastName: 'Admin' });
+  if (registered.status === 201) return api;
+  const signedIn = await api.post('/api/auth/local/login', { email, password });
+  if (signedIn.status !== 200) throw new Error(`signing in ${email} failed: ${registered.status}, then ${signedIn.status} ${JSON.stringify(signedIn.body)}`);
+  return api;
+}
+
+/** A new signed-in admin, made as the product makes one: the first admin lists the address, then the person signs up. */
+export async function registerAdmin(label = 'admin'): Promise<{ api: ApiSession; email: string; adminUserId: number }> {
+  const email = uniqueEmail(label);
+  const listed = await (await signInFirstAdmin()).post('/api/admin/admin-users', { email, firstName: 'Adam', lastName: 'Tester' });
+  if (listed.status !== 201) throw new Error(`listing ${email} as an admin failed: ${listed.status} ${JSON.stringify(listed.body)}`);
+  const { api } = await registerUser(label, 'Adam', 'Europe/London', email);
+  return { api, email, adminUserId: listed.body.id };
 }
 
 /** The emails the mail catcher received for an address, newest first. */

@@ -2,7 +2,9 @@
 export interface ProvidedStack {
   gatewayUrl: string;
   mailUrl: string;
-  /** The stack's own database, for the few facts no API sets yet (an admin account). */
+  /** The stack's ADMIN_EMAILS address: whoever registers it is an admin. */
+  adminEmail: string;
+  /** The stack's own database, for tests that check what was stored. */
   databaseUrl: string;
   /** The stack's NATS prefix, for tests that speak to the services directly. */
   natsPrefix: string;

@@ -52,6 +52,8 @@ export default async function setup(): Promise<void> {
   const gatewayUrl = `http://127.0.0.1:${port}`;
 
   const mail = await startMailcatcher({ smtpPort: 0, httpPort: 0 });
+  // The first admin, as an operator would make one (issue 9): tests register this address to act as that admin.
+  const adminEmail = 'admin@e2e.example';
 
   const env = {
     ...process.env,
@@ -60,6 +62,7 @@ export default async function setup(): Promise<void> {
     PORT: String(port),
     PUBLIC_URL: gatewayUrl,
     SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+    ADMIN_EMAILS: adminEmail,
   };
   const output: string[] = [];
   const children = [...SERVICES, 'gateway'].map((name) => {
@@ -80,6 +83,7 @@ export default async function setup(): Promise<void> {
   const stack: ProvidedStack = {
     gatewayUrl,
     mailUrl: `http://127.0.0.1:${mail.httpPort}`,
+    adminEmail,
     natsPrefix,
     databaseUrl: databaseUrl.toString(),
     stackPids: Object.fromEntries([...SERVICES, 'gateway'].map((name, i) => [name, children[i].pid ?? 0])),

@@ -47,7 +47,8 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<User> {
-    const user = await this.services.send(Rpc.identity.register, { input }, req.correlationId);
+    // The host the person signed up on brands their emails; req.hostname honours X-Forwarded-Host from trusted proxies only.
+    const user = await this.services.send(Rpc.identity.register, { input, host: req.hostname }, req.correlationId);
     await this.sessions.signIn(req, signedInUser(user));
     this.devices.remember(req, res, user.email);
     return user;

@@ -2,12 +2,12 @@ import { Request, Response } from 'express';
 import { describe, expect, it, jest } from '@jest/globals';
 import { sameOriginOnly } from './same-origin';
 
-const guard = sameOriginOnly(['https://journal.example', 'https://brand.example']);
+const guard = sameOriginOnly(['https://journal.example', 'https://brand.example'], ['/api/unsubscribe']);
 
-function run(method: string, headers: Record<string, string>): { passed: boolean; status?: number } {
+function run(method: string, headers: Record<string, string>, path = '/api/meals'): { passed: boolean; status?: number } {
   const res = { status: jest.fn().mockReturnThis(), json: jest.fn().mockReturnThis() };
   let passed = false;
-  guard({ method, headers } as unknown as Request, res as unknown as Response, () => (passed = true));
+  guard({ method, headers, path } as unknown as Request, res as unknown as Response, () => (passed = true));
   return { passed, status: res.status.mock.calls[0]?.[0] };
 }
 
@@ -35,5 +35,11 @@ describe('sameOriginOnly', () => {
 
   it('lets a non-browser client (neither header) through', () => {
     expect(run('POST', {}).passed).toBe(true);
+  });
+
+  it('lets a cross-site POST reach a token-authorised path, that exact path only', () => {
+    expect(run('POST', { origin: 'https://mail.example', 'sec-fetch-site': 'cross-site' }, '/api/unsubscribe').passed).toBe(true);
+    expect(run('POST', { origin: 'https://mail.example' }, '/api/unsubscribe/x')).toEqual({ passed: false, status: 403 });
+    expect(run('POST', { origin: 'https://mail.example' }, '/api/log-symptom')).toEqual({ passed: false, status: 403 });
   });
 });

@@ -10,11 +10,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * a script) only holds cookies it was given, so it cannot be tricked into acting for someone else: it is let through.
  * Besides the configured origins, a page of the very host the request was sent to is same-origin by definition (a
  * brand's own domain, or 127.0.0.1 in development); a browser sets Host itself, so a foreign page cannot claim it.
+ * `tokenAuthorisedPaths` are exact paths that act on a token in the request, never on the session's cookie (the
+ * one-click unsubscribe): a request from another site can do there only what the token itself allows.
  */
-export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
+export function sameOriginOnly(allowedOrigins: string[], tokenAuthorisedPaths: string[] = []): RequestHandler {
   const allowed = new Set(allowedOrigins);
+  const exempt = new Set(tokenAuthorisedPaths);
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || exempt.has(req.path)) return next();
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
     const fromUs =

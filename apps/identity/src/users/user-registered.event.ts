@@ -1,4 +1,4 @@
-import { domainEvents, UserRegisteredV1 } from '@fodmap/contracts';
+import { domainEvents, NotificationPreferencesChangedV1, UserRegisteredV2 } from '@fodmap/contracts';
 import { NewEvent, newEvent } from '@fodmap/server';
 
 /** Each user's facts form one stream, begun by UserRegistered. */
@@ -6,6 +6,11 @@ export function userStream(userId: number): string {
   return `user-${userId}`;
 }
 
-export function userRegistered(data: UserRegisteredV1): NewEvent<UserRegisteredV1> {
+export function userRegistered(data: UserRegisteredV2): NewEvent<UserRegisteredV2> {
   return newEvent(domainEvents, 'UserRegistered', data);
+}
+
+/** The person's email choices as they stand after a change, so notifications never mails against them. */
+export function notificationPreferencesChanged(data: NotificationPreferencesChangedV1): NewEvent<NotificationPreferencesChangedV1> {
+  return newEvent(domainEvents, 'NotificationPreferencesChanged', data);
 }

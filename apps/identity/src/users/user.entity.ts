@@ -1,3 +1,4 @@
+import { DEFAULT_HOST } from '@fodmap/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'users' })
@@ -22,9 +23,6 @@ export class UserEntity {
   @Column({ name: 'profile_image_url', type: 'text', nullable: true })
   profileImageUrl: string | null;
 
-  @Column({ name: 'is_admin', type: 'boolean', default: false })
-  isAdmin: boolean;
-
   /** Null until the user chooses; read through notificationDefaults (spec §3). */
   @Column({ name: 'email_notifications', type: 'boolean', nullable: true })
   emailNotifications: boolean | null;
@@ -34,6 +32,10 @@ export class UserEntity {
 
   @Column({ name: 'time_zone', type: 'text', default: 'UTC' })
   timeZone: string;
+
+  /** The host the person signed up on (normaliseHost), whose branding their emails carry; 'default' when unknown. */
+  @Column({ type: 'text', default: DEFAULT_HOST })
+  host: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

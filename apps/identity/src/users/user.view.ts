@@ -1,20 +1,23 @@
 import { notificationDefaults, User } from '@fodmap/contracts';
 import { UserEntity } from './user.entity';
 
-/** The columns the public user is made of: everything but the password hash. */
-export type UserViewRow = Omit<UserEntity, 'passwordHash'>;
+/**
+ * The columns the public user is made of: everything but the password hash and the sign-up host, plus whether the
+ * email is on the active admin users list (issue 9), which is read with the row, never stored on it.
+ */
+export type UserViewRow = Omit<UserEntity, 'passwordHash' | 'host'> & { isAdmin: boolean };
 
 /** The public user: everything the browser may see, never the password hash. */
-export function toUser(entity: UserViewRow): User {
+export function toUser(row: UserViewRow): User {
   return {
-    id: entity.id,
-    email: entity.email,
-    firstName: entity.firstName,
-    lastName: entity.lastName,
-    profileImageUrl: entity.profileImageUrl,
-    isAdmin: entity.isAdmin,
-    ...notificationDefaults(entity),
-    timeZone: entity.timeZone,
-    createdAt: entity.createdAt.toISOString(),
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    isAdmin: row.isAdmin,
+    ...notificationDefaults(row),
+    timeZone: row.timeZone,
+    createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,22 +1,28 @@
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, Messages, Rpc, RpcParsed, User } from '@fodmap/contracts';
-import { EventStore, rpcFailure } from '@fodmap/server';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, Messages, notificationDefaults, Rpc, RpcParsed, User } from '@fodmap/contracts';
+import { EventStore, rpcFailure, StreamVersionConflictError } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { isAdminSql } from '../admin-users/admin-access';
+import { normaliseHost } from '../domain-config/host';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SubscriptionService } from '../subscription/subscription.service';
 import { UserEntity } from './user.entity';
-import { userRegistered, userStream } from './user-registered.event';
+import { notificationPreferencesChanged, userRegistered, userStream } from './user-registered.event';
 import { toUser, UserViewRow } from './user.view';
 
 const UNIQUE_VIOLATION = '23505';
+/** Enough for each of a burst of concurrent preference changes of one person to land: each round, one commits. */
+const MAX_APPEND_ATTEMPTS = 10;
 
-/** One user's public columns by primary key, named as the entity's properties. */
+/** One user's public columns by primary key, named as the view's properties; isAdmin from the admin users list. */
 function viewByIdSql(table: string): string {
-  return `SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", is_admin AS "isAdmin",
+  return `SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", ${isAdminSql('users.email')} AS "isAdmin",
     email_notifications AS "emailNotifications", meal_notifications AS "mealNotifications", time_zone AS "timeZone", created_at AS "createdAt"
-    FROM ${table} WHERE id = $1`;
+    FROM ${table} users WHERE id = $1`;
 }
+
+type Preferences = RpcParsed<typeof Rpc.identity.updateNotifications>['input'];
 
 @Injectable()
 export class UsersService {
@@ -28,21 +34,23 @@ export class UsersService {
     private readonly subscriptions: SubscriptionService,
   ) {}
 
-  async register({ email, password, firstName, lastName, timeZone }: RpcParsed<typeof Rpc.identity.register>['input']): Promise<User> {
+  /** `signUpHost`: the host the browser signed up on; the person's emails are branded after it. */
+  async register({ email, password, firstName, lastName, timeZone }: RpcParsed<typeof Rpc.identity.register>['input'], signUpHost?: string | null): Promise<User> {
     const zone = timeZone === undefined ? DEFAULT_TIME_ZONE : canonicalTimeZone(timeZone);
     if (zone === null) throw rpcFailure(400, Messages.invalidTimeZone);
     if (await this.users.existsBy({ email })) throw rpcFailure(409, Messages.emailTaken);
     const passwordHash = await this.passwords.hash(password);
+    const host = normaliseHost(signUpHost);
     // The id is drawn first because it names the event stream that the user row is written with.
     const [{ id }]: Array<{ id: number }> = await this.dataSource.query(`SELECT nextval(pg_get_serial_sequence('identity.users', 'id'))::int AS id`);
     const registeredAt = new Date();
     try {
-      const event = userRegistered({ userId: id, email, firstName, lastName, timeZone: zone });
+      const event = userRegistered({ userId: id, email, firstName, lastName, timeZone: zone, host });
       await this.events.append(userStream(id), 0, [event], { userId: id, occurredAt: registeredAt.toISOString() }, async (manager) => {
-        await manager.insert(UserEntity, { id, email, passwordHash, firstName, lastName, timeZone: zone, createdAt: registeredAt });
+        await manager.insert(UserEntity, { id, email, passwordHash, firstName, lastName, timeZone: zone, host, createdAt: registeredAt });
         await this.subscriptions.startTrial(manager, id, registeredAt);
       });
-      return toUser(await this.users.findOneByOrFail({ id }));
+      return await this.get(id);
     } catch (error) {
       // Two registrations with one email raced past the check above: the unique index decides.
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
@@ -56,7 +64,7 @@ export class UsersService {
     const user = await this.users.findOneBy({ email });
     const passwordMatches = await this.passwords.verify(user?.passwordHash ?? null, password);
     if (!user || !passwordMatches) throw rpcFailure(401, Messages.invalidCredentials);
-    return toUser(user);
+    return this.get(user.id);
   }
 
   async get(userId: number): Promise<User> {
@@ -66,17 +74,35 @@ export class UsersService {
     return toUser(user);
   }
 
-  updateNotifications(userId: number, preferences: RpcParsed<typeof Rpc.identity.updateNotifications>['input']): Promise<User> {
-    return this.update(userId, preferences);
+  /**
+   * Stores the change and appends NotificationPreferencesChanged with the values now in effect (spec §3 defaults
+   * applied) to the user's stream in the same transaction, so notifications never mails against a choice.
+   * The stream's version is read BEFORE the row: a change that commits in between moves the version, the append is
+   * refused, and the event is worked out again from the newer row, so two concurrent changes never lose one another.
+   */
+  async updateNotifications(userId: number, preferences: Preferences): Promise<User> {
+    const stream = userStream(userId);
+    for (let attempt = 1; ; attempt++) {
+      const version = (await this.events.readStream(stream)).at(-1)?.streamVersion ?? 0;
+      const stored = await this.users.findOne({ where: { id: userId }, select: { id: true, emailNotifications: true, mealNotifications: true } });
+      if (!stored) throw rpcFailure(401, Messages.unauthorized);
+      const changes = {
+        emailNotifications: preferences.emailNotifications ?? stored.emailNotifications,
+        mealNotifications: preferences.mealNotifications ?? stored.mealNotifications,
+      };
+      const event = notificationPreferencesChanged({ userId, ...notificationDefaults(changes) });
+      try {
+        await this.events.append(stream, version, [event], { userId }, (manager) => manager.update(UserEntity, { id: userId }, changes).then(() => undefined));
+        return await this.get(userId);
+      } catch (error) {
+        if (!(error instanceof StreamVersionConflictError) || attempt === MAX_APPEND_ATTEMPTS) throw error;
+      }
+    }
   }
 
-  setPhoto(userId: number, profileImageUrl: string | null): Promise<User> {
-    return this.update(userId, { profileImageUrl });
-  }
-
-  private async update(userId: number, changes: Partial<Pick<UserEntity, 'emailNotifications' | 'mealNotifications' | 'profileImageUrl'>>): Promise<User> {
-    const result = await this.users.update({ id: userId }, changes);
+  async setPhoto(userId: number, profileImageUrl: string | null): Promise<User> {
+    const result = await this.users.update({ id: userId }, { profileImageUrl });
     if (!result.affected) throw rpcFailure(401, Messages.unauthorized);
-    return toUser(await this.users.findOneByOrFail({ id: userId }));
+    return this.get(userId);
   }
 }

@@ -37,6 +37,8 @@ export const NotificationsMessages = {
   unsubscribeInvalid: 'This unsubscribe link is not valid. Sign in and turn emails off under Profile.',
   severityInvalid: 'severity must be 1, 2 or 3 (mild, moderate, severe)',
   tokenRequired: 'token is required',
+  tooManyLinkRequests: (seconds: number) =>
+    `Too many requests from this network. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}.`,
   tooManyTestEmails: (seconds: number) =>
     `Too many test emails. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}.`,
 } as const;

@@ -1,0 +1,143 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, NotFoundException, Param, Post, Query, Redirect, Req, UseGuards } from '@nestjs/common';
+import {
+  AdminMessages,
+  advertiserIdSchema,
+  Caller,
+  linkTokenQuerySchema,
+  logSymptomLinkSchema,
+  MessageReply,
+  NotificationsMessages,
+  Rpc,
+  SymptomLinkLogged,
+  SymptomLinkPreview,
+  SymptomLinkReply,
+  UnsubscribeReply,
+} from '@fodmap/contracts';
+import { Request } from 'express';
+import { z } from 'zod';
+import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { clientAddress } from '../http/client-address';
+import { RateLimiter } from '../http/rate-limit';
+import { CorrelationId } from '../http/request-id';
+import { RetryLaterException } from '../http/retry-later.exception';
+import { ZodBody } from '../http/zod-body.pipe';
+import { ServiceClient } from '../services/service-client';
+
+/** The routes an emailed link or a mail provider reaches: main.ts answers them all with Cache-Control: no-store. */
+export const EMAIL_LINK_PATHS = ['/api/log-symptom', '/api/unsubscribe', '/api/sponsored', '/api/test-daily-email-affiliate', '/api/send-test-meal-email', '/api/test-symptom-link'];
+/** RFC 8058 one-click unsubscribe: POSTed by mail providers from their own servers (main.ts, same-origin check). */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/unsubscribe';
+
+const TEST_WINDOW_SECONDS = 10 * 60;
+/** Test sends per person per window, the three test buttons together: enough to try each, not to mail-bomb oneself. */
+const TESTS_PER_PERSON = 5;
+const LINK_WINDOW_SECONDS = 10 * 60;
+/** Symptom-link previews and redeems per client address per window: a household's taps, not a scan. */
+const LINK_REQUESTS_PER_ADDRESS = 60;
+
+type TokenQuery = z.output<typeof linkTokenQuerySchema>;
+
+/**
+ * Issue 9's email routes. The three test sends act for the signed-in person only, whatever the body says. The link
+ * routes need no sign-in: the signed token is the authority for its one action, and the answers depend on the token
+ * alone, so they never tell whether an account or an address exists.
+ */
+@Controller()
+export class EmailsController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** Today's summary so far, to the caller's own address. */
+  @Post('test-daily-email-affiliate')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(SignedInGuard)
+  testDailyEmail(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<MessageReply> {
+    return this.testSend(caller, () => this.services.send(Rpc.notifications.testDailySummary, { caller }, correlationId));
+  }
+
+  /**
+   * The web sends {email, userId} (spec §7); neither is read: the email goes to the signed-in person alone. A body that
+   * is not JSON is still refused with 400 by the JSON body parser.
+   */
+  @Post('send-test-meal-email')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(SignedInGuard)
+  testMealEmail(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<MessageReply> {
+    return this.testSend(caller, () => this.services.send(Rpc.notifications.testMealEmail, { caller }, correlationId));
+  }
+
+  /** Profile's third test button: a signed link (bloating, severity 2) for the caller, opened in a new tab. */
+  @Post('test-symptom-link')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(SignedInGuard)
+  testSymptomLink(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<SymptomLinkReply> {
+    return this.testSend(caller, () => this.services.send(Rpc.notifications.testSymptomLink, { caller }, correlationId));
+  }
+
+  /** What a valid link will log, before the tap: 400 forged, 410 expired or used. */
+  @Get('log-symptom')
+  async previewSymptomLink(@Query(new ZodBody(linkTokenQuerySchema)) { token }: TokenQuery, @Req() req: Request): Promise<SymptomLinkPreview> {
+    await this.throttleLinks(req);
+    return this.services.send(Rpc.notifications.previewSymptomLink, { token }, req.correlationId);
+  }
+
+  /** Logs the link's one symptom, once; symptom and severity must be the token's. */
+  @Post('log-symptom')
+  async redeemSymptomLink(@Body(new ZodBody(logSymptomLinkSchema)) input: z.output<typeof logSymptomLinkSchema>, @Req() req: Request): Promise<SymptomLinkLogged> {
+    await this.throttleLinks(req);
+    return this.services.send(Rpc.notifications.redeemSymptomLink, { input }, req.correlationId);
+  }
+
+  /**
+   * Turns off the preference the token names; repeatable. Two callers: the web's /unsubscribe page POSTs JSON {token};
+   * a mail provider's one-click (RFC 8058) POSTs to the List-Unsubscribe URL, token in the query, with the form body
+   * `List-Unsubscribe=One-Click`. That body holds nothing to read, so it is not parsed, and the JSON parser leaves a
+   * form alone. Not throttled by address: one provider's servers send the one-clicks of very many people.
+   */
+  @Post('unsubscribe')
+  @HttpCode(HttpStatus.OK)
+  unsubscribe(@Body() body: unknown, @Query('token') queryToken: unknown, @Req() req: Request): Promise<UnsubscribeReply> {
+    const bodyToken = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined;
+    const { token } = new ZodBody(linkTokenQuerySchema).transform({ token: bodyToken ?? queryToken });
+    return this.services.send(Rpc.notifications.unsubscribe, { token }, req.correlationId);
+  }
+
+  /** A sponsored call-to-action: the click is counted, then the reader goes on to the advertiser's page. */
+  @Get('sponsored/:advertiserId')
+  @Redirect()
+  async sponsoredClick(@Param('advertiserId', new ZodBody(advertiserIdSchema)) advertiserId: number, @Req() req: Request): Promise<{ url: string; statusCode: number }> {
+    const { url } = await this.services.send(Rpc.notifications.sponsoredClick, { advertiserId }, req.correlationId);
+    // The admin form accepts http(s) only; a stored link of any other scheme (javascript:, data:) is never followed.
+    if (!isWebUrl(url)) throw new NotFoundException({ message: AdminMessages.advertiserNotFound });
+    return { url, statusCode: HttpStatus.FOUND };
+  }
+
+  /** One unit of the caller's test allowance, atomically across gateways; given back when the send fails. */
+  private async testSend<Reply>(caller: Caller, send: () => Promise<Reply>): Promise<Reply> {
+    const key = `test-email:user:${caller.userId}`;
+    const wait = await this.limiter.reserve([{ key, max: TESTS_PER_PERSON }], TEST_WINDOW_SECONDS);
+    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, NotificationsMessages.tooManyTestEmails(wait), wait);
+    try {
+      return await send();
+    } catch (error) {
+      await this.limiter.release(key);
+      throw error;
+    }
+  }
+
+  private async throttleLinks(req: Request): Promise<void> {
+    const wait = await this.limiter.reserve([{ key: `symptom-link:address:${clientAddress(req)}`, max: LINK_REQUESTS_PER_ADDRESS }], LINK_WINDOW_SECONDS);
+    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, NotificationsMessages.tooManyLinkRequests(wait), wait);
+  }
+}
+
+function isWebUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
