@@ -33,7 +33,6 @@ export function AdminUsersTab() {
     mutationFn: deleteAdminUser,
     success: AdminMessages.adminUserDeleted,
     invalidates: [adminUsersQuery.queryKey],
-    onDone: () => setDeleting(null),
   });
 
   return (
@@ -73,7 +72,8 @@ export function AdminUsersTab() {
           message={AdminMessages.deleteAdminUserConfirm(deleting.email)}
           confirmLabel="Delete"
           pending={remove.isPending}
-          onConfirm={() => remove.mutate(deleting.id)}
+          // Closed either way: a refusal is explained by the 'Error' toast.
+          onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
           onCancel={() => setDeleting(null)}
         />
       )}

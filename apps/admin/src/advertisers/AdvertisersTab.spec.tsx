@@ -197,3 +197,31 @@ describe('deleting an advertiser', () => {
     expect(writes(fetchMock)).toEqual([{ request: 'DELETE /api/admin/advertisers/3', body: undefined }]);
   });
 });
+
+describe('on a phone (390 px)', () => {
+  it('lists advertisers as cards instead of a table, and opens the form full screen', async () => {
+    // MUI's useMediaQuery asks matchMedia; jsdom has none, so answer as a 390 px wide screen would.
+    const phoneWidth = 390;
+    window.matchMedia = ((query: string) => {
+      const maxWidth = /max-width:\s*([\d.]+)px/.exec(query);
+      const matches = maxWidth ? phoneWidth <= Number(maxWidth[1]) : false;
+      return { matches, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false };
+    }) as typeof window.matchMedia;
+    try {
+      advertiserApi([anAdvertiser()]);
+      renderInAdmin(<AdvertisersTab />);
+      const list = await screen.findByRole('list', { name: 'Advertisers' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const item = within(list).getByRole('listitem');
+      expect(within(item).getByRole('heading', { name: 'Gut Good Co' })).toBeTruthy();
+      expect(within(item).getByText('Product').nextElementSibling?.textContent).toBe('Low-FODMAP Granola');
+      expect(within(item).getByText('Call to action').nextElementSibling?.textContent).toBe('Try it');
+
+      fireEvent.click(within(item).getByRole('button', { name: 'Edit Gut Good Co' }));
+      const editing = await screen.findByRole('dialog', { name: 'Edit Advertiser' });
+      expect(editing.className).toContain('MuiDialog-paperFullScreen');
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
+  });
+});

@@ -44,7 +44,6 @@ export function AdvertisersTab() {
     mutationFn: deleteAdvertiser,
     success: AdminMessages.advertiserDeleted,
     invalidates: [advertisersQuery.queryKey, advertiserStatsQuery.queryKey],
-    onDone: () => setDeleting(null),
   });
 
   return (
@@ -84,7 +83,8 @@ export function AdvertisersTab() {
           message={AdminMessages.deleteAdvertiserConfirm(deleting.name)}
           confirmLabel="Delete"
           pending={remove.isPending}
-          onConfirm={() => remove.mutate(deleting.id)}
+          // Closed either way: a refusal is explained by the 'Error' toast.
+          onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
           onCancel={() => setDeleting(null)}
         />
       )}

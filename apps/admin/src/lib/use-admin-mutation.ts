@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { useToast } from '../components/toast/toast-context';
 
 /**
- * An admin write (spec §8): on success its success toast, the reads it changes refetched, then `onDone` (close the
+ * An admin write (spec §8): on success its success toast, the reads it changes refetched, and `onDone` (close the
  * dialog); on failure the 'Error' toast with the server's message, the form left as it was to correct.
  */
 export function useAdminMutation<Variables>({
@@ -14,7 +14,7 @@ export function useAdminMutation<Variables>({
   mutationFn: (variables: Variables) => Promise<unknown>;
   success: string;
   invalidates: readonly QueryKey[];
-  onDone: () => void;
+  onDone?: () => void;
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -22,7 +22,7 @@ export function useAdminMutation<Variables>({
     mutationFn,
     onSuccess: async () => {
       toast.success(success);
-      onDone();
+      onDone?.();
       await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => toast.failure(error),
