@@ -59,6 +59,8 @@ export function AdvertiserDialog({ advertiser, onClose }: { advertiser: Advertis
           minRows={multiline ? 2 : undefined}
           type={type}
           placeholder={placeholder}
+          // A placeholder (the default disclaimer) shows only above a raised label, so raise it from the start.
+          slotProps={placeholder ? { inputLabel: { shrink: true } } : undefined}
           value={values[field]}
           onChange={(event) => change(field, event.target.value)}
           error={Boolean(errors[field])}
