@@ -1,15 +1,30 @@
 import { Alert, AppBar, Box, Button, CircularProgress, Container, Tab, Tabs, Toolbar, Typography } from '@mui/material';
-import { Messages } from '@fodmap/contracts';
+import { AdminMessages, Messages } from '@fodmap/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
+import { AdminUsersTab } from './admin-users/AdminUsersTab';
+import { AdvertisersTab } from './advertisers/AdvertisersTab';
+import { EmailCampaignsTab } from './campaigns/EmailCampaignsTab';
 import { fetchCurrentUser } from './current-user';
+import { OverviewTab } from './overview/OverviewTab';
 
-/** Spec §2 /admin tabs; their contents arrive with the admin features. */
-const TABS = ['Overview', 'Advertisers', 'Email Campaigns', 'Admin Users'] as const;
+type TabName = (typeof AdminMessages.tabs)[number];
 
+/** Spec §2 /admin: one screen per tab, in the spec's order. */
+const TAB_CONTENT: Record<TabName, ComponentType> = {
+  Overview: OverviewTab,
+  Advertisers: AdvertisersTab,
+  'Email Campaigns': EmailCampaignsTab,
+  'Admin Users': AdminUsersTab,
+};
+
+/**
+ * The admin area. The gateway already refuses /admin/ to anyone but an admin; the session check here covers a
+ * session that ends or an admin removed while the page is open.
+ */
 export function AdminApp() {
-  const session = useQuery({ queryKey: ['/api/auth/user'], queryFn: fetchCurrentUser, retry: false, refetchOnWindowFocus: false });
-  const [tab, setTab] = useState<(typeof TABS)[number]>('Overview');
+  const session = useQuery({ queryKey: ['/api/auth/user'], queryFn: fetchCurrentUser, retry: false, refetchOnWindowFocus: false, staleTime: Infinity });
+  const [tab, setTab] = useState<TabName>('Overview');
 
   if (session.isPending) {
     return (
@@ -37,25 +52,34 @@ export function AdminApp() {
     );
   }
 
+  const Content = TAB_CONTENT[tab];
   return (
     <>
       <AppBar position="static" elevation={0}>
-        <Toolbar>
+        <Toolbar sx={{ gap: 2 }}>
           <Typography variant="h6" component="h1" sx={{ flex: 1 }}>
             Admin
           </Typography>
-          <Typography variant="body2">{session.data.email}</Typography>
+          <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
+            {session.data.email}
+          </Typography>
         </Toolbar>
-        <Tabs value={tab} onChange={(_event, next: (typeof TABS)[number]) => setTab(next)} textColor="inherit" indicatorColor="secondary" variant="scrollable">
-          {TABS.map((name) => (
-            <Tab key={name} value={name} label={name} />
+        <Tabs
+          value={tab}
+          onChange={(_event, next: TabName) => setTab(next)}
+          textColor="inherit"
+          indicatorColor="secondary"
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Admin sections"
+        >
+          {AdminMessages.tabs.map((name) => (
+            <Tab key={name} value={name} label={name} id={`admin-tab-${name}`} aria-controls="admin-tab-panel" />
           ))}
         </Tabs>
       </AppBar>
-      <Container sx={{ py: 3 }}>
-        <Typography variant="h5" component="h2">
-          {tab}
-        </Typography>
+      <Container component="main" id="admin-tab-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`} sx={{ py: 3 }}>
+        <Content />
       </Container>
     </>
   );

@@ -1,16 +1,20 @@
 import { CssBaseline } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminApp } from './AdminApp';
+import { ToastProvider } from './components/toast/ToastProvider';
+import { createAdminQueryClient } from './lib/query-client';
 
-const queryClient = new QueryClient();
+const queryClient = createAdminQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <CssBaseline />
-      <AdminApp />
+      <ToastProvider>
+        <AdminApp />
+      </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,0 +1,124 @@
+import { AdminMessages, EMAIL_TYPE_LABELS, type EmailStats, Messages } from '@fodmap/contracts';
+import { eventually } from '@fodmap/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Browser, Locator, Page } from 'playwright-core';
+import { emailsTo, signInFirstAdmin } from '../support/api';
+import { launchBrowser, phone, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { provided } from '../support/provided';
+
+/** Statistics count an email once it has left the outbox: the page shows it within this. */
+const COUNTED_WITHIN_MS = 30_000;
+const TEST_SENDS = 2;
+
+const ADVERTISERS = [
+  { name: 'Gut Good Co', productName: 'Low-FODMAP Granola', description: 'Oats and maple, no honey.', ctaText: 'Try the granola', ctaLink: 'https://gutgood.example/granola', priority: '1' },
+  { name: 'Calm Belly', productName: 'Peppermint Capsules', description: 'Enteric-coated peppermint oil.', ctaText: 'Shop capsules', ctaLink: 'https://calmbelly.example/', priority: '3' },
+];
+
+const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);
+
+/** The signed-in person's own API from their page: the browser's cookies, and the app's Origin the gateway checks. */
+function pageApi(page: Page) {
+  const origin = provided('gatewayUrl');
+  return async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
+    const response = await page.request.fetch(path, { method, data, headers: { Origin: origin, Accept: 'application/json' } });
+    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
+
+/** A figure card of the page, by what it counts: its value as shown. */
+const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true }).locator('p').first();
+
+async function closeToast(page: Page, title: string): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: title });
+  await seen(toast);
+  await toast.getByRole('button', { name: 'Close' }).click();
+}
+
+async function openTab(page: Page, name: (typeof AdminMessages.tabs)[number]): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+  await seen(page.getByRole('heading', { level: 2, name }));
+}
+
+describe('the admin area on a phone (issue 9, journey 2)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an admin creates two advertisers, sends test daily summaries and sees them counted in Overview and Email Campaigns', async () => {
+    const adminEmail = provided('adminEmail');
+    const { context, page } = await phone(browser, provided('gatewayUrl'));
+    // The stack's ADMIN_EMAILS address signs up (or signs in, when another suite signed it up first); the phone
+    // carries on in that session.
+    const [name, value] = (await signInFirstAdmin()).sessionCookie.split(/=(.*)/s);
+    await context.addCookies([{ name, value, url: provided('gatewayUrl') }]);
+    const api = pageApi(page);
+
+    await page.goto('/admin/');
+    await seen(page.getByRole('heading', { level: 2, name: 'Overview' }));
+    expect(await page.getByRole('tab').allTextContents()).toEqual([...AdminMessages.tabs]);
+
+    await openTab(page, 'Advertisers');
+    await seen(page.getByText(AdminMessages.noAdvertisers));
+    for (const advertiser of ADVERTISERS) {
+      await page.getByRole('button', { name: AdminMessages.addAdvertiser }).click();
+      const dialog = page.getByRole('dialog', { name: AdminMessages.addAdvertiser });
+      await seen(dialog);
+      await dialog.getByLabel(/^Name/).fill(advertiser.name);
+      await dialog.getByLabel(/^Product Name/).fill(advertiser.productName);
+      await dialog.getByLabel(/^Description/).fill(advertiser.description);
+      await dialog.getByLabel(/^Call-to-Action Text/).fill(advertiser.ctaText);
+      await dialog.getByLabel(/^Call-to-Action Link/).fill(advertiser.ctaLink);
+      await dialog.getByLabel(/^Priority/).fill(advertiser.priority);
+      await dialog.getByRole('button', { name: 'Create Advertiser' }).click();
+      await closeToast(page, AdminMessages.advertiserCreated);
+      await seen(page.getByRole('list', { name: 'Advertisers' }).getByRole('heading', { name: advertiser.name }));
+    }
+    await page.screenshot({ path: 'test-results/admin-advertisers.png', fullPage: true });
+
+    const before = await api<EmailStats>('GET', '/api/admin/email-stats');
+    const dailyBefore = before.campaignsByType.find((entry) => entry.emailType === 'daily-summary')?.count ?? 0;
+    const inboxBefore = (await emailsTo(adminEmail)).length;
+    for (let send = 0; send < TEST_SENDS; send += 1) await api('POST', '/api/test-daily-email-affiliate');
+    await eventually(async () => expect((await emailsTo(adminEmail)).length).toBe(inboxBefore + TEST_SENDS), COUNTED_WITHIN_MS);
+
+    // The Overview reads the statistics afresh on each visit: reload until the sends are counted.
+    await eventually(async () => {
+      await page.reload();
+      await seen(page.getByRole('heading', { level: 2, name: 'Overview' }));
+      expect(Number(await figure(page, AdminMessages.totalEmailsSent).textContent())).toBeGreaterThanOrEqual(before.totalSent + TEST_SENDS);
+    }, COUNTED_WITHIN_MS);
+    expect(await figure(page, AdminMessages.totalAdvertisers).textContent()).toBe('2');
+    await seen(page.getByRole('group', { name: AdminMessages.totalAdvertisers }).getByText(AdminMessages.activeCount(2)));
+    expect(await figure(page, AdminMessages.lastCampaign).textContent()).not.toBe(AdminMessages.never);
+    expect(Number(await figure(page, AdminMessages.uniqueRecipients).textContent())).toBeGreaterThanOrEqual(1);
+
+    // Each summary carried one of the two active advertisers: between them they were sent twice.
+    const performance = page.getByRole('list', { name: AdminMessages.advertiserPerformance });
+    const sends = await Promise.all(
+      ADVERTISERS.map(async ({ name }) => {
+        const card = performance.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+        return Number(await card.locator('dt:text-is("Emails sent") + dd').textContent());
+      }),
+    );
+    expect(sends.reduce((sum, count) => sum + count, 0)).toBe(TEST_SENDS);
+    await page.screenshot({ path: 'test-results/admin-overview.png', fullPage: true });
+
+    await openTab(page, 'Email Campaigns');
+    expect(Number(await figure(page, EMAIL_TYPE_LABELS['daily-summary']).textContent())).toBe(dailyBefore + TEST_SENDS);
+    expect(Number(await figure(page, AdminMessages.totalEmailsSent).textContent())).toBeGreaterThanOrEqual(before.totalSent + TEST_SENDS);
+  });
+
+  it('refuses a signed-in person who is not an admin at /admin/', async () => {
+    const page = await signedUpPhone(browser, 'admin-journey', 'Nora');
+    const response = await page.goto('/admin/');
+    expect(response?.status()).toBe(403);
+    expect(await page.textContent('body')).toContain(Messages.adminOnly);
+    expect(await page.getByRole('tab', { name: 'Overview' }).count()).toBe(0);
+  });
+});
