@@ -44,11 +44,14 @@ export function LogSymptomPage() {
   const submit = () => {
     if (sent.current) return;
     sent.current = true;
-    log.mutate({ token, symptom, severity }, {
-      onError: () => {
-        sent.current = false;
+    log.mutate(
+      { token, symptom, severity },
+      {
+        onError: () => {
+          sent.current = false;
+        },
       },
-    });
+    );
   };
 
   const card = (content: ReactNode) => <AuthCard title={NotificationsMessages.logSymptomTitle}>{content}</AuthCard>;
