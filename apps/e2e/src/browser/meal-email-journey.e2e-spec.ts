@@ -61,8 +61,11 @@ describe('a meal email on a phone (issue 9, journey 1)', () => {
     const mealName = await builder.getByLabel('Meal Name').inputValue();
     await builder.getByRole('button', { name: 'Save Meal' }).click();
     await toastSeen(page, 'Success');
-    const mealCard = page.getByRole('region', { name: "Today's meals" }).getByRole('article').first();
-    await mealCard.scrollIntoViewIfNeeded();
+    // Today's meals loads as the page scrolls near it, as a person scrolls down to it.
+    const todaysMeals = page.getByRole('region', { name: "Today's meals" });
+    await todaysMeals.scrollIntoViewIfNeeded();
+    const mealCard = todaysMeals.getByRole('article').first();
+    await seen(mealCard);
     await mealCard.getByRole('button', { name: `Open ${mealName}` }).click();
     const details = page.getByRole('dialog', { name: new RegExp(`^${mealName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
     await details.getByRole('button', { name: 'Complete' }).click();
