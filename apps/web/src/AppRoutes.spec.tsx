@@ -32,6 +32,8 @@ beforeAll(() =>
     import('./features/start/StartPage'),
     import('./features/auth/LoginPage'),
     import('./features/auth/ResetPasswordPage'),
+    import('./features/emails/LogSymptomPage'),
+    import('./features/emails/UnsubscribePage'),
     import('./features/dashboard/DashboardPage'),
     import('./features/not-found/NotFoundPage'),
     import('./components/toast/ToastSnackbar'),
@@ -69,6 +71,15 @@ describe('routing (spec §2)', () => {
     fakeApi();
     openAt('/reset-password');
     expect(await screen.findByText('Invalid or missing reset token. Please request a new password reset.')).toBeTruthy();
+  });
+
+  it.each([
+    ['/log-symptom', 'This link is incomplete. Please open it again from your email.'],
+    ['/unsubscribe', 'This unsubscribe link is not valid. Sign in and turn emails off under Profile.'],
+  ])('keeps %s reachable on a first visit, as an email opens it', async (path, message) => {
+    fakeApi();
+    openAt(path);
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('signs in with a lowercased email and lands on the branded dashboard', async () => {

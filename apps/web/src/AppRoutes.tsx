@@ -12,12 +12,14 @@ const LoginPage = lazyNamed(() => import('./features/auth/LoginPage'), 'LoginPag
 const ResetPasswordPage = lazyNamed(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const DashboardPage = lazyNamed(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
 const DiaryPage = lazyNamed(() => import('./features/diary/DiaryPage'), 'DiaryPage');
+const LogSymptomPage = lazyNamed(() => import('./features/emails/LogSymptomPage'), 'LogSymptomPage');
 const InsightsPage = lazyNamed(() => import('./features/insights/InsightsPage'), 'InsightsPage');
 const NotFoundPage = lazyNamed(() => import('./features/not-found/NotFoundPage'), 'NotFoundPage');
 const ProfilePage = lazyNamed(() => import('./features/profile/ProfilePage'), 'ProfilePage');
 const SearchPage = lazyNamed(() => import('./features/search/SearchPage'), 'SearchPage');
 const StartPage = lazyNamed(() => import('./features/start/StartPage'), 'StartPage');
 const SubscribePage = lazyNamed(() => import('./features/subscription/SubscribePage'), 'SubscribePage');
+const UnsubscribePage = lazyNamed(() => import('./features/emails/UnsubscribePage'), 'UnsubscribePage');
 
 /** Paths that only make sense signed in; signed out they lead to / (the sign-in page) rather than a dead end. */
 const SIGNED_IN_PATHS = ['/dashboard', '/diary', '/search', '/insights', '/profile'];
@@ -36,6 +38,9 @@ export function AppRoutes() {
         {/* Reachable from an emailed link at any time, even on a first visit. */}
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        {/* Opened from an email's link, signed in or not: the link's token is the authority. */}
+        <Route path="/log-symptom" element={<LogSymptomPage />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="/start" element={<StartPage />} />
         <Route path="/splash" element={<StartPage />} />
         {firstVisit ? (

@@ -1,19 +1,20 @@
-import { Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { Messages, notificationDefaults, type User } from '@fodmap/contracts';
+import { Card, CardContent, Divider, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Messages, NotificationsMessages, notificationDefaults, type User } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../components/toast/toast-context';
 import { apiRequest } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
+import { TestEmailButtons } from './TestEmailButtons';
 
 type Preferences = { emailNotifications?: boolean; mealNotifications?: boolean };
 
 const PREFERENCES: { key: keyof Preferences; title: string; description: string }[] = [
-  { key: 'emailNotifications', title: 'Daily summary', description: "A recap of yesterday's meals and symptoms each morning" },
-  { key: 'mealNotifications', title: 'Meal emails', description: 'An email after each completed meal with quick symptom-logging links' },
+  { key: 'emailNotifications', title: NotificationsMessages.dailySummaryToggle, description: NotificationsMessages.dailySummaryHint },
+  { key: 'mealNotifications', title: NotificationsMessages.mealEmailsToggle, description: NotificationsMessages.mealEmailsHint },
 ];
 
-/** Spec §2 Profile: the Email Notifications card. */
+/** Spec §2 Profile: the Email Notifications card, its two preferences and the test buttons that show what they send. */
 export function NotificationSettings({ user }: { user: User }) {
   const { toast, toastMessage } = useToast();
   const setCurrentUser = useSetCurrentUser();
@@ -33,10 +34,10 @@ export function NotificationSettings({ user }: { user: User }) {
   });
 
   return (
-    <Card variant="outlined">
+    <Card variant="outlined" component="section" aria-label={NotificationsMessages.emailNotificationsTitle}>
       <CardContent>
         <Typography variant="subtitle1" component="h2" fontWeight={600} gutterBottom>
-          Email Notifications
+          {NotificationsMessages.emailNotificationsTitle}
         </Typography>
         <Stack spacing={1}>
           {PREFERENCES.map(({ key, title, description }) => (
@@ -55,6 +56,8 @@ export function NotificationSettings({ user }: { user: User }) {
               }
             />
           ))}
+          <Divider />
+          <TestEmailButtons user={user} />
         </Stack>
       </CardContent>
     </Card>
