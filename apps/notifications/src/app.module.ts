@@ -1,5 +1,6 @@
 import { EventsModule, ServiceCoreModule } from '@fodmap/server';
 import { Module } from '@nestjs/common';
+import { AdvertisersModule } from './advertisers/advertisers.module';
 import { EmailModule } from './email/email.module';
 import { notificationsSchema } from './notifications.schema';
 
@@ -8,6 +9,7 @@ import { notificationsSchema } from './notifications.schema';
     ServiceCoreModule.forRoot({ name: notificationsSchema.service, entities: notificationsSchema.entities, migrations: notificationsSchema.migrations }),
     EventsModule.forRoot({ relay: false, projections: notificationsSchema.consumer }),
     EmailModule,
+    AdvertisersModule,
   ],
 })
 export class AppModule {}
