@@ -98,7 +98,8 @@ function toClaims(payload: Payload): LinkClaims | null {
   const { i, u, a, e } = payload ?? {};
   if (typeof i !== 'string' || !Number.isInteger(u) || u <= 0 || !Number.isInteger(e) || e < 0 || !Array.isArray(a)) return null;
   const expiresAt = e === 0 ? null : new Date(e * 1000);
-  if (a[0] === 's' && a.length === 4 && SYMPTOM_TYPES.includes(a[1]) && SEVERITIES.includes(a[2]) && (a[3] === null || (Number.isInteger(a[3]) && a[3] > 0))) {
+  // A symptom link always expires; only unsubscribe links may not.
+  if (a[0] === 's' && a.length === 4 && expiresAt !== null && SYMPTOM_TYPES.includes(a[1]) && SEVERITIES.includes(a[2]) && (a[3] === null || (Number.isInteger(a[3]) && a[3] > 0))) {
     return { tokenId: i, userId: u, action: { kind: 'symptom', symptomType: a[1], severity: a[2], mealId: a[3] }, expiresAt };
   }
   if (a[0] === 'u' && a.length === 2 && UNSUBSCRIBE_PREFERENCES.includes(a[1])) {
