@@ -1,7 +1,9 @@
 import { EventsModule, ServiceCoreModule } from '@fodmap/server';
 import { Module } from '@nestjs/common';
 import { AdvertisersModule } from './advertisers/advertisers.module';
+import { DailySummaryModule } from './daily-summary/daily-summary.module';
 import { EmailModule } from './email/email.module';
+import { MealEmailModule } from './meal-email/meal-email.module';
 import { notificationsSchema } from './notifications.schema';
 
 @Module({
@@ -10,6 +12,8 @@ import { notificationsSchema } from './notifications.schema';
     EventsModule.forRoot({ relay: false, projections: notificationsSchema.consumer }),
     EmailModule,
     AdvertisersModule,
+    DailySummaryModule,
+    MealEmailModule,
   ],
 })
 export class AppModule {}
