@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { AdvertisersModule } from './advertisers/advertisers.module';
 import { DailySummaryModule } from './daily-summary/daily-summary.module';
 import { EmailModule } from './email/email.module';
+import { LinksModule } from './links/links.module';
 import { MealEmailModule } from './meal-email/meal-email.module';
 import { notificationsSchema } from './notifications.schema';
 
@@ -12,6 +13,7 @@ import { notificationsSchema } from './notifications.schema';
     EventsModule.forRoot({ relay: false, projections: notificationsSchema.consumer }),
     EmailModule,
     AdvertisersModule,
+    LinksModule,
     DailySummaryModule,
     MealEmailModule,
   ],

@@ -38,7 +38,7 @@ describe('AdvertiserPicker', () => {
     const picker = new AdvertiserPicker(dataSource, 'https://fodmapjournal.app', sweep(7000));
     const counts = new Map<number, number>();
     for (let i = 0; i < 7000; i++) {
-      const id = (await picker.pick())!.advertiserId;
+      const id = (await picker.pick())?.advertiserId;
       counts.set(id, (counts.get(id) ?? 0) + 1);
     }
     // Weights 1, 1/2, 1/4 of 7/4: shares 4/7, 2/7, 1/7.

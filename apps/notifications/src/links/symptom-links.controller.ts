@@ -46,7 +46,7 @@ export class SymptomLinksController {
     const [used]: unknown[] = await this.dataSource.query('SELECT 1 FROM notifications.symptom_link_uses WHERE token_id = $1', [claims.tokenId]);
     if (used) throw rpcFailure(410, NotificationsMessages.linkUsed);
     const { symptomType, severity, mealId } = claims.action;
-    return { symptomType, severity, mealName: await this.mealName(claims, mealId), expiresAt: claims.expiresAt!.toISOString() };
+    return { symptomType, severity, mealName: await this.mealName(claims, mealId), expiresAt: claims.expiresAt.toISOString() };
   }
 
   /** 400 forged or not this symptom and severity, 410 expired, 409 already used. */
@@ -80,11 +80,12 @@ export class SymptomLinksController {
     return { url: symptomLinkUrl(this.config.publicUrl, token, symptom, severity) };
   }
 
-  private verified(token: string): LinkClaims<SymptomAction> {
+  /** A symptom link always has an expiry (LinkTokens refuses one without). */
+  private verified(token: string): LinkClaims<SymptomAction> & { expiresAt: Date } {
     const verdict = this.tokens.verify(token, 'symptom', new Date());
-    if (verdict.ok) return verdict.claims;
-    if (verdict.reason === 'expired') throw rpcFailure(410, NotificationsMessages.linkExpired);
-    throw rpcFailure(400, NotificationsMessages.linkInvalid);
+    if (!verdict.ok && verdict.reason === 'expired') throw rpcFailure(410, NotificationsMessages.linkExpired);
+    if (!verdict.ok || !verdict.claims.expiresAt) throw rpcFailure(400, NotificationsMessages.linkInvalid);
+    return { ...verdict.claims, expiresAt: verdict.claims.expiresAt };
   }
 
   /** Logs the link's symptom; about its meal while the meal exists, unlinked once it was deleted. */
