@@ -1,6 +1,10 @@
 import { EventsModule, ServiceCoreModule } from '@fodmap/server';
 import { Module } from '@nestjs/common';
+import { AdvertisersModule } from './advertisers/advertisers.module';
+import { DailySummaryModule } from './daily-summary/daily-summary.module';
 import { EmailModule } from './email/email.module';
+import { LinksModule } from './links/links.module';
+import { MealEmailModule } from './meal-email/meal-email.module';
 import { notificationsSchema } from './notifications.schema';
 
 @Module({
@@ -8,6 +12,10 @@ import { notificationsSchema } from './notifications.schema';
     ServiceCoreModule.forRoot({ name: notificationsSchema.service, entities: notificationsSchema.entities, migrations: notificationsSchema.migrations }),
     EventsModule.forRoot({ relay: false, projections: notificationsSchema.consumer }),
     EmailModule,
+    AdvertisersModule,
+    LinksModule,
+    DailySummaryModule,
+    MealEmailModule,
   ],
 })
 export class AppModule {}

@@ -2,12 +2,17 @@ import { projectionEntities } from '@fodmap/server';
 import { SentEmailEntity } from './email/sent-email.entity';
 import { NotificationsSchema1763780000000 } from './migrations/1763780000000-notifications-schema';
 import { EmailOutbox1767400000000 } from './migrations/1767400000000-email-outbox';
+import { AdvertisersAndLinks1767500000000 } from './migrations/1767500000000-advertisers-and-links';
+import { Audience1767600000000 } from './migrations/1767600000000-audience';
+import { journalDigestProjection } from './audience/journal-digest.projection';
+import { recipientsProjection } from './audience/recipients.projection';
+import { mealEmails } from './meal-email/meal-emails.projection';
 import { passwordResetEmails } from './password-reset/password-reset-emails.projection';
 
 /** What the notifications schema holds: shared by the service and its dead-letters command. */
 export const notificationsSchema = {
   service: 'notifications',
   entities: [SentEmailEntity, ...projectionEntities],
-  migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000],
-  consumer: [passwordResetEmails],
+  migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000, AdvertisersAndLinks1767500000000, Audience1767600000000],
+  consumer: [passwordResetEmails, recipientsProjection, journalDigestProjection, mealEmails],
 };

@@ -21,12 +21,21 @@ export interface GatewayConfig extends ServerConfig {
   journalReadCacheSeconds: number;
 }
 
+/** What only notifications needs: the key of its emailed links and how many emails it sends at once. */
+export interface NotificationsConfig extends ServerConfig {
+  /** Signs the one-tap symptom and unsubscribe links (HMAC-SHA256): whoever has it can log symptoms for anyone. */
+  linkSecret: string;
+  /** Emails the outbox sends side by side, over as many pooled SMTP connections. */
+  emailSendConcurrency: number;
+}
+
 /** A setting the process cannot start without; its message is the one line a person reads. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
 const DEVELOPMENT_SESSION_SECRET = 'fodmap-journal-development-secret';
+const DEVELOPMENT_LINK_SECRET = 'fodmap-journal-development-link-secret';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
@@ -62,4 +71,11 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     allowedOrigins: [...new Set(origins)],
     journalReadCacheSeconds: cacheSeconds,
   };
+}
+
+export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): NotificationsConfig {
+  if (env.NODE_ENV === 'production' && !env.LINK_SECRET) throw new ConfigError('LINK_SECRET must be set when NODE_ENV=production: it signs the emailed symptom and unsubscribe links.');
+  const concurrency = Number(env.EMAIL_SEND_CONCURRENCY ?? 8);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new ConfigError('EMAIL_SEND_CONCURRENCY must be a whole number, 1 or more.');
+  return { ...loadConfig(env), linkSecret: env.LINK_SECRET ?? DEVELOPMENT_LINK_SECRET, emailSendConcurrency: concurrency };
 }

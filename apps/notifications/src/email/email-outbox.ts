@@ -1,3 +1,4 @@
+import { DEFAULT_DOMAIN_CONFIG, DomainConfig } from '@fodmap/contracts';
 import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
@@ -14,6 +15,8 @@ export interface OutboxEmail {
   context: Record<string, unknown>;
   /** The request the event goes back to; sent as the email's X-Correlation-Id. */
   correlationId: string | null;
+  /** The advertiser whose sponsored block the email carries: copied to sent_emails for the statistics. */
+  advertiserId?: number | null;
 }
 
 /** Notified in the recording transaction, so the sender wakes when, and only if, it commits. */
@@ -25,11 +28,11 @@ const OUTBOX_CHANNEL = 'notifications_email_outbox';
  */
 export async function recordEmail(manager: EntityManager, email: OutboxEmail): Promise<boolean> {
   const recorded: Array<{ id: string }> = await manager.query(
-    `INSERT INTO notifications.email_outbox (event_id, email_type, user_id, recipient, template, context, correlation_id)
-     SELECT $1, $2, $3, $4, $5, $6::jsonb, $7
+    `INSERT INTO notifications.email_outbox (event_id, email_type, user_id, recipient, template, context, correlation_id, advertiser_id)
+     SELECT $1, $2, $3, $4, $5, $6::jsonb, $7, $8
      WHERE NOT EXISTS (SELECT 1 FROM notifications.sent_emails WHERE event_id = $1)
      ON CONFLICT (event_id) DO NOTHING RETURNING id`,
-    [email.eventId, email.emailType, email.userId, email.to, email.template, JSON.stringify(email.context), email.correlationId],
+    [email.eventId, email.emailType, email.userId, email.to, email.template, JSON.stringify(email.context), email.correlationId, email.advertiserId ?? null],
   );
   if (recorded.length > 0) await manager.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, recorded[0].id]);
   return recorded.length > 0;
@@ -39,8 +42,25 @@ export interface EmailTransport {
   send(to: string, email: RenderedEmail, headers: Record<string, string>): Promise<void>;
 }
 
-/** Adds what must not be stored (e.g. a reset link) to a template's context just before sending. */
-export type ContextResolver = (context: Record<string, unknown>, correlationId: string | null) => Promise<Record<string, unknown>>;
+/** Who an email goes to, as a resolver or the unsubscribe links need it. */
+export interface EmailAddressee {
+  emailType: string;
+  userId: number | null;
+}
+
+/** Adds what must not be stored (e.g. a reset link, signed symptom links) to a template's context just before sending. */
+export type ContextResolver = (context: Record<string, unknown>, correlationId: string | null, addressee: EmailAddressee) => Promise<Record<string, unknown>>;
+
+/** The one-click unsubscribe of an email (RFC 8058), made at send time: null when the email has none. */
+export interface UnsubscribeLink {
+  /** The List-Unsubscribe header's target, which mail clients POST to without a page. */
+  oneClickUrl: string;
+  /** The footer's link: a page that shows what it turns off and posts the token. */
+  pageUrl: string;
+}
+
+/** The brand of the host an email's person signed up on (context `host`; null or absent: the default domain). */
+export type BrandOf = (host: string | null) => Promise<DomainConfig>;
 
 /** A resolver's answer that the email must never go (e.g. its reset was superseded): it is dropped, not retried. */
 export class EmailNotDeliverableError extends Error {}
@@ -54,6 +74,8 @@ export interface OutboxTuning {
   leaseMs: number;
   /** How often it looks for due retries when no commit woke it. */
   pollMs: number;
+  /** Emails sent side by side; each claim skips the rows the others hold. */
+  concurrency: number;
 }
 
 export const defaultOutboxTuning: OutboxTuning = {
@@ -61,6 +83,7 @@ export const defaultOutboxTuning: OutboxTuning = {
   backoffMs: [5_000, 30_000, 120_000, 600_000, 1_800_000],
   leaseMs: 120_000,
   pollMs: 5_000,
+  concurrency: 1,
 };
 
 export interface EmailOutboxOptions {
@@ -69,6 +92,9 @@ export interface EmailOutboxOptions {
   renderer: EmailRenderer;
   transport: EmailTransport;
   resolvers?: Record<string, ContextResolver>;
+  /** Default: every email in the default brand. */
+  brandOf?: BrandOf;
+  unsubscribeLink?: (addressee: EmailAddressee) => UnsubscribeLink | null;
   tuning?: Partial<OutboxTuning>;
 }
 
@@ -81,6 +107,7 @@ interface ClaimedEmail {
   template: string;
   context: Record<string, unknown>;
   correlation_id: string | null;
+  advertiser_id: number | null;
   attempts: number;
   interrupted: boolean;
   resent_before: boolean;
@@ -93,7 +120,7 @@ interface ClaimedEmail {
  * leaves it `sending`; once the lease runs out it is sent again, once, with a warning in the log, and an email whose
  * send is interrupted a second time is marked failed rather than risk a third copy. A failed send is retried with
  * backoff and, after maxAttempts, marked failed with its error, logged as an error. Claims skip locked rows, so
- * several service instances can send side by side.
+ * several service instances, and `concurrency` senders within each, can send side by side.
  */
 export class EmailOutbox {
   private readonly logger = new Logger('EmailOutbox');
@@ -128,10 +155,15 @@ export class EmailOutbox {
     this.listener = null;
   }
 
-  /** Sends every email that is due now; returns how many it handled. */
+  /** Sends every email that is due now, `concurrency` at a time; returns how many it handled. */
   async drain(): Promise<number> {
     let handled = 0;
-    while (await this.sendNext()) handled += 1;
+    const worker = async () => {
+      while (await this.sendNext()) handled += 1;
+    };
+    const outcomes = await Promise.allSettled(Array.from({ length: this.tuning.concurrency }, worker));
+    const failure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
     return handled;
   }
 
@@ -163,7 +195,7 @@ export class EmailOutbox {
              WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
              ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) due
        WHERE o.id = due.id
-       RETURNING o.id, o.event_id, o.email_type, o.user_id, o.recipient, o.template, o.context, o.correlation_id, o.attempts,
+       RETURNING o.id, o.event_id, o.email_type, o.user_id, o.recipient, o.template, o.context, o.correlation_id, o.advertiser_id, o.attempts,
                  due.status = 'sending' AS interrupted, due.resent_after_crash AS resent_before`,
       [this.tuning.leaseMs],
     );
@@ -183,10 +215,19 @@ export class EmailOutbox {
       this.logger.warn(`The ${what} was interrupted before it was recorded as sent; sending it again, so it may arrive twice`);
     }
     try {
-      const extra = (await this.options.resolvers?.[email.template]?.(email.context, email.correlation_id)) ?? {};
-      const rendered = this.options.renderer.render(email.template, { ...email.context, ...extra });
+      const addressee: EmailAddressee = { emailType: email.email_type, userId: email.user_id };
+      const extra = (await this.options.resolvers?.[email.template]?.(email.context, email.correlation_id, addressee)) ?? {};
+      const host = typeof email.context.host === 'string' ? email.context.host : null;
+      const brand = this.options.brandOf ? await this.options.brandOf(host) : DEFAULT_DOMAIN_CONFIG;
+      const unsubscribe = this.options.unsubscribeLink?.(addressee) ?? null;
+      const context = { ...email.context, ...extra, ...(unsubscribe && { unsubscribeUrl: unsubscribe.pageUrl }) };
+      const rendered = this.options.renderer.render(email.template, context, brand);
       const headers: Record<string, string> = { 'X-Causation-Id': email.event_id };
       if (email.correlation_id) headers['X-Correlation-Id'] = email.correlation_id;
+      if (unsubscribe) {
+        headers['List-Unsubscribe'] = `<${unsubscribe.oneClickUrl}>`;
+        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      }
       await this.options.transport.send(email.recipient, rendered, headers);
     } catch (error) {
       await this.failed(email, error);
@@ -203,9 +244,9 @@ export class EmailOutbox {
         return;
       }
       await manager.query(
-        `INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, correlation_id) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, correlation_id, advertiser_id) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (event_id) DO NOTHING`,
-        [email.event_id, email.email_type, email.user_id, email.recipient, email.correlation_id],
+        [email.event_id, email.email_type, email.user_id, email.recipient, email.correlation_id, email.advertiser_id],
       );
     });
   }

@@ -108,3 +108,7 @@ export interface DashboardStats {
 
 /** Spec §9 dashboard score bands. */
 export type DayScoreBand = 'excellent' | 'good' | 'fair' | 'poor';
+
+/** How a meal type and a rating at the amount eaten are named to people (the phone's chips, the emails). */
+export const MEAL_TYPE_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snack' };
+export const FODMAP_RATING_LABELS: Record<FodmapRating, string> = { low: 'Low FODMAP', medium: 'Medium FODMAP', high: 'High FODMAP', unknown: 'Unknown FODMAP' };

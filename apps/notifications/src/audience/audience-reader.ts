@@ -1,0 +1,106 @@
+import { FoodSnapshot, MealType, Severity, SymptomType } from '@fodmap/contracts';
+import { projectionTables } from '@fodmap/server';
+import { EntityManager } from 'typeorm';
+import { journalDigestProjection } from './journal-digest.projection';
+import { recipientsProjection } from './recipients.projection';
+
+export const recipientTables = projectionTables(recipientsProjection, 'notifications');
+export const digestTables = projectionTables(journalDigestProjection, 'notifications');
+
+/** A person the emails go to, in the zone of their newest journal event (else their sign-up zone). */
+export interface Recipient {
+  userId: number;
+  email: string;
+  firstName: string;
+  timeZone: string;
+  host: string;
+  emailNotifications: boolean;
+  mealNotifications: boolean;
+}
+
+/** SQL for recipients with their effective zone; `r` and `z` are free for a caller's WHERE. */
+export const RECIPIENTS_SQL = `
+  SELECT r.user_id AS "userId", r.email, r.first_name AS "firstName", coalesce(z.time_zone, r.time_zone) AS "timeZone", r.host,
+         r.email_notifications AS "emailNotifications", r.meal_notifications AS "mealNotifications"
+  FROM ${recipientTables.recipients} r LEFT JOIN ${digestTables.journal_time_zones} z ON z.user_id = r.user_id`;
+
+/** The person, or null when identity's UserRegistered has not reached this service (yet). Also for the links' redeem (N2). */
+export async function findRecipient(manager: EntityManager, userId: number): Promise<Recipient | null> {
+  const [recipient]: Recipient[] = await manager.query(`${RECIPIENTS_SQL} WHERE r.user_id = $1`, [userId]);
+  return recipient ?? null;
+}
+
+/** A food of a meal as the digest keeps it. */
+export interface DigestFood {
+  entryId: number;
+  quantity: number;
+  servingUnit: string;
+  grams: number | null;
+  food: FoodSnapshot;
+}
+
+export interface DigestMeal {
+  userId: number;
+  mealId: number;
+  name: string;
+  mealType: MealType;
+  eatenAt: Date;
+  timeZone: string;
+  completed: boolean;
+  foods: DigestFood[];
+}
+
+export interface DigestSymptom {
+  userId: number;
+  symptomType: SymptomType;
+  severity: Severity;
+  feltAt: Date;
+  /** the meal it follows, when it names one that still exists */
+  mealName: string | null;
+}
+
+const FOODS_OF_MEAL = `coalesce((
+    SELECT json_agg(json_build_object('entryId', f.entry_id, 'quantity', f.quantity, 'servingUnit', f.serving_unit, 'grams', f.grams, 'food', f.snapshot) ORDER BY f.entry_id)
+    FROM ${digestTables.digest_meal_foods} f WHERE f.meal_id = m.meal_id), '[]') AS foods`;
+const MEAL_COLUMNS = `m.user_id AS "userId", m.meal_id::integer AS "mealId", m.name, m.meal_type AS "mealType", m.eaten_at AS "eatenAt",
+  m.time_zone AS "timeZone", m.completed, ${FOODS_OF_MEAL}`;
+
+/** What each (person, local day) of a batch held: one statement for the meals and their foods, one for the symptoms. */
+export async function loadDays(manager: EntityManager, days: ReadonlyArray<{ userId: number; day: string }>): Promise<{ meals: DigestMeal[]; symptoms: DigestSymptom[] }> {
+  const userIds = days.map(({ userId }) => userId);
+  const dates = days.map(({ day }) => day);
+  const meals: DigestMeal[] = await manager.query(
+    `SELECT ${MEAL_COLUMNS}
+     FROM unnest($1::integer[], $2::date[]) AS b(user_id, day)
+     JOIN ${digestTables.digest_meals} m ON m.user_id = b.user_id AND m.local_day = b.day
+     ORDER BY m.user_id, m.eaten_at, m.meal_id`,
+    [userIds, dates],
+  );
+  const symptoms: DigestSymptom[] = await manager.query(
+    `SELECT s.user_id AS "userId", s.symptom_type AS "symptomType", s.severity, s.felt_at AS "feltAt", m.name AS "mealName"
+     FROM unnest($1::integer[], $2::date[]) AS b(user_id, day)
+     JOIN ${digestTables.digest_symptoms} s ON s.user_id = b.user_id AND s.local_day = b.day
+     LEFT JOIN ${digestTables.digest_meals} m ON m.meal_id = s.meal_id
+     ORDER BY s.user_id, s.felt_at, s.symptom_id`,
+    [userIds, dates],
+  );
+  return { meals, symptoms };
+}
+
+/** One meal of the digest, or null when the digest does not hold it (not caught up, or deleted). */
+export async function findMeal(manager: EntityManager, mealId: number): Promise<DigestMeal | null> {
+  const [meal]: DigestMeal[] = await manager.query(`SELECT ${MEAL_COLUMNS} FROM ${digestTables.digest_meals} m WHERE m.meal_id = $1`, [mealId]);
+  return meal ?? null;
+}
+
+/** The person's newest meal (by when it was eaten), or null. */
+export async function newestMeal(manager: EntityManager, userId: number): Promise<DigestMeal | null> {
+  const [meal]: DigestMeal[] = await manager.query(
+    `SELECT ${MEAL_COLUMNS} FROM ${digestTables.digest_meals} m WHERE m.user_id = $1 ORDER BY m.eaten_at DESC, m.meal_id DESC LIMIT 1`,
+    [userId],
+  );
+  return meal ?? null;
+}
+
+/** Where the emails' 'open the app' links go: the Diary, the day by day list of what was logged. */
+export const diaryUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/diary`;

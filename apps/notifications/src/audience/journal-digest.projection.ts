@@ -1,0 +1,82 @@
+import { domainEvents, localDay, mealFoodEntry } from '@fodmap/contracts';
+import { defineProjection } from '@fodmap/server';
+import { summaryZoneOf } from './recipients.projection';
+
+export const JOURNAL = 'journal';
+
+/**
+ * What the emails say about a person's days: `digest_meals` (with the local day in the zone the meal was logged in,
+ * and whether it is completed), `digest_meal_foods` (each food rated at the amount eaten, as insights rates it, with
+ * the food as it was then for the meal's score and stacking), `digest_symptoms` (on their local day), and
+ * `journal_time_zones`: the zone of the person's newest journal event, which the daily summary is scheduled in (the
+ * browser's zone is the person's zone). Keyed writes only: applying an event again gives the same rows, and a rebuild
+ * folds its batches into a few statements.
+ */
+export const journalDigestProjection = defineProjection({
+  name: 'journal_digest',
+  tables: ['digest_meals', 'digest_meal_foods', 'digest_symptoms', 'journal_time_zones'],
+  batchedWrites: true,
+  keys: { digest_meals: 'meal_id', digest_meal_foods: 'entry_id', digest_symptoms: 'symptom_id', journal_time_zones: 'user_id' },
+  events: domainEvents,
+  handlers: {
+    [JOURNAL]: {
+      MealCreated: async ({ rows }, { data: meal }) => {
+        const zone = summaryZoneOf(meal.timeZone);
+        await rows.upsert('digest_meals', {
+          meal_id: meal.mealId,
+          user_id: meal.userId,
+          name: meal.name,
+          meal_type: meal.mealType,
+          eaten_at: meal.timestamp,
+          local_day: localDay(meal.timestamp, zone),
+          time_zone: zone,
+          completed: false,
+        });
+        await rows.upsert('journal_time_zones', { user_id: meal.userId, time_zone: zone });
+      },
+      MealFoodAdded: async ({ rows }, { data: entry }) => {
+        const { ratingAtQuantity } = mealFoodEntry({ id: entry.entryId, quantity: entry.quantity, servingUnit: entry.servingUnit, grams: entry.grams, food: entry.food });
+        await rows.upsert('digest_meal_foods', {
+          entry_id: entry.entryId,
+          meal_id: entry.mealId,
+          user_id: entry.userId,
+          food_name: entry.food.name,
+          rating: ratingAtQuantity,
+          quantity: entry.quantity,
+          serving_unit: entry.servingUnit,
+          grams: entry.grams,
+          ibs_trigger_type: entry.food.ibsTriggerType,
+          snapshot: entry.food,
+        });
+      },
+      MealFoodRemoved: async ({ rows }, { data }) => {
+        await rows.delete('digest_meal_foods', 'entry_id', data.entryId);
+      },
+      MealCompleted: async ({ rows }, { data }) => {
+        await rows.update('digest_meals', { completed: true }, 'meal_id', data.mealId);
+      },
+      // The meal and its foods go; its symptoms stay, unlinked, as the journal reads them.
+      MealDeleted: async ({ rows }, { data }) => {
+        await rows.delete('digest_meal_foods', 'meal_id', data.mealId);
+        await rows.update('digest_symptoms', { meal_id: null }, 'meal_id', data.mealId);
+        await rows.delete('digest_meals', 'meal_id', data.mealId);
+      },
+      SymptomLogged: async ({ rows }, { data: symptom }) => {
+        const zone = summaryZoneOf(symptom.timeZone);
+        await rows.upsert('digest_symptoms', {
+          symptom_id: symptom.symptomId,
+          user_id: symptom.userId,
+          meal_id: symptom.mealId,
+          symptom_type: symptom.symptomType,
+          severity: symptom.severity,
+          felt_at: symptom.timestamp,
+          local_day: localDay(symptom.timestamp, zone),
+        });
+        await rows.upsert('journal_time_zones', { user_id: symptom.userId, time_zone: zone });
+      },
+      SymptomDeleted: async ({ rows }, { data }) => {
+        await rows.delete('digest_symptoms', 'symptom_id', data.symptomId);
+      },
+    },
+  },
+});

@@ -1,0 +1,39 @@
+import { DAILY_SUMMARY_DEFAULT_TIME_ZONE, canonicalTimeZone, domainEvents } from '@fodmap/contracts';
+import { defineProjection } from '@fodmap/server';
+
+export const IDENTITY = 'identity';
+
+/** A zone the emails can be scheduled in: the canonical name, or the spec's '8:00 AM EST' zone when it is unknown. */
+export const summaryZoneOf = (timeZone: string): string => canonicalTimeZone(timeZone) ?? DAILY_SUMMARY_DEFAULT_TIME_ZONE;
+
+/**
+ * Who the emails go to (`recipients`): address, first name, sign-up zone, the host whose brand they get, and their two
+ * email preferences (spec §3: daily summary on, meal emails off, until NotificationPreferencesChanged says otherwise).
+ * Keyed writes only, so a rebuild folds its batches; the zone of their newest journal event is journal_digest's.
+ */
+export const recipientsProjection = defineProjection({
+  name: 'recipients',
+  tables: ['recipients'],
+  batchedWrites: true,
+  keys: { recipients: 'user_id' },
+  events: domainEvents,
+  handlers: {
+    [IDENTITY]: {
+      UserRegistered: async ({ rows }, { data }) => {
+        await rows.upsert('recipients', {
+          user_id: data.userId,
+          email: data.email,
+          first_name: data.firstName,
+          time_zone: summaryZoneOf(data.timeZone),
+          host: data.host,
+          email_notifications: true,
+          meal_notifications: false,
+        });
+      },
+      NotificationPreferencesChanged: async ({ rows }, { data }) => {
+        await rows.update('recipients', { email_notifications: data.emailNotifications, meal_notifications: data.mealNotifications }, 'user_id', data.userId);
+      },
+    },
+  },
+  ignores: { [IDENTITY]: ['PasswordResetRequested'] },
+});

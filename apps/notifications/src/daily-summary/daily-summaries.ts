@@ -1,0 +1,170 @@
+import { Caller, CorrelationEntry, DAILY_SUMMARY_DEFAULT_TIME_ZONE, DAILY_SUMMARY_HOUR, DEFAULT_CORRELATION_PERIOD, localDay, Messages, NotificationsMessages, Rpc } from '@fodmap/contracts';
+import { rpcFailure, SERVER_CONFIG, ServerConfig, ServiceRequester } from '@fodmap/server';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { AdvertiserPicker } from '../advertisers/advertiser-picker';
+import { diaryUrl, digestTables, findRecipient, loadDays, RECIPIENTS_SQL } from '../audience/audience-reader';
+import { recordEmail } from '../email/email-outbox';
+import { dailySummaryContext } from './daily-summary-content';
+
+export const DAILY_SUMMARY_EMAIL = 'daily-summary';
+
+/** Summaries per transaction: the claims, the batch's reads and its outbox rows commit together. */
+export const DAILY_SUMMARY_BATCH = 500;
+/** People per topCorrelations request, and how long one may take: insights analyses each person in turn. */
+const CORRELATION_CHUNK = 100;
+const CORRELATION_TIMEOUT_MS = 5_000;
+
+/** The summary of a person's day: one per person and day, whoever sends it (the outbox's event id is unique). */
+export const dailySummaryEventId = (userId: number, day: string) => `daily-summary:${userId}:${day}`;
+
+interface DuePerson {
+  userId: number;
+  email: string;
+  firstName: string;
+  host: string;
+  timeZone: string;
+  day: string;
+}
+
+/**
+ * People due now, after user $2, at most $3: their wall clock ($1 in their zone, or the default zone when PostgreSQL
+ * does not know theirs) is at or past $4 o'clock, their previous local day has meals or symptoms, and no summary of that
+ * day was claimed. Before $4 nobody is due, so a day missed entirely (down from 08:00 to midnight) is never sent later.
+ */
+const DUE_SQL = `
+  WITH known_zones AS MATERIALIZED (SELECT name FROM pg_timezone_names),
+  people AS (
+    SELECT p.*, ($1::timestamptz AT TIME ZONE p."timeZone") AS wall
+    FROM (
+      SELECT r."userId", r.email, r."firstName", r.host,
+             CASE WHEN r."timeZone" IN (SELECT name FROM known_zones) THEN r."timeZone" ELSE $5 END AS "timeZone"
+      FROM (${RECIPIENTS_SQL} WHERE r.email_notifications AND r.user_id > $2) r
+    ) p
+  )
+  SELECT p."userId", p.email, p."firstName", p.host, p."timeZone", (p.wall::date - 1)::text AS day
+  FROM people p
+  WHERE extract(hour FROM p.wall) >= $4
+    AND NOT EXISTS (SELECT 1 FROM notifications.daily_summary_claims c WHERE c.user_id = p."userId" AND c.day = p.wall::date - 1)
+    AND (EXISTS (SELECT 1 FROM ${digestTables.digest_meals} m WHERE m.user_id = p."userId" AND m.local_day = p.wall::date - 1)
+      OR EXISTS (SELECT 1 FROM ${digestTables.digest_symptoms} s WHERE s.user_id = p."userId" AND s.local_day = p.wall::date - 1))
+  ORDER BY p."userId"
+  LIMIT $3`;
+
+/**
+ * Issue 9's daily summary: at 08:00 (DAILY_SUMMARY_HOUR) in each person's zone, the previous local day's meals,
+ * symptoms, stacking warnings, top correlation and one sponsored block, for people with emailNotifications on who
+ * logged anything that day. Exactly once per person and day across replicas and restarts: a batch claims its
+ * (person, day) pairs (daily_summary_claims, primary key) and records their outbox rows in one transaction. A second
+ * replica's claim of the same pair waits for the first transaction and then claims nothing; a crash rolls the whole
+ * batch back, claims included, and the next run does it again.
+ */
+@Injectable()
+export class DailySummaries {
+  private readonly logger = new Logger(DailySummaries.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    private readonly requester: ServiceRequester,
+    private readonly advertisers: AdvertiserPicker,
+  ) {}
+
+  /** Records every summary due at `now`; returns how many. */
+  async runDue(now: Date): Promise<number> {
+    let after = 0;
+    let recorded = 0;
+    for (;;) {
+      const due: DuePerson[] = await this.dataSource.query(DUE_SQL, [now, after, DAILY_SUMMARY_BATCH, DAILY_SUMMARY_HOUR, DAILY_SUMMARY_DEFAULT_TIME_ZONE]);
+      if (due.length === 0) return recorded;
+      recorded += await this.dataSource.transaction((manager) => this.recordBatch(manager, due));
+      after = due[due.length - 1].userId;
+      if (due.length < DAILY_SUMMARY_BATCH) return recorded;
+    }
+  }
+
+  /** Profile's test send: today so far, to the caller's own address, also when nothing is logged yet. */
+  async sendTest(caller: Caller): Promise<{ message: string }> {
+    await this.dataSource.transaction(async (manager) => {
+      const recipient = await findRecipient(manager, caller.userId);
+      if (!recipient) throw rpcFailure(404, Messages.userNotFound);
+      const person = { ...recipient, timeZone: caller.timeZone, day: localDay(new Date(), caller.timeZone) };
+      await this.record(manager, [person], 'Today so far', () => `daily-summary-test:${randomUUID()}`);
+    });
+    return { message: NotificationsMessages.testEmailSent };
+  }
+
+  private async recordBatch(manager: EntityManager, due: DuePerson[]): Promise<number> {
+    const claimed: Array<{ user_id: number }> = await manager.query(
+      `INSERT INTO notifications.daily_summary_claims (user_id, day)
+       SELECT * FROM unnest($1::integer[], $2::date[]) ON CONFLICT DO NOTHING RETURNING user_id`,
+      [due.map(({ userId }) => userId), due.map(({ day }) => day)],
+    );
+    const mine = new Set(claimed.map(({ user_id }) => user_id));
+    const people = due.filter(({ userId }) => mine.has(userId));
+    return this.record(manager, people, 'Yesterday', (person) => dailySummaryEventId(person.userId, person.day));
+  }
+
+  private async record(manager: EntityManager, people: DuePerson[], period: string, eventIdOf: (person: DuePerson) => string): Promise<number> {
+    if (people.length === 0) return 0;
+    const { meals, symptoms } = await loadDays(manager, people);
+    const tops = await this.topCorrelations(people);
+    const appUrl = diaryUrl(this.config.publicUrl);
+    const mealsOf = groupByUser(meals);
+    const symptomsOf = groupByUser(symptoms);
+    let recorded = 0;
+    for (const person of people) {
+      const sponsor = await this.advertisers.pick();
+      const context = dailySummaryContext({
+        recipient: person,
+        day: person.day,
+        period,
+        meals: mealsOf.get(person.userId) ?? [],
+        symptoms: symptomsOf.get(person.userId) ?? [],
+        top: tops.get(person.userId) ?? null,
+        appUrl,
+        sponsor,
+      });
+      const sent = await recordEmail(manager, {
+        eventId: eventIdOf(person),
+        emailType: DAILY_SUMMARY_EMAIL,
+        userId: person.userId,
+        to: person.email,
+        template: 'daily-summary',
+        context: { ...context },
+        correlationId: null,
+        advertiserId: sponsor?.advertiserId ?? null,
+      });
+      if (sent) recorded += 1;
+    }
+    return recorded;
+  }
+
+  /** Each person's top finding; a slow or failing insights service leaves them out rather than hold the summaries. */
+  private async topCorrelations(people: DuePerson[]): Promise<Map<number, CorrelationEntry>> {
+    const tops = new Map<number, CorrelationEntry>();
+    for (let start = 0; start < people.length; start += CORRELATION_CHUNK) {
+      const users = people.slice(start, start + CORRELATION_CHUNK).map(({ userId, timeZone }) => ({ userId, timeZone }));
+      try {
+        const answers = await this.requester.send(Rpc.insights.topCorrelations, { users, period: DEFAULT_CORRELATION_PERIOD }, { timeoutMs: CORRELATION_TIMEOUT_MS });
+        for (const { userId, top } of answers) if (top) tops.set(userId, top);
+      } catch (error) {
+        this.logger.warn(`Daily summaries go without their top correlation: ${error instanceof Error ? error.message : String(error)}`);
+        return tops;
+      }
+    }
+    return tops;
+  }
+}
+
+function groupByUser<T extends { userId: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.userId);
+    if (group) group.push(row);
+    else groups.set(row.userId, [row]);
+  }
+  return groups;
+}

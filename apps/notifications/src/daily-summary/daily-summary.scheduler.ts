@@ -1,0 +1,31 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Cron, CronExpression } from '@nestjs/schedule';
+import { DailySummaries } from './daily-summaries';
+
+export const DAILY_SUMMARY_JOB = 'daily-summary';
+
+/**
+ * Every minute, the summaries due now: zones start their 08:00 on the hour or the half/quarter hour, and a minute's
+ * lateness is nobody's concern. Runs do not overlap in one process; across replicas the claims keep each summary single.
+ */
+@Injectable()
+export class DailySummaryScheduler {
+  private readonly logger = new Logger(DailySummaryScheduler.name);
+  private running = false;
+
+  constructor(private readonly summaries: DailySummaries) {}
+
+  @Cron(CronExpression.EVERY_MINUTE, { name: DAILY_SUMMARY_JOB })
+  async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      const recorded = await this.summaries.runDue(new Date());
+      if (recorded > 0) this.logger.log(`Recorded ${recorded} daily summaries`);
+    } catch (error) {
+      this.logger.error(`Daily summaries failed, next minute tries again: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.running = false;
+    }
+  }
+}

@@ -1,0 +1,317 @@
+import { CorrelationEntry, DEFAULT_HOST, FoodSnapshot, Messages, NotificationsMessages, Rpc } from '@fodmap/contracts';
+import { CaughtMessage, Mailcatcher, startMailcatcher } from '@fodmap/mailcatcher';
+import { rpcFailure, SERVER_CONFIG, ServiceRequester, subject } from '@fodmap/server';
+import { eventually, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Controller, INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AdvertiserPicker } from '../advertisers/advertiser-picker';
+import { DailySummaries } from './daily-summaries';
+
+const garlic: FoodSnapshot = {
+  id: 11, name: 'Garlic', fodmapRating: 'high', servingSize: '1 clove (3 g)', servingGrams: 3, caloriesPerServing: 4, foodType: 'vegetable',
+  oligoGroup: 'other', ibsTriggerType: 'fructans', fructans: null, galactans: null, excessFructose: null, sorbitol: null, mannitol: null, xylitol: null, lactose: null,
+};
+const rice: FoodSnapshot = {
+  id: 12, name: 'White rice', fodmapRating: 'low', servingSize: '1 cup (190 g)', servingGrams: 190, caloriesPerServing: 240, foodType: 'grain',
+  oligoGroup: 'grain_legume_nut', ibsTriggerType: null, fructans: null, galactans: null, excessFructose: null, sorbitol: null, mannitol: null, xylitol: null, lactose: null,
+};
+
+/** People whose top correlation the stand-in insights answers, and people for whom it fails. */
+const garlicFinders = new Set<number>();
+const insightsFailsFor = new Set<number>();
+const garlicFinding = { foodId: garlic.id, foodName: 'Garlic', fodmapRating: 'high', totalMeals: 8, symptomsAfter: 6, correlationRate: 0.75, riskLabel: 'High Risk', evidence: 'strong' } as CorrelationEntry;
+
+/** Stands in for insights' topCorrelations: the summaries' one request to another service. */
+function standInInsightsModule() {
+  @Controller()
+  class StandInTopCorrelations {
+    @MessagePattern(subject(Rpc.insights.topCorrelations))
+    top(@Payload() payload: { users: Array<{ userId: number }> }) {
+      if (payload.users.some(({ userId }) => insightsFailsFor.has(userId))) throw rpcFailure(500, 'insights broke');
+      return payload.users.map(({ userId }) => ({ userId, top: garlicFinders.has(userId) ? garlicFinding : null }));
+    }
+  }
+  @Module({ controllers: [StandInTopCorrelations] })
+  class StandInInsightsModule {}
+  return StandInInsightsModule;
+}
+
+let catcher: Mailcatcher;
+let identity: Producer;
+let journal: Producer;
+let insights: INestMicroservice;
+let notifications: INestMicroservice;
+let dataSource: DataSource;
+let caller: ServiceCaller;
+let publicUrl: string;
+
+beforeAll(async () => {
+  catcher = await startMailcatcher({ smtpPort: 0, httpPort: 0 });
+  process.env.SMTP_URL = `smtp://127.0.0.1:${catcher.smtpPort}`;
+  process.env.NATS_PREFIX = suitePrefix('daily_summary');
+  publicUrl = testConfig().publicUrl;
+  identity = await startProducer('identity');
+  journal = await startProducer('journal');
+  insights = await NestFactory.createMicroservice<MicroserviceOptions>(standInInsightsModule(), {
+    transport: Transport.NATS,
+    options: { servers: [testConfig().natsUrl] },
+    logger: ['error'],
+  });
+  await insights.listen();
+  const { AppModule } = await import('../app.module');
+  notifications = await startService('notifications', AppModule);
+  dataSource = notifications.get<DataSource>(getDataSourceToken());
+  caller = await ServiceCaller.connect();
+});
+
+afterAll(async () => {
+  await caller?.close();
+  await notifications?.close();
+  await insights?.close();
+  await journal?.stop();
+  await identity?.stop();
+  await catcher?.close();
+});
+
+/** What a browser reads from the HTML's href attributes (handlebars escapes '=' and '&' in them). */
+const decodeAttributes = (html: string) => html.replace(/&#x3D;/g, '=').replace(/&amp;/g, '&');
+
+async function inbox(to: string): Promise<CaughtMessage[]> {
+  return (await (await fetch(`http://127.0.0.1:${catcher.httpPort}/api/messages?to=${encodeURIComponent(to)}`)).json()) as CaughtMessage[];
+}
+
+let lastId = 100;
+const nextId = () => ++lastId;
+
+interface Person {
+  userId: number;
+  email: string;
+  timeZone: string;
+}
+
+/** Registers a person as identity does, and waits until notifications knows them. */
+async function register(timeZone: string, preferences?: { emailNotifications: boolean; mealNotifications: boolean }): Promise<Person> {
+  const userId = nextId();
+  const email = `person${userId}.${Date.now()}@example.com`;
+  const events = [{ type: 'UserRegistered', schemaVersion: 2, data: { userId, email, firstName: `Ann${userId}`, lastName: 'Lee', timeZone, host: DEFAULT_HOST } }];
+  if (preferences) events.push({ type: 'NotificationPreferencesChanged', schemaVersion: 1, data: { userId, ...preferences } as never });
+  await identity.store.append(`user-${userId}`, 0, events, { userId });
+  await eventually(async () => {
+    const rows = await dataSource.query('SELECT email_notifications FROM notifications.recipients WHERE user_id = $1', [userId]);
+    expect(rows).toEqual([{ email_notifications: preferences?.emailNotifications ?? true }]);
+  });
+  return { userId, email, timeZone };
+}
+
+/** A completed meal of garlic and rice at `at`, with abdominal pain after it, logged as the journal does. */
+async function logDay(person: Person, at: string, mealName = 'Garlic rice'): Promise<number> {
+  const mealId = nextId();
+  const symptomId = nextId();
+  const { userId, timeZone } = person;
+  await journal.store.append(
+    `meal-${mealId}`,
+    0,
+    [
+      { type: 'MealCreated', schemaVersion: 1, data: { mealId, userId, name: mealName, mealType: 'dinner', timestamp: at, timeZone, notes: null } },
+      { type: 'MealFoodAdded', schemaVersion: 1, data: { mealId, userId, entryId: nextId(), quantity: 2, servingUnit: 'clove', grams: 6, food: garlic } },
+      { type: 'MealFoodAdded', schemaVersion: 1, data: { mealId, userId, entryId: nextId(), quantity: 1, servingUnit: 'cup', grams: 190, food: rice } },
+      { type: 'MealCompleted', schemaVersion: 1, data: { mealId, userId, completedAt: at } },
+    ],
+    { userId },
+  );
+  const feltAt = new Date(Date.parse(at) + 2 * 3_600_000).toISOString();
+  await journal.store.append(
+    `symptom-${symptomId}`,
+    0,
+    [{ type: 'SymptomLogged', schemaVersion: 1, data: { symptomId, userId, symptomType: 'pain', severity: 'moderate', notes: null, mealId, timestamp: feltAt, timeZone } }],
+    { userId },
+  );
+  await eventually(async () => expect(await dataSource.query('SELECT 1 FROM notifications.digest_symptoms WHERE symptom_id = $1', [symptomId])).toHaveLength(1));
+  return mealId;
+}
+
+const summaries = () => notifications.get(DailySummaries);
+
+/** The summaries of these people recorded so far (outbox or sent), by user. */
+async function summariesOf(people: Person[]): Promise<Array<{ user_id: number; event_id: string }>> {
+  return dataSource.query(
+    `SELECT user_id, event_id FROM notifications.email_outbox WHERE email_type = 'daily-summary' AND user_id = ANY($1)
+     UNION ALL SELECT user_id, event_id FROM notifications.sent_emails WHERE email_type = 'daily-summary' AND user_id = ANY($1)
+     ORDER BY user_id`,
+    [people.map(({ userId }) => userId)],
+  );
+}
+
+describe('daily summary', () => {
+  it("reaches people in Tokyo, London and Los Angeles at their own 08:00, for their previous day, once, with what they logged", async () => {
+    const tokyo = await register('Asia/Tokyo');
+    const london = await register('Europe/London');
+    const losAngeles = await register('America/Los_Angeles');
+    garlicFinders.add(tokyo.userId);
+    // Each one's dinner at 19:00 on 10 February 2026, their own time.
+    await logDay(tokyo, '2026-02-10T10:00:00Z');
+    await logDay(london, '2026-02-10T19:00:00Z');
+    await logDay(losAngeles, '2026-02-11T03:00:00Z');
+    const all = [tokyo, london, losAngeles];
+
+    // 07:59 in Tokyo: nobody yet.
+    await summaries().runDue(new Date('2026-02-10T22:59:00Z'));
+    expect(await summariesOf(all)).toEqual([]);
+    // 08:00 in Tokyo, 23:00 of the 10th in London, 15:00 of the 10th in Los Angeles.
+    await summaries().runDue(new Date('2026-02-10T23:00:00Z'));
+    expect(await summariesOf(all)).toEqual([{ user_id: tokyo.userId, event_id: `daily-summary:${tokyo.userId}:2026-02-10` }]);
+    await summaries().runDue(new Date('2026-02-11T07:59:00Z'));
+    expect(await summariesOf(all)).toHaveLength(1);
+    await summaries().runDue(new Date('2026-02-11T08:00:00Z'));
+    await summaries().runDue(new Date('2026-02-11T15:59:00Z'));
+    expect((await summariesOf(all)).map(({ user_id }) => user_id)).toEqual([tokyo.userId, london.userId]);
+    await summaries().runDue(new Date('2026-02-11T16:00:00Z'));
+    // Later runs the same day send nothing again.
+    await summaries().runDue(new Date('2026-02-11T17:30:00Z'));
+    await summaries().runDue(new Date('2026-02-11T23:59:00Z'));
+    expect(await summariesOf(all)).toEqual(
+      all.map(({ userId }) => ({ user_id: userId, event_id: `daily-summary:${userId}:2026-02-10` })).sort((a, b) => a.user_id - b.user_id),
+    );
+
+    for (const person of all) await eventually(async () => expect(await inbox(person.email)).toHaveLength(1));
+    const [email] = await inbox(tokyo.email);
+    expect(email.subject).toBe('Yesterday in FODMAP Journal: Tuesday, February 10');
+    for (const body of [email.text, email.html ?? '']) {
+      expect(body).toContain(`Hi Ann${tokyo.userId},`);
+      expect(body).toContain('1 meal and 1 symptom logged.');
+      expect(body).toContain('Garlic rice');
+      expect(body).toContain('Dinner');
+      expect(body).toContain('7:00 PM');
+      expect(body).toContain('High FODMAP');
+      expect(body).toContain('Low FODMAP');
+      // Spec §4: one high and one low food, 50.
+      expect(body).toContain('FODMAP score 50');
+      expect(body).toContain('Notable medium/high FODMAP content');
+      expect(body).toContain('Abdominal Pain');
+      expect(body).toContain('9:00 PM');
+      expect(body).toContain('High Risk. Symptoms followed 6 of 8 meals with it (75%). Avoid.');
+      expect(body).toContain(`${publicUrl}/diary`);
+      expect(body).toContain('Not medical advice - Always consult healthcare professionals');
+    }
+    // The others got theirs without a finding; Los Angeles' dinner was at 7:00 PM their time too.
+    const [other] = await inbox(losAngeles.email);
+    expect(other.text).toContain('7:00 PM');
+    expect(other.text).not.toContain('YOUR TOP FINDING');
+    expect(await inbox(tokyo.email)).toHaveLength(1);
+  });
+
+  it('is recorded once when two schedulers run on one database at the same time', async () => {
+    const people = await Promise.all([register('Europe/Paris'), register('Europe/Paris'), register('Europe/Paris')]);
+    for (const person of people) await logDay(person, '2026-03-03T12:00:00Z');
+    // A second instance with a connection pool of its own, as a second replica has.
+    const otherDataSource = await new DataSource(dataSource.options).initialize();
+    const other = new DailySummaries(otherDataSource, notifications.get(SERVER_CONFIG), notifications.get(ServiceRequester), notifications.get(AdvertiserPicker));
+    const now = new Date('2026-03-04T07:00:00Z');
+
+    const [first, second] = await Promise.all([summaries().runDue(now), other.runDue(now)]);
+    expect(first + second).toBe(3);
+    expect(await Promise.all([summaries().runDue(now), other.runDue(now)])).toEqual([0, 0]);
+    expect(await summariesOf(people)).toHaveLength(3);
+    for (const person of people) await eventually(async () => expect(await inbox(person.email)).toHaveLength(1));
+    await otherDataSource.destroy();
+  });
+
+  it('goes to nobody whose day was empty or who turned daily summaries off; the others get theirs even when insights fails', async () => {
+    const empty = await register('Europe/Berlin');
+    const off = await register('Europe/Berlin', { emailNotifications: false, mealNotifications: false });
+    const logged = await register('Europe/Berlin');
+    insightsFailsFor.add(logged.userId);
+    await logDay(off, '2026-04-14T12:00:00Z');
+    await logDay(logged, '2026-04-14T12:00:00Z');
+    // The day before holds the empty person's only meal: not their summary's day.
+    await logDay(empty, '2026-04-13T12:00:00Z');
+
+    await summaries().runDue(new Date('2026-04-15T06:00:00Z'));
+    expect((await summariesOf([empty, off, logged])).map(({ user_id }) => user_id)).toEqual([logged.userId]);
+    const [email] = await eventually(async () => {
+      const messages = await inbox(logged.email);
+      expect(messages).toHaveLength(1);
+      return messages;
+    });
+    expect(email.text).toContain('Garlic rice');
+    expect(email.text).not.toContain('YOUR TOP FINDING');
+    expect(await inbox(empty.email)).toEqual([]);
+    expect(await inbox(off.email)).toEqual([]);
+  });
+
+  it('catches up later the same day after the service was down at 08:00, never the next day', async () => {
+    const caughtUp = await register('America/New_York');
+    await logDay(caughtUp, '2026-05-05T16:00:00Z');
+    // Down over 08:00 (12:00Z) on the 6th, back at 10:00.
+    await summaries().runDue(new Date('2026-05-06T14:00:00Z'));
+    expect(await summariesOf([caughtUp])).toEqual([{ user_id: caughtUp.userId, event_id: `daily-summary:${caughtUp.userId}:2026-05-05` }]);
+
+    // Down from before 08:00 on the 6th until 10:00 on the 7th: the 5th is never sent.
+    const missed = await register('America/New_York');
+    await logDay(missed, '2026-05-05T16:00:00Z');
+    await summaries().runDue(new Date('2026-05-07T14:00:00Z'));
+    expect(await summariesOf([missed])).toEqual([]);
+  });
+
+  it("sends Profile's test summary of today so far to the caller's own address, also when nothing is logged yet", async () => {
+    const person = await register('Asia/Tokyo');
+    const reply = await caller.call(Rpc.notifications.testDailySummary, { caller: { userId: person.userId, timeZone: person.timeZone } });
+    expect(reply).toEqual({ message: NotificationsMessages.testEmailSent });
+    const [email] = await eventually(async () => {
+      const messages = await inbox(person.email);
+      expect(messages).toHaveLength(1);
+      return messages;
+    });
+    expect(email.subject).toMatch(/^Today so far in FODMAP Journal: /);
+    expect(email.text).toContain('Nothing logged yet.');
+
+    expect(await caller.failure(Rpc.notifications.testDailySummary, { caller: { userId: 987_654, timeZone: 'UTC' } })).toEqual({ status: 404, message: Messages.userNotFound });
+  });
+});
+
+describe('meal email', () => {
+  it('arrives when a meal is completed by someone with meal emails on, with the meal, its ratings and one-tap symptom links', async () => {
+    const person = await register('Europe/London', { emailNotifications: true, mealNotifications: true });
+    const quiet = await register('Europe/London');
+    await logDay(person, '2026-06-01T12:30:00Z', 'Lunch bowl');
+    await logDay(quiet, '2026-06-01T12:30:00Z', 'Lunch bowl');
+
+    const [email] = await eventually(async () => {
+      const messages = await inbox(person.email);
+      expect(messages).toHaveLength(1);
+      return messages;
+    });
+    expect(email.subject).toBe('Lunch bowl: how are you feeling?');
+    for (const body of [email.text, decodeAttributes(email.html ?? '')]) {
+      expect(body).toContain('Lunch bowl');
+      expect(body).toContain('1:30 PM');
+      expect(body).toContain('Garlic');
+      expect(body).toContain('High FODMAP');
+      expect(body).toContain('FODMAP score 50');
+      expect(body).toContain('Bloating · moderate');
+      expect(body).toContain(`${publicUrl}/log-symptom?token=`);
+    }
+    expect(email.text).toMatch(/Bloating · moderate: \S+\/log-symptom\?token=\S+&symptom=bloating&severity=2/);
+    expect(decodeAttributes(email.html ?? '')).toMatch(/href="[^"]+\/log-symptom\?token=[^"]+&symptom=bloating&severity=2"[^>]*>Bloating · moderate</);
+    expect(await inbox(quiet.email)).toEqual([]);
+  });
+
+  it("sends Profile's test meal email with the caller's newest meal", async () => {
+    const person = await register('Europe/London');
+    await logDay(person, '2026-06-02T18:00:00Z', 'Early dinner');
+    await logDay(person, '2026-06-03T18:00:00Z', 'Late dinner');
+    const reply = await caller.call(Rpc.notifications.testMealEmail, { caller: { userId: person.userId, timeZone: person.timeZone } });
+    expect(reply).toEqual({ message: NotificationsMessages.testMealEmailSent });
+    const [email] = await eventually(async () => {
+      const messages = await inbox(person.email);
+      expect(messages).toHaveLength(1);
+      return messages;
+    });
+    expect(email.subject).toBe('Late dinner: how are you feeling?');
+    expect(email.text).toContain('Garlic (2 clove): High FODMAP');
+  });
+});

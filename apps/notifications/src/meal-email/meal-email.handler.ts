@@ -1,0 +1,40 @@
+import { MessageReply, Messages, NotificationsMessages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { Handles, rpcFailure, SERVER_CONFIG, ServerConfig } from '@fodmap/server';
+import { Controller, Inject } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { diaryUrl, findRecipient, newestMeal } from '../audience/audience-reader';
+import { recordEmail } from '../email/email-outbox';
+import { mealEmailContext } from './meal-email-content';
+import { mealEmailSponsor } from './meal-email-sponsors';
+import { MEAL_EMAIL } from './meal-emails.projection';
+
+@Controller()
+export class MealEmailHandler {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  /** Profile's 'Send Test Meal Email': the caller's newest meal (or none), to their own address, with symptom links. */
+  @Handles(Rpc.notifications.testMealEmail)
+  async testMealEmail({ caller }: RpcParsed<typeof Rpc.notifications.testMealEmail>): Promise<MessageReply> {
+    await this.dataSource.transaction(async (manager) => {
+      const recipient = await findRecipient(manager, caller.userId);
+      if (!recipient) throw rpcFailure(404, Messages.userNotFound);
+      const sponsor = await mealEmailSponsor(this.dataSource);
+      await recordEmail(manager, {
+        eventId: `meal-test:${randomUUID()}`,
+        emailType: MEAL_EMAIL,
+        userId: recipient.userId,
+        to: recipient.email,
+        template: 'meal',
+        context: { ...mealEmailContext(recipient, await newestMeal(manager, caller.userId), diaryUrl(this.config.publicUrl), sponsor) },
+        correlationId: null,
+        advertiserId: sponsor?.advertiserId ?? null,
+      });
+    });
+    return { message: NotificationsMessages.testMealEmailSent };
+  }
+}
