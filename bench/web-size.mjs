@@ -37,6 +37,7 @@ const ROUTES = [
   ['/insights', 'signed in'],
   ['/profile', 'signed in'],
   ['/subscribe', 'signed in'],
+  ['/log-symptom?token=bench&symptom=bloating&severity=2', 'signed out'],
   ['/admin/', 'admin'],
 ];
 
@@ -107,6 +108,8 @@ function apiReply(url, viewer) {
   if (path === '/api/dashboard/stats') return [200, STATS];
   if (path === '/api/meals') return [200, [MEAL]];
   if (path === '/api/insights/activity') return [200, ACTIVITY];
+  if (path === '/api/admin/email-stats') return [200, { totalSent: 0, totalUsers: 0, lastSent: null, campaignsByType: [] }];
+  if (path === '/api/log-symptom') return [200, { symptomType: 'bloating', severity: 'moderate', mealName: 'Porridge', expiresAt: '2026-12-31T00:00:00.000Z' }];
   if (path === '/api/insights/fodmap-groups') return [200, { period: 30, window: { fromHours: 1, toHours: 8 }, mealsAnalysed: 0, symptomaticMeals: 0, groups: [] }];
   return [200, []];
 }

@@ -204,8 +204,11 @@ describe('admin area', () => {
     const page = await fetch(`${api.baseUrl}/admin/`, { headers: { Cookie: api.cookieHeader } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    // No admin API exists yet: past the guard, an unknown path is the API's JSON 404.
-    expect((await api.get('/api/admin/advertisers')).status).toBe(404);
+    expect((await api.get('/api/admin/advertisers')).status).toBe(200);
+    // Past the guard, an unknown admin path is still the API's JSON 404.
+    const unknown = await api.get('/api/admin/no-such-thing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/json/);
   });
 });
 

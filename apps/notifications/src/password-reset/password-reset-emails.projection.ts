@@ -28,5 +28,5 @@ export const passwordResetEmails = defineProjection({
       },
     },
   },
-  ignores: { identity: ['UserRegistered'] },
+  ignores: { identity: ['UserRegistered', 'NotificationPreferencesChanged'] },
 });
