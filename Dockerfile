@@ -7,6 +7,7 @@ COPY libs/contracts/package.json libs/contracts/
 COPY libs/server/package.json libs/server/
 COPY libs/testing/package.json libs/testing/
 COPY libs/web-client/package.json libs/web-client/
+COPY libs/web-ui/package.json libs/web-ui/
 COPY tools/mailcatcher/package.json tools/mailcatcher/
 RUN npm ci --no-audit --no-fund
 COPY . .

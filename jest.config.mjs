@@ -9,12 +9,12 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 // project's src/; end-to-end tests (*.e2e-spec.ts) sit in apps/e2e/src/api and apps/e2e/src/browser.
 const LAYOUT = {
   server: '{apps,libs}/*/src/**/*.spec.ts',
-  web: '{apps/web,apps/admin,libs/web-client}/src/**/*.spec.{ts,tsx}',
+  web: '{apps/web,apps/admin,libs/web-client,libs/web-ui}/src/**/*.spec.{ts,tsx}',
   integration: '{apps,libs}/*/src/**/*.int-spec.ts',
   api: 'apps/e2e/src/api/**/*.e2e-spec.ts',
   browser: 'apps/e2e/src/browser/**/*.e2e-spec.ts',
 };
-const WEB_PROJECTS = ['apps/web/', 'apps/admin/', 'libs/web-client/'];
+const WEB_PROJECTS = ['apps/web/', 'apps/admin/', 'libs/web-client/', 'libs/web-ui/'];
 
 // testMatch alone would silently skip a test file put elsewhere: refuse to run instead.
 assertLayout();
@@ -26,7 +26,7 @@ if (tsconfig.resultType === 'failed') throw new Error(`tsconfig.json: ${tsconfig
 register({ baseUrl: tsconfig.absoluteBaseUrl, paths: tsconfig.paths });
 
 // Libraries resolve to their sources so tests never run against a stale build.
-const moduleNameMapper = { '^@fodmap/(contracts|server|testing|web-client)$': '<rootDir>/libs/$1/src/index.ts' };
+const moduleNameMapper = { '^@fodmap/(contracts|server|testing|web-client|web-ui)$': '<rootDir>/libs/$1/src/index.ts' };
 
 // Server code needs decorator metadata (Nest DI, TypeORM) and class fields as the builds compile them.
 const serverTransform = {

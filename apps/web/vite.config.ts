@@ -73,6 +73,7 @@ export default defineConfig({
     alias: {
       '@fodmap/contracts': resolve(__dirname, '../../libs/contracts/src/index.ts'),
       '@fodmap/web-client': resolve(__dirname, '../../libs/web-client/src/index.ts'),
+      '@fodmap/web-ui': resolve(__dirname, '../../libs/web-ui/src/index.ts'),
     },
   },
   server: {

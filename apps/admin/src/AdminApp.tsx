@@ -68,7 +68,9 @@ export function AdminApp() {
           value={tab}
           onChange={(_event, next: TabName) => setTab(next)}
           textColor="inherit"
-          indicatorColor="secondary"
+          // The app bar's own text colour (white on the brand blue), as the tab labels: MUI offers only the theme's
+          // primary (invisible on the bar) or secondary (purple) for the indicator.
+          slotProps={{ indicator: { sx: { bgcolor: 'currentColor' } } }}
           variant="scrollable"
           allowScrollButtonsMobile
           aria-label="Admin sections"

@@ -2,8 +2,8 @@ import { CssBaseline } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ToastProvider } from '@fodmap/web-ui';
 import { AdminApp } from './AdminApp';
-import { ToastProvider } from './components/toast/ToastProvider';
 import { createAdminQueryClient } from './lib/query-client';
 
 const queryClient = createAdminQueryClient();

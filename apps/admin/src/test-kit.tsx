@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { Advertiser, AdminUser, User } from '@fodmap/contracts';
 import { jest } from '@jest/globals';
 import type { ReactNode } from 'react';
-import { ToastProvider } from './components/toast/ToastProvider';
+import { ToastProvider } from '@fodmap/web-ui';
 import { createAdminQueryClient } from './lib/query-client';
 
 /** The signed-in admin of the admin screens' tests. */

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { ToastProvider } from '@fodmap/web-ui';
 import { AppRoutes } from './AppRoutes';
-import { PhoneFrame } from './components/PhoneFrame';
-import { ToastProvider } from './components/toast/ToastProvider';
+import { PHONE_MAX_WIDTH, PhoneFrame } from './components/PhoneFrame';
 import { BrandingProvider } from './features/branding/BrandingProvider';
 import { createQueryClient } from './lib/query-client';
 
@@ -12,7 +12,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrandingProvider>
-        <ToastProvider>
+        <ToastProvider maxWidth={PHONE_MAX_WIDTH}>
           <BrowserRouter>
             <PhoneFrame>
               <AppRoutes />

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { App } from './App';
 import { ann, json } from './test-kit';
 
@@ -36,7 +37,7 @@ beforeAll(() =>
     import('./features/emails/UnsubscribePage'),
     import('./features/dashboard/DashboardPage'),
     import('./features/not-found/NotFoundPage'),
-    import('./components/toast/ToastSnackbar'),
+    loadToastSnackbar(),
   ]),
 );
 beforeEach(() => sessionStorage.clear());

@@ -4,7 +4,7 @@ import type { Meal, User } from '@fodmap/contracts';
 import { jest } from '@jest/globals';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { ToastProvider } from './components/toast/ToastProvider';
+import { ToastProvider } from '@fodmap/web-ui';
 import { createQueryClient } from './lib/query-client';
 
 /** The signed-in person of the phone app's screen tests. */

@@ -1,9 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { AdminMessages, type AdminUser } from '@fodmap/contracts';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { anAdminUser, fakeApi, json, renderInAdmin, writes } from '../test-kit';
 import { AdminUsersTab } from './AdminUsersTab';
 
+// The toast's code loads with the first toast; loading it up front keeps that out of the tests' time limits.
+beforeAll(loadToastSnackbar);
 afterEach(() => {
   cleanup();
   jest.restoreAllMocks();

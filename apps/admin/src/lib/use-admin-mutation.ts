@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useToast } from '../components/toast/toast-context';
+import { AdminMessages } from '@fodmap/contracts';
+import { serverMessage } from '@fodmap/web-client';
+import { useToast } from '@fodmap/web-ui';
 
 /**
  * An admin write (spec §8): on success its success toast, the reads it changes refetched, and `onDone` (close the
@@ -17,14 +19,15 @@ export function useAdminMutation<Variables>({
   onDone?: () => void;
 }) {
   const queryClient = useQueryClient();
-  const toast = useToast();
+  const { toast } = useToast();
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      toast.success(success);
+      toast({ title: success });
       onDone?.();
       await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: (error) => toast.failure(error),
+    onError: (error) =>
+      toast({ title: AdminMessages.error, description: serverMessage(error, error instanceof Error ? error.message : String(error)), variant: 'destructive' }),
   });
 }

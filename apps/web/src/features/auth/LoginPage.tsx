@@ -3,7 +3,7 @@ import { loginSchema, Messages, registerSchema, type User } from '@fodmap/contra
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
 import { TextInput } from '../../components/TextInput';

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Meal } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aMeal, ann, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { dayHeading } from '../symptoms/symptom-format';
 import { BrandingProvider } from '../branding/BrandingProvider';
@@ -35,7 +36,7 @@ const renderDiary = () =>
     </BrandingProvider>,
   );
 
-beforeAll(() => import('../../components/toast/ToastSnackbar'));
+beforeAll(loadToastSnackbar);
 afterEach(() => {
   cleanup();
   jest.restoreAllMocks();

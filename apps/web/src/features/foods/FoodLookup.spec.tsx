@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { FoodSummary } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { ToastProvider } from '../../components/toast/ToastProvider';
+import { loadToastSnackbar, ToastProvider } from '@fodmap/web-ui';
 import { createQueryClient } from '../../lib/query-client';
 import { aFood } from './food-fixtures';
 import { FoodLookup } from './FoodLookup';
@@ -51,7 +51,7 @@ const prompt = () => screen.queryByRole('dialog', { name: 'Food not found' });
 
 // The sheet, dialogs and toast load lazily; compiling them once up front keeps that out of each test's time limits.
 beforeAll(() =>
-  Promise.all([import('./FoodDetailsSheet'), import('./NotFoundPrompt'), import('./NewFoodDialog'), import('../../components/toast/ToastSnackbar')]),
+  Promise.all([import('./FoodDetailsSheet'), import('./NotFoundPrompt'), import('./NewFoodDialog'), loadToastSnackbar()]),
 );
 afterEach(() => {
   cleanup();

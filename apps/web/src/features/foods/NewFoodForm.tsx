@@ -2,7 +2,7 @@ import { Button, DialogActions, DialogContent, DialogTitle, Stack, TextField } f
 import { FOOD_NAME_MAX_LENGTH, FOOD_TYPES, Messages, QUICK_ADD_FODMAP_RATINGS, quickAddFoodSchema, type Food, type QuickAddFoodInput } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { apiRequest, newIdempotencyKey, serverMessage } from '@fodmap/web-client';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { readable } from './FoodDetails';

@@ -10,6 +10,7 @@ import {
   type MealFood,
 } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { BrandingProvider } from '../branding/BrandingProvider';
 import { InsightsPage } from './InsightsPage';
@@ -148,7 +149,7 @@ const dayRows = () => within(within(analytics()).getByRole('group', { name: 'Day
 const activityReads = (fetchMock: ReturnType<typeof fakeApi>, period: number) =>
   requests(fetchMock).filter((request) => request.startsWith(`GET /api/insights/activity?period=${period}&_t=`)).length;
 
-beforeAll(() => import('../../components/toast/ToastSnackbar'));
+beforeAll(loadToastSnackbar);
 afterEach(() => {
   cleanup();
   jest.restoreAllMocks();

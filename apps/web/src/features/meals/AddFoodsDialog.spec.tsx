@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aFood } from '../foods/food-fixtures';
 import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { AddFoodsDialog } from './AddFoodsDialog';
@@ -7,7 +8,7 @@ import { AddFoodsDialog } from './AddFoodsDialog';
 const rices = Array.from({ length: 12 }, (_, i) => aFood({ id: i + 1, name: `Rice ${i + 1}`, servingSize: '1 cup (158 g)', servingGrams: 158 }));
 const onClose = jest.fn();
 
-beforeAll(() => import('../../components/toast/ToastSnackbar'));
+beforeAll(loadToastSnackbar);
 afterEach(() => {
   cleanup();
   onClose.mockReset();

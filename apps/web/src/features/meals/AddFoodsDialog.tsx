@@ -2,8 +2,8 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { FOOD_SEARCH, FOOD_SEARCH_QUERY_MAX_LENGTH, MEAL_FOOD_QUANTITY, JournalMessages, type Food } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useEffect, useId, useState } from 'react';
+import { useToast } from '@fodmap/web-ui';
 import { TextInput } from '../../components/TextInput';
-import { useToast } from '../../components/toast/toast-context';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { servingLine } from '../foods/FoodList';
 import { useFoodSearch } from '../foods/foods-api';

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aFood } from '../foods/food-fixtures';
 import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import type { AddMealFoodInput, MealFood } from '@fodmap/contracts';
@@ -50,7 +51,7 @@ async function addFood(name: string) {
 const posts = (fetchMock: ReturnType<typeof fakeApi>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([path, init]) => [String(path), JSON.parse(String(init?.body))]);
 
-beforeAll(() => Promise.all([import('./MealBuilderDialog'), import('../../components/toast/ToastSnackbar')]));
+beforeAll(() => Promise.all([import('./MealBuilderDialog'), loadToastSnackbar()]));
 afterEach(() => {
   cleanup();
   jest.restoreAllMocks();

@@ -3,7 +3,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { MEAL_NAME_MAX_LENGTH, JournalMessages, Messages, type MealType } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useId, useState, type FormEvent } from 'react';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { FoodPicker } from '../foods/FoodPicker';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';

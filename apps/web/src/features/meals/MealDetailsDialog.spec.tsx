@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Meal } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aFood } from '../foods/food-fixtures';
 import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { mealFoodOf } from './meal-builder';
@@ -26,7 +27,7 @@ function open(meal: Meal, complete?: () => Response) {
 }
 const completeButton = () => screen.queryByRole('button', { name: 'Complete' });
 
-beforeAll(() => import('../../components/toast/ToastSnackbar'));
+beforeAll(loadToastSnackbar);
 afterEach(() => {
   cleanup();
   jest.restoreAllMocks();

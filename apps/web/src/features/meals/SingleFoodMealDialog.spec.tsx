@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aFood } from '../foods/food-fixtures';
 import { aMeal, fakeApi, json, renderInApp } from '../../test-kit';
 import { SingleFoodMealDialog } from './SingleFoodMealDialog';
@@ -19,7 +20,7 @@ function mealApi({ create = () => json(201, aMeal({ id: 8 })), addFood = () => j
 const posts = (fetchMock: ReturnType<typeof fakeApi>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([path, init]) => [String(path), JSON.parse(String(init?.body))]);
 
-beforeAll(() => import('../../components/toast/ToastSnackbar'));
+beforeAll(loadToastSnackbar);
 afterEach(() => {
   cleanup();
   onClose.mockReset();

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { MEAL_FOOD_QUANTITY, MEAL_NAME_MAX_LENGTH, JournalMessages, Messages, type Food, type FoodSummary, type MealType } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { FoodPicker } from '../foods/FoodPicker';
 import { useFood } from '../foods/foods-api';

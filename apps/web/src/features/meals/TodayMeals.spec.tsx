@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { Meal } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aFood } from '../foods/food-fixtures';
 import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { mealFoodOf } from './meal-builder';
@@ -18,7 +19,7 @@ function todayApi(meals: Meal[]) {
   });
 }
 
-beforeAll(() => import('../../components/toast/ToastSnackbar'));
+beforeAll(loadToastSnackbar);
 afterEach(() => {
   cleanup();
   jest.restoreAllMocks();

@@ -1,7 +1,7 @@
 import { JournalMessages, Messages, type Meal } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useCallback } from 'react';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { useCompleteMeal, useDeleteMeal, useRepeatMeal } from './meals-api';
 

@@ -1,6 +1,6 @@
 import { JournalMessages, type Food } from '@fodmap/contracts';
 import { useMemo, useState } from 'react';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { addToItems, type BuilderItem } from './meal-builder';
 
 export interface MealBuilder {

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { ann, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { NotificationSettings } from './NotificationSettings';
 
@@ -27,7 +28,7 @@ function fakeTab() {
 
 const button = (name: string) => screen.getByRole('button', { name });
 
-beforeAll(() => import('../../components/toast/ToastSnackbar'));
+beforeAll(loadToastSnackbar);
 afterEach(() => {
   cleanup();
   jest.restoreAllMocks();

@@ -1,7 +1,7 @@
 import { Card, CardContent, Divider, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { Messages, NotificationsMessages, notificationDefaults, type User } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { apiRequest } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';

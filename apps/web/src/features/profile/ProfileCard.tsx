@@ -3,7 +3,7 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Messages, PHOTO_TYPES, type User } from '@fodmap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, type ChangeEvent } from 'react';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { UserAvatar } from '../../components/UserAvatar';
 import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { currentUserKey } from '../session/use-session';

@@ -2,7 +2,7 @@ import { Button, CircularProgress, Stack } from '@mui/material';
 import { NotificationsMessages, type SymptomLinkReply, type User } from '@fodmap/contracts';
 import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { useMutation } from '@tanstack/react-query';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 
 /** A button that shows it is working and takes no second tap until the answer is in. */

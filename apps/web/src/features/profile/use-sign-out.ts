@@ -1,7 +1,7 @@
 import { Messages } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { apiRequest } from '@fodmap/web-client';
 import { useEndSession } from '../session/use-end-session';
 

@@ -1,7 +1,7 @@
 import { Messages } from '@fodmap/contracts';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { isUnauthorized } from '@fodmap/web-client';
 import { useEndSession } from './use-end-session';
 

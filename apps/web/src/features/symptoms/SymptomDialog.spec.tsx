@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { SymptomDialog } from './SymptomDialog';
 
@@ -21,7 +22,7 @@ const logButton = () => screen.getByRole('button', { name: 'Log Symptom' });
 const posted = (fetchMock: ReturnType<typeof fakeApi>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => ({ body: JSON.parse(String(init?.body)), headers: init?.headers as Record<string, string> }));
 
-beforeAll(() => import('../../components/toast/ToastSnackbar'));
+beforeAll(loadToastSnackbar);
 afterEach(() => {
   cleanup();
   onClose.mockReset();

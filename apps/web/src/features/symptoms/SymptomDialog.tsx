@@ -14,7 +14,7 @@ import {
 } from '@fodmap/contracts';
 import { ApiError, serverMessage } from '@fodmap/web-client';
 import { useId, useState, type FormEvent } from 'react';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast } from '@fodmap/web-ui';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { SEVERITY_LABELS, timeOfDay } from './symptom-format';
 import { useMeal, useTodayMeals } from '../meals/meals-api';

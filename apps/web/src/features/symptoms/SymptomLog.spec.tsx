@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Symptom } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { SymptomLog } from './SymptomLog';
 
@@ -23,7 +24,7 @@ function logApi(symptoms: Symptom[]) {
   });
 }
 
-beforeAll(() => import('../../components/toast/ToastSnackbar'));
+beforeAll(loadToastSnackbar);
 afterEach(() => {
   cleanup();
   jest.restoreAllMocks();

@@ -1,14 +1,24 @@
 import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
-import { PHONE_MAX_WIDTH } from '../PhoneFrame';
 import type { ShownToast } from './toast-context';
 
 /** Spec §9: a toast stays 5 to 6 seconds. */
 export const TOAST_DURATION_MS = 5000;
 
-export function ToastSnackbar({ toast, open, onClose }: { toast: ShownToast; open: boolean; onClose: (event?: unknown, reason?: string) => void }) {
+export function ToastSnackbar({
+  toast,
+  open,
+  onClose,
+  maxWidth,
+}: {
+  toast: ShownToast;
+  open: boolean;
+  onClose: (event?: unknown, reason?: string) => void;
+  maxWidth?: number;
+}) {
   const destructive = toast.variant === 'destructive';
   return (
-    // Beside an open dialog, not inside the app root the dialog hides from screen readers (aria-hidden) while open.
+    // Beside an open dialog, not inside the app root the dialog hides from screen readers (aria-hidden) while open:
+    // both SPAs confirm or refuse a dialog's save with a toast while the dialog is still open.
     <Portal>
       <Snackbar
         key={toast.id}
@@ -17,7 +27,7 @@ export function ToastSnackbar({ toast, open, onClose }: { toast: ShownToast; ope
         onClose={onClose}
         // At the top: a dialog's controls (a food's amount, the score, Save) sit at the bottom, within thumb reach.
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        sx={{ maxWidth: PHONE_MAX_WIDTH, mx: 'auto', top: { xs: 'calc(8px + env(safe-area-inset-top))', sm: 'calc(8px + env(safe-area-inset-top))' } }}
+        sx={{ maxWidth, mx: 'auto', top: { xs: 'calc(8px + env(safe-area-inset-top))', sm: 'calc(8px + env(safe-area-inset-top))' } }}
       >
         <Alert
           onClose={onClose}

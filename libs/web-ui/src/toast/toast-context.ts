@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 
+/** 'destructive' is a failure: a filled red toast (spec §8: the phone app's errors, the admin's 'Error' toasts). */
 export type ToastVariant = 'default' | 'destructive';
 
 export interface Toast {

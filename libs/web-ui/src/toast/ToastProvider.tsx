@@ -1,11 +1,18 @@
-import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { lazyNamed } from '../../lib/lazy-named';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { splitMessage, ToastContext, type ShownToast, type Toast, type ToastApi, type ToastVariant } from './toast-context';
 
-// The snackbar's code loads with the first toast: no screen needs it to appear.
-const ToastSnackbar = lazyNamed(() => import('./ToastSnackbar'), 'ToastSnackbar');
+/**
+ * The snackbar's code: the provider loads it with the first toast, since no screen needs it to appear (spec §9).
+ * Tests load it up front, so a first toast does not wait on loading a module.
+ */
+export const loadToastSnackbar = () => import('./ToastSnackbar');
+const ToastSnackbar = lazy(async () => ({ default: (await loadToastSnackbar()).ToastSnackbar }));
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+/**
+ * The one toast of an SPA (spec §9: one at a time, 5 to 6 seconds). `maxWidth` keeps it within the phone app's frame
+ * on a wide screen; the admin app leaves it out.
+ */
+export function ToastProvider({ maxWidth, children }: { maxWidth?: number; children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [open, setOpen] = useState(false);
   const shown = useRef(0);
@@ -30,7 +37,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       {current && (
         <Suspense fallback={null}>
-          <ToastSnackbar toast={current} open={open} onClose={close} />
+          <ToastSnackbar toast={current} open={open} onClose={close} maxWidth={maxWidth} />
         </Suspense>
       )}
     </ToastContext.Provider>

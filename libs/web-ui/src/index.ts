@@ -1,0 +1,2 @@
+export * from './toast/toast-context';
+export * from './toast/ToastProvider';
