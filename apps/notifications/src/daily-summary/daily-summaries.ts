@@ -59,7 +59,8 @@ const DUE_SQL = `
  * logged anything that day. Exactly once per person and day across replicas and restarts: a batch claims its
  * (person, day) pairs (daily_summary_claims, primary key) and records their outbox rows in one transaction. A second
  * replica's claim of the same pair waits for the first transaction and then claims nothing; a crash rolls the whole
- * batch back, claims included, and the next run does it again.
+ * batch back, claims included, and the next run does it again. A day's rows are those placed on it in the zone they
+ * were logged in (journal_digest), which is the person's zone unless they travelled that day.
  */
 @Injectable()
 export class DailySummaries {
