@@ -116,7 +116,7 @@ async function waitUntilUp(gatewayUrl, services, children, timeoutMs = 120_000) 
   }
 }
 
-function stopChild(child) {
+export function stopChild(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', resolve);
@@ -125,7 +125,7 @@ function stopChild(child) {
   });
 }
 
-async function removeRunData(base, database, prefix) {
+export async function removeRunData(base, database, prefix) {
   const { Client } = require('pg');
   const admin = new URL(base.databaseUrl);
   admin.pathname = '/postgres';

@@ -30,18 +30,18 @@ interface DuePerson {
 }
 
 /**
- * People due now, after user $2, at most $3: their wall clock ($1 in their zone, or the default zone when PostgreSQL
- * does not know theirs) is at or past $4 o'clock, their previous local day has meals or symptoms, and no summary of that
- * day was claimed. Before $4 nobody is due, so a day missed entirely (down from 08:00 to midnight) is never sent later.
+ * People due now, after user $2, at most $3: their wall clock ($1 in their zone, or $5 when PostgreSQL does not know
+ * theirs: $6 lists the zones it knows) is at or past $4 o'clock, their previous local day has meals or symptoms, and no
+ * summary of that day was claimed. Before $4 nobody is due, so a day missed entirely (down from 08:00 to midnight) is
+ * never sent later.
  */
 const DUE_SQL = `
-  WITH known_zones AS MATERIALIZED (SELECT name FROM pg_timezone_names),
-  people AS (
+  WITH people AS (
     SELECT p.*, ($1::timestamptz AT TIME ZONE p."timeZone") AS wall
     FROM (
-      SELECT r."userId", r.email, r."firstName", r.host,
-             CASE WHEN r."timeZone" IN (SELECT name FROM known_zones) THEN r."timeZone" ELSE $5 END AS "timeZone"
+      SELECT r."userId", r.email, r."firstName", r.host, CASE WHEN known.name IS NULL THEN $5 ELSE r."timeZone" END AS "timeZone"
       FROM (${RECIPIENTS_SQL} WHERE r.email_notifications AND r.user_id > $2) r
+      LEFT JOIN unnest($6::text[]) AS known(name) ON known.name = r."timeZone"
     ) p
   )
   SELECT p."userId", p.email, p."firstName", p.host, p."timeZone", (p.wall::date - 1)::text AS day
@@ -59,11 +59,14 @@ const DUE_SQL = `
  * logged anything that day. Exactly once per person and day across replicas and restarts: a batch claims its
  * (person, day) pairs (daily_summary_claims, primary key) and records their outbox rows in one transaction. A second
  * replica's claim of the same pair waits for the first transaction and then claims nothing; a crash rolls the whole
- * batch back, claims included, and the next run does it again.
+ * batch back, claims included, and the next run does it again. A day's rows are those placed on it in the zone they
+ * were logged in (journal_digest), which is the person's zone unless they travelled that day.
  */
 @Injectable()
 export class DailySummaries {
   private readonly logger = new Logger(DailySummaries.name);
+  /** PostgreSQL's zone names: read once (pg_timezone_names reads the zone files, some 40 ms), they change with its upgrades only. */
+  private knownZones: Promise<string[]> | null = null;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -74,10 +77,18 @@ export class DailySummaries {
 
   /** Records every summary due at `now`; returns how many. */
   async runDue(now: Date): Promise<number> {
+    this.knownZones ??= this.dataSource.query<Array<{ name: string }>>('SELECT name FROM pg_timezone_names').then(
+      (rows) => rows.map(({ name }) => name),
+      (error: unknown) => {
+        this.knownZones = null;
+        throw error;
+      },
+    );
+    const zones = await this.knownZones;
     let after = 0;
     let recorded = 0;
     for (;;) {
-      const due: DuePerson[] = await this.dataSource.query(DUE_SQL, [now, after, DAILY_SUMMARY_BATCH, DAILY_SUMMARY_HOUR, DAILY_SUMMARY_DEFAULT_TIME_ZONE]);
+      const due: DuePerson[] = await this.dataSource.query(DUE_SQL, [now, after, DAILY_SUMMARY_BATCH, DAILY_SUMMARY_HOUR, DAILY_SUMMARY_DEFAULT_TIME_ZONE, zones]);
       if (due.length === 0) return recorded;
       recorded += await this.dataSource.transaction((manager) => this.recordBatch(manager, due));
       after = due[due.length - 1].userId;

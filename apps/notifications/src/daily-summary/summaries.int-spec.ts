@@ -1,14 +1,17 @@
 import { CorrelationEntry, DEFAULT_HOST, FoodSnapshot, Messages, NotificationsMessages, Rpc } from '@fodmap/contracts';
 import { CaughtMessage, Mailcatcher, startMailcatcher } from '@fodmap/mailcatcher';
-import { rpcFailure, SERVER_CONFIG, ServiceRequester, subject } from '@fodmap/server';
+import { rebuildConsumerProjection, rpcFailure, SERVER_CONFIG, ServiceRequester, subject } from '@fodmap/server';
 import { eventually, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { connect } from 'nats';
 import { DataSource } from 'typeorm';
 import { AdvertiserPicker } from '../advertisers/advertiser-picker';
+import { journalDigestProjection } from '../audience/journal-digest.projection';
+import { recipientsProjection } from '../audience/recipients.projection';
 import { DailySummaries } from './daily-summaries';
 
 const garlic: FoodSnapshot = {
@@ -313,5 +316,37 @@ describe('meal email', () => {
     });
     expect(email.subject).toBe('Late dinner: how are you feeling?');
     expect(email.text).toContain('Garlic (2 clove): High FODMAP');
+  });
+});
+
+describe('audience projections', () => {
+  const readTables = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        ['recipients', 'journal_time_zones', 'digest_meals', 'digest_meal_foods', 'digest_symptoms'].map(async (table) => [
+          table,
+          await dataSource.query(`SELECT * FROM notifications.${table} ORDER BY 1`),
+        ]),
+      ),
+    );
+
+  it('rebuild from the streams to the same rows, a deleted meal gone and its symptom kept unlinked', async () => {
+    const person = await register('Europe/London');
+    const mealId = await logDay(person, '2026-07-01T12:00:00Z', 'Deleted lunch');
+    await journal.store.append(`meal-${mealId}`, 4, [{ type: 'MealDeleted', schemaVersion: 1, data: { mealId, userId: person.userId, deletedAt: '2026-07-01T13:00:00Z' } }], { userId: person.userId });
+    await eventually(async () => expect(await dataSource.query('SELECT 1 FROM notifications.digest_meals WHERE meal_id = $1', [mealId])).toEqual([]));
+    const live = await readTables();
+    expect(live.digest_meal_foods.filter((row: { meal_id: string }) => Number(row.meal_id) === mealId)).toEqual([]);
+    expect(live.digest_symptoms.filter((row: { user_id: number }) => row.user_id === person.userId)).toEqual([expect.objectContaining({ meal_id: null, symptom_type: 'pain' })]);
+
+    const nats = await connect({ servers: testConfig().natsUrl });
+    try {
+      for (const projection of [recipientsProjection, journalDigestProjection]) {
+        await rebuildConsumerProjection({ dataSource, nats, natsPrefix: testConfig().natsPrefix, projection, batchSize: 7 });
+      }
+    } finally {
+      await nats.drain();
+    }
+    expect(await readTables()).toEqual(live);
   });
 });
