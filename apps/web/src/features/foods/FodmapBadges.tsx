@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
-import type { FodmapRating } from '@fodmap/contracts';
+import { FODMAP_RATING_LABELS, type FodmapRating } from '@fodmap/contracts';
 import type { FodmapLevel } from './fodmap-levels';
 
 /** Traffic-light colours; the words beside them carry the meaning for anyone who cannot tell the colours apart. */
@@ -9,13 +9,6 @@ const TONES: Record<FodmapLevel, (theme: Theme) => { main: string; text: string 
   medium: (theme) => ({ main: theme.palette.warning.main, text: theme.palette.warning.dark }),
   high: (theme) => ({ main: theme.palette.error.main, text: theme.palette.error.dark }),
   unknown: (theme) => ({ main: theme.palette.grey[500], text: theme.palette.grey[800] }),
-};
-
-const RATING_LABELS: Record<FodmapRating, string> = {
-  low: 'Low FODMAP',
-  medium: 'Medium FODMAP',
-  high: 'High FODMAP',
-  unknown: 'Unknown FODMAP',
 };
 
 const LEVEL_LABELS: Record<FodmapLevel, string> = { low: 'Low', medium: 'Moderate', high: 'High', unknown: 'Not measured' };
@@ -44,7 +37,7 @@ export function FodmapRatingBadge({ rating, size = 'small' }: { rating: FodmapRa
         whiteSpace: 'nowrap',
       })}
     >
-      {RATING_LABELS[rating]}
+      {FODMAP_RATING_LABELS[rating]}
     </Box>
   );
 }

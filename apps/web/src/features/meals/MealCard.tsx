@@ -2,13 +2,13 @@ import { Box, Button, Card, CardActionArea, CardActions, CardContent, Chip, Stac
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import ReplayIcon from '@mui/icons-material/Replay';
-import type { Meal, MealFood } from '@fodmap/contracts';
+import { MEAL_TYPE_LABELS, type Meal, type MealFood } from '@fodmap/contracts';
 import { useState } from 'react';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { timeOfDay } from '../symptoms/symptom-format';
 import { isTemporaryMeal } from './meals-api';
 import { MealScoreChip } from './MealScoreChip';
-import { MEAL_TYPE_LABELS, MealTypeIcon } from './MealTypeIcon';
+import { MealTypeIcon } from './MealTypeIcon';
 
 /** Spec §9: foods shown per meal card before '+N more'. */
 export const CARD_FOODS = 3;

@@ -5,7 +5,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import HealingIcon from '@mui/icons-material/Healing';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { JournalMessages, Messages, SYMPTOM_LABELS, type Meal } from '@fodmap/contracts';
+import { JournalMessages, Messages, SYMPTOM_LABELS, type Meal, MEAL_TYPE_LABELS } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useToast } from '@fodmap/web-ui';
@@ -17,7 +17,7 @@ import { SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from '../symptoms/symptom
 import { amountOf, canComplete } from './MealCard';
 import { useMeal, useRemoveMealFood } from './meals-api';
 import { MealScoreChip } from './MealScoreChip';
-import { MEAL_TYPE_LABELS, MealTypeIcon } from './MealTypeIcon';
+import { MealTypeIcon } from './MealTypeIcon';
 import { StackingNote } from './StackingNote';
 import { useMealActionFailure, useMealActions } from './use-meal-actions';
 

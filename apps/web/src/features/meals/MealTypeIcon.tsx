@@ -5,8 +5,6 @@ import LunchDiningIcon from '@mui/icons-material/LunchDining';
 import type { SvgIconProps } from '@mui/material';
 import type { MealType } from '@fodmap/contracts';
 
-export const MEAL_TYPE_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snack' };
-
 const ICONS = { breakfast: FreeBreakfastIcon, lunch: LunchDiningIcon, dinner: DinnerDiningIcon, snack: CookieIcon } as const;
 
 export function MealTypeIcon({ mealType, ...props }: { mealType: MealType } & SvgIconProps) {

@@ -1,7 +1,7 @@
 import { ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { MEAL_TYPES, type MealType } from '@fodmap/contracts';
+import { MEAL_TYPES, type MealType, MEAL_TYPE_LABELS } from '@fodmap/contracts';
 import { useId } from 'react';
-import { MEAL_TYPE_LABELS, MealTypeIcon } from './MealTypeIcon';
+import { MealTypeIcon } from './MealTypeIcon';
 
 /** The meal most people are having at this hour, as a starting choice. */
 export function mealTypeAt(date: Date): MealType {
