@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, NotFoundException, Param, 
 import {
   AdminMessages,
   advertiserIdSchema,
+  isWebUrl,
   Caller,
   linkTokenQuerySchema,
   logSymptomLinkSchema,
@@ -130,14 +131,5 @@ export class EmailsController {
   private async throttleLinks(req: Request): Promise<void> {
     const wait = await this.limiter.reserve([{ key: `symptom-link:address:${clientAddress(req)}`, max: LINK_REQUESTS_PER_ADDRESS }], LINK_WINDOW_SECONDS);
     if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, NotificationsMessages.tooManyLinkRequests(wait), wait);
-  }
-}
-
-function isWebUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
   }
 }

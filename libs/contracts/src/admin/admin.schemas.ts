@@ -9,15 +9,17 @@ import { AdminMessages } from './admin-messages';
 
 export const ADVERTISER_TEXT_MAX_LENGTH = 1000;
 
-/** An http(s) URL: a call-to-action never runs script (javascript:, data:) in a reader's mail client. */
-const webUrl = text('Call-to-action link', URL_MAX_LENGTH, { required: AdminMessages.ctaLinkInvalid }).refine((value) => {
+/** An absolute http(s) URL: a call-to-action never runs script (javascript:, data:) in a reader's mail client. */
+export function isWebUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
   } catch {
     return false;
   }
-}, AdminMessages.ctaLinkInvalid);
+}
+
+const webUrl = text('Call-to-action link', URL_MAX_LENGTH, { required: AdminMessages.ctaLinkInvalid }).refine(isWebUrl, AdminMessages.ctaLinkInvalid);
 
 const optionalText = (label: string) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), text(label, ADVERTISER_TEXT_MAX_LENGTH).nullish());
