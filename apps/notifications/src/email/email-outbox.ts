@@ -129,6 +129,9 @@ export class EmailOutbox {
   private loop: Promise<void> | null = null;
   private running = false;
   private wake: (() => void) | null = null;
+  /** Sent emails waiting for the move under way to finish before theirs starts. */
+  private sent: Array<{ email: ClaimedEmail; resolve: () => void; reject: (error: unknown) => void }> = [];
+  private moving = false;
 
   constructor(private readonly options: EmailOutboxOptions) {
     this.tuning = { ...defaultOutboxTuning, ...options.tuning };
@@ -155,16 +158,28 @@ export class EmailOutbox {
     this.listener = null;
   }
 
-  /** Sends every email that is due now, `concurrency` at a time; returns how many it handled. */
+  /**
+   * Sends every email that is due now, `concurrency` at a time; returns how many it handled. Each claim takes as many
+   * due emails as there are free senders, in one statement: one scan of the outbox per group rather than per email.
+   */
   async drain(): Promise<number> {
     let handled = 0;
-    const worker = async () => {
-      while (await this.sendNext()) handled += 1;
-    };
-    const outcomes = await Promise.allSettled(Array.from({ length: this.tuning.concurrency }, worker));
-    const failure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failure) throw failure.reason;
-    return handled;
+    const sending = new Set<Promise<void>>();
+    try {
+      for (;;) {
+        const claimed = await this.claim(this.tuning.concurrency - sending.size);
+        handled += claimed.length;
+        for (const email of claimed) {
+          const send: Promise<void> = this.deliver(email).finally(() => sending.delete(send));
+          sending.add(send);
+        }
+        if (sending.size === 0) return handled;
+        // Claims again as soon as a sender is free (or, when nothing was due, once one has finished).
+        await Promise.race(sending);
+      }
+    } finally {
+      await Promise.allSettled(sending);
+    }
   }
 
   private async run(): Promise<void> {
@@ -185,23 +200,23 @@ export class EmailOutbox {
     }
   }
 
-  private async sendNext(): Promise<boolean> {
+  /** Leases up to `limit` due emails, oldest first, skipping those other senders hold. */
+  private async claim(limit: number): Promise<ClaimedEmail[]> {
+    if (limit <= 0) return [];
     // TypeORM answers an UPDATE with [rows, affected].
-    const [[email]] = await this.options.dataSource.query<[ClaimedEmail[], number]>(
+    const [emails] = await this.options.dataSource.query<[ClaimedEmail[], number]>(
       `UPDATE notifications.email_outbox o
        SET status = 'sending', attempts = o.attempts + 1, next_attempt_at = now() + $1 * interval '1 millisecond',
            resent_after_crash = o.resent_after_crash OR due.status = 'sending'
        FROM (SELECT id, status, resent_after_crash FROM notifications.email_outbox
              WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
-             ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) due
+             ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED) due
        WHERE o.id = due.id
        RETURNING o.id, o.event_id, o.email_type, o.user_id, o.recipient, o.template, o.context, o.correlation_id, o.advertiser_id, o.attempts,
                  due.status = 'sending' AS interrupted, due.resent_after_crash AS resent_before`,
-      [this.tuning.leaseMs],
+      [this.tuning.leaseMs, limit],
     );
-    if (!email) return false;
-    await this.deliver(email);
-    return true;
+    return emails.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
   private async deliver(email: ClaimedEmail): Promise<void> {
@@ -233,22 +248,51 @@ export class EmailOutbox {
       await this.failed(email, error);
       return;
     }
-    await this.options.dataSource.transaction(async (manager) => {
-      // Only while the claim is still this attempt's: a sender that outlived its lease leaves the row to its successor.
-      const [moved]: [unknown[], number] = await manager.query(
-        `DELETE FROM notifications.email_outbox WHERE id = $1 AND status = 'sending' AND attempts = $2 RETURNING id`,
-        [email.id, email.attempts],
-      );
-      if (moved.length === 0) {
-        this.logger.warn(`The ${what} was sent after its claim had lapsed; another attempt owns it now`);
-        return;
-      }
-      await manager.query(
-        `INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, correlation_id, advertiser_id) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (event_id) DO NOTHING`,
-        [email.event_id, email.email_type, email.user_id, email.recipient, email.correlation_id, email.advertiser_id],
-      );
+    await this.recordSent(email);
+  }
+
+  /**
+   * Moves a sent email to sent_emails, together with those that finish sending while the previous move runs: one
+   * statement per group instead of a transaction per email. Settles once its own group is moved (or the move failed,
+   * leaving the group `sending` until their lease runs out, as a crash would).
+   */
+  private recordSent(email: ClaimedEmail): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.sent.push({ email, resolve, reject });
+      if (!this.moving) void this.moveSent();
     });
+  }
+
+  private async moveSent(): Promise<void> {
+    this.moving = true;
+    while (this.sent.length > 0) {
+      // Ordered by id, so that two senders moving overlapping rows lock them in the same order.
+      const group = this.sent.splice(0).sort((a, b) => Number(a.email.id) - Number(b.email.id));
+      try {
+        // Only while the claim is still this attempt's: a sender that outlived its lease leaves the row to its successor.
+        const moved: Array<{ id: string }> = await this.options.dataSource.query(
+          `WITH moved AS (
+             DELETE FROM notifications.email_outbox o USING unnest($1::bigint[], $2::integer[]) AS sent (id, attempts)
+             WHERE o.id = sent.id AND o.attempts = sent.attempts AND o.status = 'sending'
+             RETURNING o.id, o.event_id, o.email_type, o.user_id, o.recipient, o.correlation_id, o.advertiser_id
+           ), recorded AS (
+             INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, correlation_id, advertiser_id)
+             SELECT event_id, email_type, user_id, recipient, correlation_id, advertiser_id FROM moved
+             ON CONFLICT (event_id) DO NOTHING
+           )
+           SELECT id FROM moved`,
+          [group.map(({ email }) => email.id), group.map(({ email }) => email.attempts)],
+        );
+        const movedIds = new Set(moved.map(({ id }) => String(id)));
+        for (const { email } of group) {
+          if (!movedIds.has(String(email.id))) this.logger.warn(`The ${describe(email)} was sent after its claim had lapsed; another attempt owns it now`);
+        }
+        group.forEach(({ resolve }) => resolve());
+      } catch (error) {
+        group.forEach(({ reject }) => reject(error));
+      }
+    }
+    this.moving = false;
   }
 
   private async failed(email: ClaimedEmail, error: unknown): Promise<void> {
