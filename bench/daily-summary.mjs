@@ -16,12 +16,14 @@
 // this 2-core machine, memory flat. Nothing is asserted.
 //
 // Measured 2026-11-23 on the shared 2-core machine (other worktrees' stacks running), 100,000 people, insights on,
-// EMAIL_SEND_CONCURRENCY 64: recording 221 s (450 summaries/s, batches of 500), delivery 885 s from the first claim
-// (113 emails/s), 942 s in all: over the target, and the outbox's sending is what holds it (for N2: at 10,000 people it
-// sent 229/s; the rate fell from ~160/s while recording to ~107/s after, with PostgreSQL and the service mostly idle;
-// each claim's `ORDER BY id LIMIT 1` index scan then took ~7 ms over the deleted rows). Memory flat: notifications
-// 133-145 MB RSS along the way (peak 217 MB at start-up and the first batches), sink 95 MB. Every person got exactly one
-// email; none failed.
+// EMAIL_SEND_CONCURRENCY 8 (the service's default): 330 s in all from the end of seeding (45 s of it waiting for the
+// schedule's first tick), recording 283 s (354 summaries/s, batches of 500), delivery 285 s from the first claim
+// (351 emails/s): the outbox keeps pace with the recording (130-450 rows waiting when sampled, a claim's scan 0.4-0.8 ms) and
+// the last email arrives 2 s after the last batch is recorded, so recording is now what sets the pace. Memory flat:
+// notifications 130-132 MB RSS along the way (peak 138 MB), sink 70-78 MB. Every person got exactly one email; none
+// failed. Before (942 s, 113 emails/s at 64 senders) the Mailer had no pool: nodemailer, given `url` with other
+// options, dropped them, so each email opened its own SMTP connection (~150 ms on loopback); with the pool, Nagle's
+// algorithm still cost ~46 ms a message per connection (5 ms with TCP_NODELAY, which the Mailer now sets).
 //
 // Needs the built apps (`npx nx run-many -t build -p notifications insights`) and PostgreSQL and NATS as for the tests.
 //   npm run bench:daily-summary
@@ -33,12 +35,6 @@ import { removeRunData, require, root, stopChild } from './lib/stack.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const WITH_INSIGHTS = process.env.BENCH_INSIGHTS !== '0';
-/**
- * The outbox's EMAIL_SEND_CONCURRENCY for the run (default 64). Measured on loopback: nodemailer and smtp-server take
- * about 150 ms per message per connection whatever the load (a raw socket server about 48 ms), so throughput is
- * connections / 0.15 s: the service's default of 8 gives about 53 emails/s, too few for 100,000 in 10 minutes.
- */
-const SEND_CONCURRENCY = process.env.BENCH_SEND_CONCURRENCY ?? '64';
 const TIMEOUT_MS = 30 * 60_000;
 const TARGET_SECONDS = 600;
 const CANDIDATE_ZONES = [
@@ -47,9 +43,15 @@ const CANDIDATE_ZONES = [
   'Asia/Shanghai', 'Asia/Tokyo', 'Australia/Sydney', 'Pacific/Auckland',
 ];
 
-const { loadConfig, requireDependencies } = require(join(root, 'libs/server/dist/index.js'));
+const { loadConfig, loadNotificationsConfig, requireDependencies } = require(join(root, 'libs/server/dist/index.js'));
 const { DAILY_SUMMARY_HOUR, localDay } = require(join(root, 'libs/contracts/dist/index.js'));
 const { Client } = require('pg');
+/**
+ * The outbox's EMAIL_SEND_CONCURRENCY for the run: by default what the service would take from this environment (8
+ * unless EMAIL_SEND_CONCURRENCY is set). Measured on loopback with pooled connections: about 5 ms a message per
+ * connection, some 550 emails/s at 8, more than the recording makes.
+ */
+const SEND_CONCURRENCY = process.env.BENCH_SEND_CONCURRENCY ?? String(loadNotificationsConfig().emailSendConcurrency);
 
 const food = (id, name, fodmapRating, servingSize, servingGrams) => ({
   id, name, fodmapRating, servingSize, servingGrams, caloriesPerServing: 100, foodType: 'grain', oligoGroup: 'grain_legume_nut',
