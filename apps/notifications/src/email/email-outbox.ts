@@ -128,6 +128,8 @@ export class EmailOutbox {
   private listener: Client | null = null;
   private loop: Promise<void> | null = null;
   private running = false;
+  /** Set by stop(): the senders finish the emails they hold and claim no more, so a long queue never delays shutdown. */
+  private stopping = false;
   private wake: (() => void) | null = null;
   /** Sent emails waiting for the move under way to finish before theirs starts. */
   private sent: Array<{ email: ClaimedEmail; resolve: () => void; reject: (error: unknown) => void }> = [];
@@ -140,6 +142,7 @@ export class EmailOutbox {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    this.stopping = false;
     const listener = new Client({ connectionString: this.options.databaseUrl });
     listener.on('error', (error) => this.logger.warn(`Outbox listener lost, polling only: ${error.message}`));
     listener.on('notification', () => this.wake?.());
@@ -151,6 +154,7 @@ export class EmailOutbox {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     this.wake?.();
     await this.loop;
     this.loop = null;
@@ -167,7 +171,7 @@ export class EmailOutbox {
     const sending = new Set<Promise<void>>();
     try {
       for (;;) {
-        const claimed = await this.claim(this.tuning.concurrency - sending.size);
+        const claimed = this.stopping ? [] : await this.claim(this.tuning.concurrency - sending.size);
         handled += claimed.length;
         for (const email of claimed) {
           const send: Promise<void> = this.deliver(email).finally(() => sending.delete(send));

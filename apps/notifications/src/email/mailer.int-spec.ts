@@ -11,6 +11,7 @@ beforeAll(async () => {
   mailer = new Mailer(`smtp://127.0.0.1:${catcher.smtpPort}`);
 });
 afterAll(async () => {
+  mailer?.close();
   await catcher?.close();
 });
 
