@@ -141,6 +141,30 @@ export const foodCreatedV1 = z.object({
 });
 export type FoodCreatedV1 = z.infer<typeof foodCreatedV1>;
 
+/** A person asked for a background food search (stream `food-research-<researchId>`, foods); worked off durably. */
+export const foodResearchRequestedV1 = z.object({ researchId: z.string().uuid(), userId: z.number().int(), query: z.string(), timeZone: z.string() });
+export type FoodResearchRequestedV1 = z.infer<typeof foodResearchRequestedV1>;
+
+/** A background food search ended: the food it established (a private food of the person), or none. */
+export const foodResearchCompletedV1 = z.object({
+  researchId: z.string().uuid(),
+  userId: z.number().int(),
+  query: z.string(),
+  status: z.enum(['found', 'placeholder_created', 'failed']),
+  foodId: z.number().int().nullable(),
+  foodName: z.string().nullable(),
+});
+export type FoodResearchCompletedV1 = z.infer<typeof foodResearchCompletedV1>;
+
+/** Identity's record of the person's subscription as Stripe reports it (stream `user-<userId>`), one per webhook event. */
+export const subscriptionChangedV1 = z.object({
+  userId: z.number().int(),
+  stripeEventId: z.string(),
+  status: z.enum(['active', 'past_due', 'canceled', 'expired']),
+  currentPeriodEnd: instant,
+});
+export type SubscriptionChangedV1 = z.infer<typeof subscriptionChangedV1>;
+
 /** What an upcaster may know besides the old data: the event's stream. */
 export interface UpcastContext {
   streamId: string;
@@ -188,6 +212,9 @@ export const domainEvents = {
   }),
   NotificationPreferencesChanged: eventDefinition({ current: 1, versions: { 1: notificationPreferencesChangedV1 } }),
   FoodCreated: eventDefinition({ current: 1, versions: { 1: foodCreatedV1 } }),
+  FoodResearchRequested: eventDefinition({ current: 1, versions: { 1: foodResearchRequestedV1 } }),
+  FoodResearchCompleted: eventDefinition({ current: 1, versions: { 1: foodResearchCompletedV1 } }),
+  SubscriptionChanged: eventDefinition({ current: 1, versions: { 1: subscriptionChangedV1 } }),
 };
 export type DomainEvents = typeof domainEvents;
 export type DomainEventType = keyof DomainEvents & string;
@@ -204,4 +231,7 @@ export const EventTypes: { [T in DomainEventType]: T } = {
   UserRegistered: 'UserRegistered',
   NotificationPreferencesChanged: 'NotificationPreferencesChanged',
   FoodCreated: 'FoodCreated',
+  FoodResearchRequested: 'FoodResearchRequested',
+  FoodResearchCompleted: 'FoodResearchCompleted',
+  SubscriptionChanged: 'SubscriptionChanged',
 };

@@ -33,3 +33,4 @@ export * from './admin/admin-messages';
 export * from './notifications/notifications';
 export * from './notifications/notifications.schemas';
 export * from './notifications/notifications-messages';
+export * from './foods/ai-search';

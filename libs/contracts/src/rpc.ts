@@ -21,7 +21,8 @@ import { linkTokenQuerySchema, logSymptomLinkSchema } from './notifications/noti
 import { JournalMessages } from './journal-messages';
 import { Messages } from './messages';
 import { type MessageReply, type PasswordResetReply, type ResetLinkReply, Rpc, type SponsoredClickReply } from './subjects';
-import type { SubscriptionStatus } from './subscription/subscription';
+import type { CreateSubscriptionReply, SubscriptionStatus } from './subscription/subscription';
+import { type AiSearchResult, aiSearchSchema, backgroundSearchSchema } from './foods/ai-search';
 import { text } from './text';
 import { HOST_MAX_LENGTH, TIME_ZONE_MAX_LENGTH, URL_MAX_LENGTH } from './text-limits';
 import { canonicalTimeZone } from './time/time-zone';
@@ -73,6 +74,12 @@ export const RpcContracts = {
   /** From notifications as it sends a reset email: the link travels in no event. 410 once used, expired or superseded. */
   [Rpc.identity.resetLink]: rpc<ResetLinkReply>()(z.object({ resetId: z.string().uuid(Messages.resetExpiredToken) })),
   [Rpc.identity.subscriptionStatus]: rpc<SubscriptionStatus>()(withCaller({})),
+  /** Creates or reuses the caller's Stripe customer and subscription (issue 11); 503 without STRIPE_SECRET_KEY, 409 when active. */
+  [Rpc.identity.createSubscription]: rpc<CreateSubscriptionReply>()(withCaller({})),
+  /** Cancels at the period's end: active until subscriptionEndsAt, then expired. 404 with no subscription. */
+  [Rpc.identity.cancelSubscription]: rpc<SubscriptionStatus>()(withCaller({})),
+  /** A Stripe webhook: the raw body and its Stripe-Signature header, verified by identity; 400 when forged. */
+  [Rpc.identity.stripeWebhook]: rpc<{ received: true }>()(z.object({ payload: z.string().max(1_000_000), signature: z.string().max(2_000) })),
   /** host: the host the browser asked for; null or absent gets the default branding. */
   [Rpc.identity.domainConfig]: rpc<DomainConfig>()(z.object({ host: text('Host', HOST_MAX_LENGTH).nullish() })),
   // The admin area: the gateway lets only active admins through (issue 9); the caller is the admin acting.
@@ -143,6 +150,10 @@ export const RpcContracts = {
   /** idempotencyKey: as for createMeal, one food per key and input. */
   [Rpc.foods.quickAdd]: rpc<Food>()(withCaller({ input: quickAddFoodSchema, idempotencyKey: idempotencyKeySchema.optional() })),
   [Rpc.foods.catalogue]: rpc<CatalogueInfo>()(withCaller({})),
+  /** Issue 11: the catalogue first, then the label's ingredients, then the model (when OPENAI_API_KEY is set). */
+  [Rpc.foods.aiSearch]: rpc<AiSearchResult>()(withCaller({ input: aiSearchSchema })),
+  /** Queued durably; the person is emailed when it is done (found or not). */
+  [Rpc.foods.aiBackground]: rpc<MessageReply>()(withCaller({ input: backgroundSearchSchema })),
   ...healthChecks,
 };
 

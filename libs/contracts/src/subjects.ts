@@ -13,6 +13,9 @@ export const Rpc = {
     resetPassword: 'identity.password.reset',
     resetLink: 'identity.password.reset-link',
     subscriptionStatus: 'identity.subscription.status',
+    createSubscription: 'identity.subscription.create',
+    cancelSubscription: 'identity.subscription.cancel',
+    stripeWebhook: 'identity.subscription.webhook',
     domainConfig: 'identity.domain-config.get',
     listAdminUsers: 'identity.admin-user.list',
     createAdminUser: 'identity.admin-user.create',
@@ -61,6 +64,8 @@ export const Rpc = {
     get: 'foods.food.get',
     quickAdd: 'foods.food.quick-add',
     catalogue: 'foods.catalogue.get',
+    aiSearch: 'foods.ai.search',
+    aiBackground: 'foods.ai.background',
   },
 } as const;
 
