@@ -24,6 +24,19 @@ const listOf = (value: string | Form | undefined): string[] => (value === undefi
 const now = () => Math.floor(Date.now() / 1000);
 const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 
+/** An event as Stripe sends it; `created` (seconds) is what orders events. */
+export function stripeEvent(type: string, object: object, created = now()): Stripe.Event {
+  return { id: newId('evt'), object: 'event', api_version: Stripe.API_VERSION, created, type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } } as unknown as Stripe.Event;
+}
+
+const signer = new Stripe('sk_test_signer').webhooks;
+
+/** The raw body and its Stripe-Signature header, signed with `secret` by Stripe's real scheme. */
+export function signedStripeEvent(event: Stripe.Event, secret: string): { payload: string; signature: string } {
+  const payload = JSON.stringify(event, null, 2);
+  return { payload, signature: signer.generateTestHeaderString({ payload, secret }) };
+}
+
 interface StoredSubscription {
   id: string;
   customer: string;
@@ -53,7 +66,6 @@ export class FakeStripe {
   /** Every request as the client sent it: method, path and form. */
   readonly requests: Array<{ method: string; path: string; form: Form }> = [];
   private readonly server: Server = createServer((req, res) => void this.handle(req, res));
-  private readonly signer = new Stripe('sk_test_signer').webhooks;
 
   /** Listens on a free port of 127.0.0.1. */
   async start(): Promise<this> {
@@ -88,28 +100,23 @@ export class FakeStripe {
     return subscription;
   }
 
-  /** An event as Stripe sends it; `created` (seconds) orders events. */
-  event(type: string, object: object, created = now()): Stripe.Event {
-    return { id: newId('evt'), object: 'event', api_version: Stripe.API_VERSION, created, type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } } as unknown as Stripe.Event;
-  }
-
   /** invoice.paid for the subscription's current period; the subscription becomes active (and a period starts). */
   invoicePaid(subscriptionId: string, created?: number): Stripe.Event {
     const subscription = this.subscription(subscriptionId);
     subscription.status = 'active';
-    return this.event('invoice.paid', this.invoice(subscription, 'paid'), created);
+    return stripeEvent('invoice.paid', this.invoice(subscription, 'paid'), created);
   }
 
   /** invoice.payment_failed for a renewal; the subscription becomes past_due. */
   invoicePaymentFailed(subscriptionId: string, created?: number): Stripe.Event {
     const subscription = this.subscription(subscriptionId);
     subscription.status = 'past_due';
-    return this.event('invoice.payment_failed', this.invoice(subscription, 'open'), created);
+    return stripeEvent('invoice.payment_failed', this.invoice(subscription, 'open'), created);
   }
 
   /** customer.subscription.updated with the subscription as it stands. */
   subscriptionUpdated(subscriptionId: string, created?: number): Stripe.Event {
-    return this.event('customer.subscription.updated', this.toSubscription(this.subscription(subscriptionId)), created);
+    return stripeEvent('customer.subscription.updated', this.toSubscription(this.subscription(subscriptionId)), created);
   }
 
   /** customer.subscription.deleted: the period ended (or it was canceled at once). */
@@ -117,13 +124,12 @@ export class FakeStripe {
     const subscription = this.subscription(subscriptionId);
     subscription.status = 'canceled';
     subscription.ended_at = created ?? now();
-    return this.event('customer.subscription.deleted', this.toSubscription(subscription), created);
+    return stripeEvent('customer.subscription.deleted', this.toSubscription(subscription), created);
   }
 
   /** The raw body and its Stripe-Signature header, signed with the webhook secret by the real scheme. */
   signed(event: Stripe.Event, secret = this.webhookSecret): { payload: string; signature: string } {
-    const payload = JSON.stringify(event, null, 2);
-    return { payload, signature: this.signer.generateTestHeaderString({ payload, secret }) };
+    return signedStripeEvent(event, secret);
   }
 
   private subscription(id: string): StoredSubscription {
