@@ -23,6 +23,8 @@ import { MealsController } from './meals/meals.controller';
 import { PhotoStore } from './photos/photo-store';
 import { PhotosController } from './photos/photos.controller';
 import { ServicesModule } from './services/services.module';
+import { SubscriptionStatusCache } from './subscription/subscription-status-cache';
+import { SubscriptionController } from './subscription/subscription.controller';
 import { SymptomsController } from './symptoms/symptoms.controller';
 
 @Module({
@@ -40,6 +42,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     HealthController,
     AdminController,
     EmailsController,
+    SubscriptionController,
   ],
   providers: [
     RateLimiter,
@@ -51,6 +54,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     CallerSerializer,
     { provide: KnownDevices, useFactory: (config: GatewayConfig) => new KnownDevices(config.sessionSecret), inject: [SERVER_CONFIG] },
     PhotoStore,
+    SubscriptionStatusCache,
   ],
 })
 export class AppModule {}

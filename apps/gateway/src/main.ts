@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigError, GatewayConfig, loadGatewayConfig, requireDependencies } from '@fodmap/server';
 import compression from 'compression';
+import { raw } from 'express';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
 import { adminOnly } from './auth/admin-only';
@@ -18,6 +19,9 @@ import { securityHeaders } from './http/security-headers';
 import { REDIS } from './infra/infra.module';
 import { ServiceClient } from './services/service-client';
 import { serveSpas } from './spa/serve-spas';
+import { subscriptionGate } from './subscription/subscription-gate';
+import { SubscriptionStatusCache } from './subscription/subscription-status-cache';
+import { STRIPE_WEBHOOK_PATH } from './subscription/subscription.controller';
 
 /** A missing production setting stops start-up with its one-line reason, not a stack trace. */
 function gatewayConfig(): GatewayConfig {
@@ -46,14 +50,19 @@ async function bootstrap(): Promise<void> {
   express.use(refuseAmbiguousPaths());
   // A mail provider POSTs the one-click unsubscribe (RFC 8058) from its own servers or a webmail page, so its Origin is
   // never ours; the token in the URL, not a cookie, is what it acts on, so a cross-site request gains nothing there.
-  express.use(sameOriginOnly(config.allowedOrigins, [ONE_CLICK_UNSUBSCRIBE_PATH]));
+  // Stripe POSTs its webhook from its own servers, never from a page of ours; its signature over the raw body, not a
+  // cookie, is what identity acts on, so a cross-site request gains nothing there either.
+  express.use(sameOriginOnly(config.allowedOrigins, [ONE_CLICK_UNSUBSCRIBE_PATH, STRIPE_WEBHOOK_PATH]));
   express.use(['/api/admin', ...EMAIL_LINK_PATHS], noStore);
   express.use(['/admin', '/api/admin'], signedIn, adminOnly(app.get(ServiceClient)));
   serveSpas(express);
   // Static files are precompressed at build time; only the API's JSON is compressed per response, from 1 KB up.
   express.use('/api', compression({ threshold: 1024 }));
   express.use(signedIn);
+  // Stripe signs the exact bytes it sent: this path's body is kept raw (the JSON parser skips a body already read).
+  express.use(STRIPE_WEBHOOK_PATH, raw({ type: () => true, limit: '1mb' }));
   useJsonBodies(express);
+  express.use(subscriptionGate(app.get(ServiceClient), app.get(SubscriptionStatusCache)));
   express.use(jsonErrors);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new JsonExceptionFilter());

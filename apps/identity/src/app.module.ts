@@ -7,6 +7,7 @@ import { DomainConfigModule } from './domain-config/domain-config.module';
 import { IdentitySchema1763780000000 } from './migrations/1763780000000-identity-schema';
 import { PasswordResetLinks1767400000000 } from './migrations/1767400000000-password-reset-links';
 import { AdminUsersAndSignUpHost1767700000000 } from './migrations/1767700000000-admin-users-and-sign-up-host';
+import { StripeSubscriptions1768000000000 } from './migrations/1768000000000-stripe-subscriptions';
 import { PasswordResetTokenEntity } from './passwords/password-reset-token.entity';
 import { PasswordsModule } from './passwords/passwords.module';
 import { SubscriptionEntity } from './subscription/subscription.entity';
@@ -19,7 +20,7 @@ import { UsersModule } from './users/users.module';
     ServiceCoreModule.forRoot({
       name: 'identity',
       entities: [UserEntity, SubscriptionEntity, PasswordResetTokenEntity, DomainConfigEntity, AdminUserEntity, ...eventStoreEntities],
-      migrations: [IdentitySchema1763780000000, PasswordResetLinks1767400000000, AdminUsersAndSignUpHost1767700000000],
+      migrations: [IdentitySchema1763780000000, PasswordResetLinks1767400000000, AdminUsersAndSignUpHost1767700000000, StripeSubscriptions1768000000000],
     }),
     EventsModule.forRoot({ relay: true }),
     UsersModule,

@@ -86,6 +86,9 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
 
 export const isUnauthorized = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 401;
 
+/** Issue 11: the account's trial or subscription has ended, so the server refuses to create or analyse (402). */
+export const isPaymentRequired = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 402;
+
 /** The server's own words for a failure, or the fallback the spec names when there are none. */
 export const serverMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.detail.trim() ? error.detail : fallback;

@@ -9,6 +9,8 @@ export interface ProvidedStack {
   /** The stack's NATS prefix, for tests that speak to the services directly. */
   natsPrefix: string;
   stackPids: Record<string, number>;
+  /** The STRIPE_* settings of the stack: its fake Stripe's URL and keys, to sign webhooks as Stripe would. */
+  stripe: Record<string, string>;
 }
 
 /** Jest runs the global setup in the parent process; its values reach the test files through this variable. */

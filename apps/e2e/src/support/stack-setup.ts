@@ -11,7 +11,7 @@ import { connect } from 'nats';
 import Redis from 'ioredis';
 import { startMailcatcher } from '@fodmap/mailcatcher';
 import { loadConfig } from '@fodmap/server';
-import { keepTeardown, provideInfrastructure } from '@fodmap/testing';
+import { FakeStripe, keepTeardown, provideInfrastructure } from '@fodmap/testing';
 import { PROVIDED_STACK_VARIABLE, ProvidedStack } from './provided';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -54,6 +54,8 @@ export default async function setup(): Promise<void> {
   const mail = await startMailcatcher({ smtpPort: 0, httpPort: 0 });
   // The first admin, as an operator would make one (issue 9): tests register this address to act as that admin.
   const adminEmail = 'admin@e2e.example';
+  // Subscriptions (issue 11): the real stripe client in identity talks to a fake Stripe of this run.
+  const stripe = await new FakeStripe().start();
 
   const env = {
     ...process.env,
@@ -63,6 +65,7 @@ export default async function setup(): Promise<void> {
     PUBLIC_URL: gatewayUrl,
     SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
     ADMIN_EMAILS: adminEmail,
+    ...stripe.env(),
   };
   const output: string[] = [];
   const children = [...SERVICES, 'gateway'].map((name) => {
@@ -76,6 +79,7 @@ export default async function setup(): Promise<void> {
   } catch (error) {
     children.forEach((child) => child.kill('SIGKILL'));
     await mail.close();
+    await stripe.stop();
     await infrastructure.stop();
     throw new Error(`${(error as Error).message}\n${output.join('').slice(-4000)}`);
   }
@@ -86,6 +90,7 @@ export default async function setup(): Promise<void> {
     adminEmail,
     natsPrefix,
     databaseUrl: databaseUrl.toString(),
+    stripe: stripe.env(),
     stackPids: Object.fromEntries([...SERVICES, 'gateway'].map((name, i) => [name, children[i].pid ?? 0])),
   };
   process.env[PROVIDED_STACK_VARIABLE] = JSON.stringify(stack);
@@ -103,6 +108,7 @@ export default async function setup(): Promise<void> {
       ),
     );
     await mail.close();
+    await stripe.stop();
     await removeRunData(base.databaseUrl, databaseUrl.pathname.slice(1), base.natsUrl, natsPrefix, base.redisUrl);
     await infrastructure.stop();
   });

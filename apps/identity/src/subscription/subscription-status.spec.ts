@@ -34,4 +34,15 @@ describe('subscriptionStatusAt', () => {
   it('reports expired once no day is left', () => {
     expect(subscriptionStatusAt(trial, hours(15 * 24))).toEqual({ status: 'expired', daysLeft: 0, subscriptionEndsAt: '2025-03-15T10:00:00.000Z' });
   });
+
+  it('keeps a paid subscription active past its period end until Stripe reports the renewal or its end', () => {
+    const endsAt = new Date('2025-04-01T00:00:00Z');
+    expect(subscriptionStatusAt({ status: 'active', endsAt }, new Date('2025-04-02T00:00:00Z'))).toEqual({ status: 'active', daysLeft: 0, subscriptionEndsAt: endsAt.toISOString() });
+    expect(subscriptionStatusAt({ status: 'canceled', endsAt }, new Date('2025-04-02T00:00:00Z')).status).toBe('expired');
+    expect(subscriptionStatusAt({ status: 'past_due', endsAt }, new Date('2025-04-02T00:00:00Z')).status).toBe('expired');
+  });
+
+  it('reports a subscription Stripe ended as expired with no day left', () => {
+    expect(subscriptionStatusAt({ status: 'expired', endsAt: hours(2) }, registeredAt)).toEqual({ status: 'expired', daysLeft: 0, subscriptionEndsAt: hours(2).toISOString() });
+  });
 });

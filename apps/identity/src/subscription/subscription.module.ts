@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { STRIPE_BILLING, stripeBillingFrom } from './stripe-billing';
 import { SubscriptionController } from './subscription.controller';
 import { SubscriptionEntity } from './subscription.entity';
 import { SubscriptionService } from './subscription.service';
@@ -7,7 +8,7 @@ import { SubscriptionService } from './subscription.service';
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionEntity])],
   controllers: [SubscriptionController],
-  providers: [SubscriptionService],
+  providers: [SubscriptionService, { provide: STRIPE_BILLING, useFactory: () => stripeBillingFrom() }],
   exports: [SubscriptionService],
 })
 export class SubscriptionModule {}

@@ -1,14 +1,34 @@
-import { Messages, SubscriptionStatus } from '@fodmap/contracts';
-import { rpcFailure } from '@fodmap/server';
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { CreateSubscriptionReply, Messages, SubscriptionMessages, SubscriptionStatus } from '@fodmap/contracts';
+import { EventStore, rpcFailure, StreamVersionConflictError } from '@fodmap/server';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { userStream } from '../users/user-registered.event';
+import { STRIPE_BILLING, StripeBilling } from './stripe-billing';
+import { StripeSubscriptionChange, subscriptionChangeOf } from './stripe-event';
 import { SubscriptionEntity } from './subscription.entity';
+import { subscriptionChanged } from './subscription-changed.event';
 import { subscriptionStatusAt, trialEndsAt } from './subscription-status';
+
+/** Enough for a change to land while the person's other events (preferences) are appended at the same moment. */
+const MAX_APPEND_ATTEMPTS = 10;
+/** What the Payment Element needs of the subscription's first invoice (API 2025-03-31 on: confirmation_secret). */
+const FIRST_PAYMENT = ['latest_invoice.confirmation_secret'];
+
+/** Thrown inside the append's transaction to roll it back: the Stripe event was applied before, or is older than the state. */
+class NotApplied extends Error {}
 
 @Injectable()
 export class SubscriptionService {
-  constructor(@InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>) {}
+  private readonly logger = new Logger(SubscriptionService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
+    private readonly events: EventStore,
+    @Inject(STRIPE_BILLING) private readonly billing: StripeBilling | null,
+  ) {}
 
   /** Runs inside the registration's transaction, so no user exists without a subscription row. */
   async startTrial(manager: EntityManager, userId: number, registeredAt: Date): Promise<void> {
@@ -16,8 +36,131 @@ export class SubscriptionService {
   }
 
   async statusOf(userId: number): Promise<SubscriptionStatus> {
+    const subscription = await this.row(userId);
+    return { ...subscriptionStatusAt(subscription, new Date()), paymentsAvailable: this.billing !== null };
+  }
+
+  /**
+   * Creates (or reuses) the person's Stripe customer and a subscription left incomplete until the Payment Element pays
+   * its first invoice; a still incomplete one is reused, so pressing Subscribe twice never bills twice.
+   */
+  async create(userId: number): Promise<CreateSubscriptionReply> {
+    const billing = this.requireBilling();
+    const row = await this.row(userId);
+    const { status } = subscriptionStatusAt(row, new Date());
+    if (status === 'active' || status === 'past_due' || status === 'canceled') throw rpcFailure(409, SubscriptionMessages.alreadyActive);
+    if (row.stripeSubscriptionId) {
+      const existing = await billing.client.subscriptions.retrieve(row.stripeSubscriptionId, { expand: FIRST_PAYMENT });
+      if (existing.status === 'incomplete') return this.reply(billing, existing);
+    }
+    const customer = row.stripeCustomerId ?? (await this.createCustomer(billing, userId));
+    const subscription = await billing.client.subscriptions.create({
+      customer,
+      items: [{ price: billing.priceId }],
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      expand: FIRST_PAYMENT,
+      metadata: { userId: String(userId) },
+    });
+    await this.subscriptions.update({ userId }, { stripeSubscriptionId: subscription.id });
+    return this.reply(billing, subscription);
+  }
+
+  /** Cancels at the end of the paid period: canceled (access kept) until subscriptionEndsAt, then expired. */
+  async cancel(userId: number): Promise<SubscriptionStatus> {
+    const billing = this.requireBilling();
+    const row = await this.row(userId);
+    const { status } = subscriptionStatusAt(row, new Date());
+    if (!row.stripeCustomerId || !row.stripeSubscriptionId || (status !== 'active' && status !== 'past_due')) {
+      throw rpcFailure(404, SubscriptionMessages.noSubscription);
+    }
+    const updated = await billing.client.subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: true });
+    const periodEnd = updated.items.data[0]?.current_period_end;
+    // Stripe's webhook for this update follows; the request's id stands in for its event id so the answer is current
+    // now. Whole seconds, as Stripe's `created`: an event Stripe creates in this same second still applies after it.
+    const createdAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await this.apply(
+      { customerId: row.stripeCustomerId, status: 'canceled', periodEnd: periodEnd === undefined ? null : new Date(periodEnd * 1000), createdAt },
+      updated.lastResponse.requestId,
+    );
+    return this.statusOf(userId);
+  }
+
+  /** Verifies Stripe's signature over the raw body, then applies the event once, and never an older one over a newer. */
+  async handleWebhook(payload: string, signature: string): Promise<{ received: true }> {
+    const billing = this.requireBilling();
+    let event: Stripe.Event;
+    try {
+      event = billing.client.webhooks.constructEvent(payload, signature, billing.webhookSecret);
+    } catch (error) {
+      this.logger.warn(`Stripe webhook refused: ${(error as Error).message}`);
+      throw rpcFailure(400, SubscriptionMessages.webhookSignatureInvalid);
+    }
+    const change = subscriptionChangeOf(event);
+    if (change) await this.apply(change, event.id);
+    return { received: true };
+  }
+
+  /**
+   * Stores the change and its SubscriptionChanged event in one transaction. The event id is recorded in the same
+   * transaction (a replay finds it and rolls back), and the row only moves when the event is not older than the last
+   * one applied (Stripe does not promise delivery order).
+   */
+  private async apply(change: StripeSubscriptionChange, stripeEventId: string): Promise<void> {
+    const row = await this.subscriptions.findOneBy({ stripeCustomerId: change.customerId });
+    if (!row) return void this.logger.warn(`Stripe event ${stripeEventId} names customer ${change.customerId}, who is no one here`);
+    const stream = userStream(row.userId);
+    for (let attempt = 1; ; attempt++) {
+      const version = (await this.events.readStream(stream)).at(-1)?.streamVersion ?? 0;
+      const current = await this.row(row.userId);
+      const endsAt = change.periodEnd ?? current.endsAt;
+      const event = subscriptionChanged({ userId: row.userId, stripeEventId, status: change.status, currentPeriodEnd: endsAt.toISOString() });
+      try {
+        await this.events.append(stream, version, [event], { userId: row.userId }, async (manager) => {
+          const fresh: unknown[] = await manager.query('INSERT INTO identity.stripe_events (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id', [stripeEventId]);
+          if (fresh.length === 0) throw new NotApplied();
+          const moved = await manager
+            .createQueryBuilder()
+            .update(SubscriptionEntity)
+            .set({ status: change.status, endsAt, stripeChangedAt: change.createdAt })
+            .where('user_id = :userId AND (stripe_changed_at IS NULL OR stripe_changed_at <= :createdAt)', { userId: row.userId, createdAt: change.createdAt })
+            .execute();
+          if (!moved.affected) throw new NotApplied();
+        });
+        return;
+      } catch (error) {
+        if (error instanceof NotApplied) return;
+        if (!(error instanceof StreamVersionConflictError) || attempt === MAX_APPEND_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** Stripe's idempotency key makes a retried or concurrent first Subscribe create one customer, not two. */
+  private async createCustomer(billing: StripeBilling, userId: number): Promise<string> {
+    const [user]: Array<{ email: string; name: string }> = await this.dataSource.query(
+      `SELECT email, first_name || ' ' || last_name AS name FROM identity.users WHERE id = $1`,
+      [userId],
+    );
+    const customer = await billing.client.customers.create({ email: user.email, name: user.name, metadata: { userId: String(userId) } }, { idempotencyKey: `customer-of-user-${userId}` });
+    await this.subscriptions.update({ userId }, { stripeCustomerId: customer.id });
+    return customer.id;
+  }
+
+  private reply(billing: StripeBilling, subscription: Stripe.Subscription): CreateSubscriptionReply {
+    const invoice = subscription.latest_invoice;
+    const clientSecret = typeof invoice === 'object' ? invoice?.confirmation_secret?.client_secret : undefined;
+    if (!clientSecret) throw new Error(`Stripe subscription ${subscription.id} came without its first payment's client secret`);
+    return { clientSecret, subscriptionId: subscription.id, publishableKey: billing.publishableKey };
+  }
+
+  private requireBilling(): StripeBilling {
+    if (!this.billing) throw rpcFailure(503, SubscriptionMessages.notConfigured);
+    return this.billing;
+  }
+
+  private async row(userId: number): Promise<SubscriptionEntity> {
     const subscription = await this.subscriptions.findOneBy({ userId });
     if (!subscription) throw rpcFailure(401, Messages.unauthorized);
-    return subscriptionStatusAt(subscription, new Date());
+    return subscription;
   }
 }

@@ -35,5 +35,5 @@ export const recipientsProjection = defineProjection({
       },
     },
   },
-  ignores: { [IDENTITY]: ['PasswordResetRequested'] },
+  ignores: { [IDENTITY]: ['PasswordResetRequested', 'SubscriptionChanged'] },
 });

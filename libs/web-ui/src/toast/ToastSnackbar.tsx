@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Portal, Snackbar } from '@mui/material';
 import type { ShownToast } from './toast-context';
 
 /** Spec §9: a toast stays 5 to 6 seconds. */
@@ -38,6 +38,21 @@ export function ToastSnackbar({
         >
           <AlertTitle sx={{ mb: toast.description ? 0.5 : 0 }}>{toast.title}</AlertTitle>
           {toast.description}
+          {toast.action && (
+            <Box sx={{ mt: 1 }}>
+              <Button
+                size="small"
+                color="inherit"
+                variant="outlined"
+                onClick={() => {
+                  toast.action?.onClick();
+                  onClose();
+                }}
+              >
+                {toast.action.label}
+              </Button>
+            </Box>
+          )}
         </Alert>
       </Snackbar>
     </Portal>

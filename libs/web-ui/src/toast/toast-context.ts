@@ -7,6 +7,11 @@ export interface Toast {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /**
+   * A button in the toast for the one thing to do next (e.g. Subscribe). A callback rather than a link: the toast
+   * renders outside the app's router, so the caller, which is inside it, does the navigating.
+   */
+  action?: { label: string; onClick: () => void };
 }
 
 /** A toast on screen; a new id remounts the snackbar, so a replacing toast gets its own full display time. */

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { FoodSummary } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { loadToastSnackbar, ToastProvider } from '@fodmap/web-ui';
+import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../../lib/query-client';
 import { aFood } from './food-fixtures';
 import { FoodLookup } from './FoodLookup';
@@ -32,7 +33,9 @@ function renderLookup(full = true) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
-        <FoodLookup full={full} onUnauthorized={() => false} />
+        <MemoryRouter>
+          <FoodLookup full={full} onUnauthorized={() => false} />
+        </MemoryRouter>
       </ToastProvider>
     </QueryClientProvider>,
   );

@@ -8,6 +8,7 @@ const trial = (daysLeft: number, status: SubscriptionStatus['status'] = 'trial')
   status,
   daysLeft,
   subscriptionEndsAt: '2030-01-01T00:00:00.000Z',
+  paymentsAvailable: true,
 });
 
 function renderBanner(subscription: SubscriptionStatus | undefined) {
@@ -43,6 +44,26 @@ describe('SubscriptionBanner (spec §4 Subscription)', () => {
     renderBanner(trial(0));
     expect(banner()?.textContent).toContain('Trial Expired');
     expect(screen.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/subscribe');
+  });
+
+  it('says Trial Expired for an account the server reports expired', () => {
+    renderBanner(trial(0, 'expired'));
+    expect(banner()?.textContent).toContain('Trial Expired');
+    expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
+  });
+
+  it('says Subscription Expired when a canceled or past-due subscription has no days left', () => {
+    renderBanner(trial(0, 'canceled'));
+    expect(banner()?.textContent).toContain('Subscription Expired');
+    expect(screen.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/subscribe');
+  });
+
+  it('asks a past-due subscriber to update the payment, and cannot be dismissed', () => {
+    renderBanner(trial(5, 'past_due'));
+    expect(banner()?.textContent).toContain('Your last payment failed. Please update your payment method to keep your subscription.');
+    expect(banner()).toHaveProperty('className', expect.stringContaining('MuiAlert-standardError'));
+    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscribe');
+    expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
   });
 
   it('is hidden for an active subscription or when there is no status', () => {

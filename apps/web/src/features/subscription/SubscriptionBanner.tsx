@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Button } from '@mui/material';
-import { Messages, type SubscriptionStatus } from '@fodmap/contracts';
+import { Messages, SubscriptionMessages, type SubscriptionStatus } from '@fodmap/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { subscriptionBannerState } from './subscription-banner-state';
@@ -23,11 +23,28 @@ export function SubscriptionBanner({ subscription }: { subscription: Subscriptio
         aria-label="Subscription"
         action={
           <Button component={RouterLink} to="/subscribe" color="inherit" variant="outlined" size="small">
-            {Messages.subscribeNow}
+            {SubscriptionMessages.subscribeNow}
           </Button>
         }
       >
-        <AlertTitle sx={{ mb: 0 }}>{Messages.trialExpired}</AlertTitle>
+        <AlertTitle sx={{ mb: 0 }}>{state.inTrial ? SubscriptionMessages.trialExpired : SubscriptionMessages.subscriptionExpired}</AlertTitle>
+      </Alert>
+    );
+  }
+
+  if (state.kind === 'pastDue') {
+    // A failing payment needs acting on before access ends, so it is not dismissable either.
+    return (
+      <Alert
+        severity="error"
+        aria-label="Subscription"
+        action={
+          <Button component={RouterLink} to="/subscribe" color="inherit" size="small">
+            {SubscriptionMessages.payNow}
+          </Button>
+        }
+      >
+        {SubscriptionMessages.pastDue}
       </Alert>
     );
   }

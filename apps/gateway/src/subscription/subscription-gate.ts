@@ -1,0 +1,41 @@
+import { Rpc, subscriptionAllowsWrites, SubscriptionMessages } from '@fodmap/contracts';
+import { RequestHandler } from 'express';
+import { sendError } from '../http/json-exception.filter';
+import { ServiceClient } from '../services/service-client';
+import { SubscriptionStatusCache } from './subscription-status-cache';
+
+/**
+ * What an expired trial or subscription may no longer do (issue 11, README 'Subscriptions'): create meals and
+ * symptoms, see insights, run AI searches. Reading, deleting and exporting one's own data are never gated. Matched
+ * case-insensitively with an optional trailing slash, as Express routes them.
+ */
+export const GATED_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
+  { method: 'POST', path: /^\/api\/meals\/?$/i },
+  { method: 'POST', path: /^\/api\/meals\/[^/]+\/foods\/?$/i },
+  { method: 'PATCH', path: /^\/api\/meals\/[^/]+\/complete\/?$/i },
+  { method: 'POST', path: /^\/api\/meals\/[^/]+\/repeat\/?$/i },
+  { method: 'POST', path: /^\/api\/symptoms\/?$/i },
+  { method: 'GET', path: /^\/api\/insights(\/.*)?$/i },
+  { method: 'POST', path: /^\/api\/ai-search\/?$/i },
+  { method: 'POST', path: /^\/api\/foods\/search-ai-background\/?$/i },
+];
+
+export function isGated(method: string, path: string): boolean {
+  return GATED_ROUTES.some((route) => route.method === method && route.path.test(path));
+}
+
+/** 402 with SubscriptionMessages.expiredGated on a gated route for an expired account; visitors go on to their 401. */
+export function subscriptionGate(services: ServiceClient, cache: SubscriptionStatusCache): RequestHandler {
+  return (req, res, next) => {
+    const caller = req.user?.caller;
+    if (!caller || !isGated(req.method, req.path)) return next();
+    const cached = cache.get(caller.userId);
+    const status = cached
+      ? Promise.resolve(cached)
+      : services.send(Rpc.identity.subscriptionStatus, { caller }, req.correlationId).then((fresh) => cache.remember(caller.userId, fresh));
+    status.then(
+      (current) => (subscriptionAllowsWrites(current) ? next() : void res.status(402).json({ message: SubscriptionMessages.expiredGated })),
+      (error: unknown) => sendError(res, error),
+    );
+  };
+}
