@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
 import { loadConfig } from '@fodmap/server';
 import { registerUser } from '../support/api';
+import { deliver, invoicePaid } from '../support/stripe';
 
 /**
  * No handler may run a query with an undefined owner. Any process on NATS can publish on a service's subjects, so each
@@ -29,6 +30,8 @@ interface Records {
   adminUserToDelete: number;
   advertiserToUpdate: number;
   advertiserToDelete: number;
+  /** Carol has paid: cancel needs an active subscription, while create needs Bob's trial. */
+  subscriberId: number;
 }
 
 const advertiserInput = { name: 'Owner check', productName: 'Owner check', description: 'Owner check', ctaText: 'Go', ctaLink: 'https://owner.example/check', isActive: false };
@@ -40,6 +43,8 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'identity.user.update-notifications': { caller, input: { mealNotifications: true } },
     'identity.photo.set': { caller, profileImageUrl: null },
     'identity.subscription.status': { caller },
+    'identity.subscription.create': { caller },
+    'identity.subscription.cancel': { caller: { ...caller, userId: theirs.subscriberId } },
     'journal.meal.create': { caller, input: { mealType: 'lunch', name: 'Owner check', timestamp: '2025-03-10T12:00:00Z' } },
     'journal.meal.add-food': { caller, mealId: theirs.openMealId, input: { foodId: theirs.foodId, quantity: 1, servingUnit: 'serving' } },
     'journal.meal.remove-food': { caller, mealId: theirs.entry.mealId, entryId: theirs.entry.entryId },
@@ -118,6 +123,11 @@ describe('every subject that acts for a caller refuses a request without a valid
     };
     const adminEntry = (label: string) => ({ email: `owner-check.${label}.${Date.now()}@example.com`, firstName: 'Owner', lastName: 'Check' });
     const caller = { userId: user.id, timeZone: user.timeZone };
+    // Carol has paid (the e2e stack's Stripe is a fake), so cancel has a subscription to answer for.
+    const carol = await registerUser('carol', 'Carol');
+    const subscribed = await carol.api.post('/api/create-subscription', {});
+    expect(subscribed.status).toBe(200);
+    expect((await deliver(await invoicePaid(subscribed.body.subscriptionId))).status).toBe(200);
     bobs = {
       adminUserToUpdate: await made('identity.admin-user.create', { caller, input: adminEntry('update') }),
       adminUserToDelete: await made('identity.admin-user.create', { caller, input: adminEntry('delete') }),
@@ -130,6 +140,7 @@ describe('every subject that acts for a caller refuses a request without a valid
       mealWithFoodId: withFood.id,
       mealToDeleteId: toDelete.id,
       symptomId: symptom.body.id,
+      subscriberId: carol.user.id,
     };
   });
 

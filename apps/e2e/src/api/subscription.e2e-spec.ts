@@ -1,38 +1,14 @@
 import { Messages, SubscriptionMessages } from '@fodmap/contracts';
 import { signedStripeEvent, stripeEvent } from '@fodmap/testing';
+import { deliver, invoicePaid, postWebhook, settings, stripe } from '../support/stripe';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
-import Stripe from 'stripe';
 import { ApiSession, registerUser } from '../support/api';
 import { provided } from '../support/provided';
 
-const settings = provided('stripe');
-const stripeApi = new URL(settings.STRIPE_API_URL);
-/** The test's own view of the stack's fake Stripe, through the same client identity uses. */
-const stripe = new Stripe(settings.STRIPE_SECRET_KEY, { host: stripeApi.hostname, port: Number(stripeApi.port), protocol: 'http' });
 const db = new Client({ connectionString: provided('databaseUrl') });
 beforeAll(() => db.connect());
 afterAll(() => db.end());
-
-/** Stripe POSTs from its own servers: no cookie, no Origin, the exact bytes it signed. */
-function postWebhook(payload: string, signature?: string) {
-  return fetch(`${provided('gatewayUrl')}/api/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...(signature !== undefined && { 'Stripe-Signature': signature }) },
-    body: payload,
-  });
-}
-const deliver = (event: Stripe.Event) => {
-  const { payload, signature } = signedStripeEvent(event, settings.STRIPE_WEBHOOK_SECRET);
-  return postWebhook(payload, signature);
-};
-
-/** invoice.paid for the subscription's current period, as Stripe sends it once the Payment Element has paid. */
-async function invoicePaid(subscriptionId: string): Promise<Stripe.Event> {
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-  const { current_period_start: start, current_period_end: end } = subscription.items.data[0];
-  return stripeEvent('invoice.paid', { object: 'invoice', customer: subscription.customer, status: 'paid', lines: { object: 'list', data: [{ period: { start, end } }] } });
-}
 
 async function subscriber(label: string): Promise<{ api: ApiSession; subscriptionId: string }> {
   const { api } = await registerUser(label);
