@@ -15,9 +15,9 @@ const researched = aFood({
   needsVerification: true,
   isPrivate: true,
   citations: [
-    { id: 1, title: 'Monash FODMAP app', url: 'https://example.org/monash' },
-    { id: 2, title: 'A published study', url: null },
-    { id: 3, title: 'A third source', url: 'https://example.org/third' },
+    { id: 'monash', title: 'Monash FODMAP app', url: 'https://example.org/monash' },
+    { id: 'study', title: 'A published study', url: null },
+    { id: 'third', title: 'A third source', url: 'https://example.org/third' },
   ],
 });
 const answer = (result: Partial<AiSearchResult>): AiSearchResult => ({ status: 'failed', message: '', spellingCorrections: { suggestions: [] }, ...result });
@@ -43,7 +43,9 @@ function renderDialog(query = 'Jackfruit') {
 const backgroundToast = () => screen.queryByText(AiSearchMessages.backgroundQueued);
 
 beforeAll(() => loadToastSnackbar());
-beforeEach(() => jest.useFakeTimers());
+beforeEach(() => {
+  jest.useFakeTimers();
+});
 afterEach(() => {
   cleanup();
   jest.restoreAllMocks();

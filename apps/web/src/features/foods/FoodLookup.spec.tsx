@@ -13,7 +13,7 @@ import { json } from '../../test-kit';
 const garlic = aFood({ id: 7, name: 'Garlic, raw', fodmapRating: 'high' });
 const catalogue: FoodSummary[] = Array.from({ length: 25 }, (_, i) => ({ ...aFood({ id: 100 + i, name: `Food ${i + 1}` }) }));
 
-const qwyzzle = aFood({ id: 98, name: 'Qwyzzle', fodmapRating: 'high', isPrivate: true, citations: [{ id: 1, title: 'Monash FODMAP', url: 'https://example.org/q' }] });
+const qwyzzle = aFood({ id: 98, name: 'Qwyzzle', fodmapRating: 'high', isPrivate: true, citations: [{ id: 'monash', title: 'Monash FODMAP', url: 'https://example.org/q' }] });
 /** The online search researches whatever it is asked for. */
 const onlineAnswer = ({ query }: { query: string }): AiSearchResult => ({
   status: 'found',
