@@ -6,3 +6,4 @@ export * from './events/ledger';
 export * from './events/ledger-harness';
 export * from './infrastructure';
 export * from './global-hooks';
+export * from './fake-openai';
