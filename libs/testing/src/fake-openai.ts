@@ -45,7 +45,10 @@ export class FakeOpenAi {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
   }
 
-  /** Foods without a script are answered with a name only: no sources, rating unknown. */
+  /**
+   * Foods without a script are answered with a name only: no sources, rating unknown. Another process (a test of a
+   * stack whose fake runs in the global setup) scripts with POST `${url}/scripts` {food, script}: see scriptFakeOpenAi.
+   */
   script(food: string, script: FakeOpenAiScript): void {
     this.scripts.set(food, script);
   }
@@ -59,6 +62,11 @@ export class FakeOpenAi {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
+    if (request.method === 'POST' && request.url === '/scripts') {
+      const { food, script } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { food: string; script: FakeOpenAiScript };
+      this.script(food, script);
+      return this.send(response, 204, {});
+    }
     if (request.method !== 'POST' || request.url !== '/v1/chat/completions') return this.send(response, 404, { error: { message: 'Not found' } });
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<FakeOpenAiRequest, 'food'>;
     const last = [...body.messages].reverse().find((message) => message.role === 'user');
@@ -93,6 +101,12 @@ export class FakeOpenAi {
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(body));
   }
+}
+
+/** Scripts the fake at `baseUrl` (its /v1 address) from another process. */
+export async function scriptFakeOpenAi(baseUrl: string, food: string, script: FakeOpenAiScript): Promise<void> {
+  const response = await fetch(`${baseUrl.replace(/\/v1$/, '')}/scripts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ food, script }) });
+  if (response.status !== 204) throw new Error(`Scripting the fake OpenAI failed: ${response.status}`);
 }
 
 /** An answer establishing only the food's name. */
