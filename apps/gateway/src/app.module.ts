@@ -13,6 +13,8 @@ import { UserSessions } from './auth/user-sessions';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { EducationController } from './education/education.controller';
 import { EmailsController } from './emails/emails.controller';
+import { AiSearchController } from './foods/ai-search.controller';
+import { AiSearchLimits } from './foods/ai-search-limits';
 import { FoodsController } from './foods/foods.controller';
 import { HealthController } from './health/health.controller';
 import { RateLimiter } from './http/rate-limit';
@@ -39,6 +41,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     EducationController,
     InsightsController,
     FoodsController,
+    AiSearchController,
     HealthController,
     AdminController,
     EmailsController,
@@ -46,6 +49,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
   ],
   providers: [
     RateLimiter,
+    AiSearchLimits,
     LoginAttempts,
     UserSessions,
     AccountCache,

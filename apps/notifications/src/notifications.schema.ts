@@ -6,6 +6,7 @@ import { AdvertisersAndLinks1767500000000 } from './migrations/1767500000000-adv
 import { Audience1767600000000 } from './migrations/1767600000000-audience';
 import { journalDigestProjection } from './audience/journal-digest.projection';
 import { recipientsProjection } from './audience/recipients.projection';
+import { foodResearchEmails } from './food-research/food-research-emails.projection';
 import { mealEmails } from './meal-email/meal-emails.projection';
 import { passwordResetEmails } from './password-reset/password-reset-emails.projection';
 
@@ -14,5 +15,5 @@ export const notificationsSchema = {
   service: 'notifications',
   entities: [SentEmailEntity, ...projectionEntities],
   migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000, AdvertisersAndLinks1767500000000, Audience1767600000000],
-  consumer: [passwordResetEmails, recipientsProjection, journalDigestProjection, mealEmails],
+  consumer: [passwordResetEmails, recipientsProjection, journalDigestProjection, mealEmails, foodResearchEmails],
 };

@@ -135,9 +135,32 @@ export const foodCreatedV1 = z.object({
   name: z.string(),
   description: z.string().nullable(),
   servingSize: z.string().nullable(),
-  fodmapRating: z.enum(['low', 'medium', 'high']),
+  /** 'unknown': a researched food whose rating could not be established (issue 11); quick-add never sends it. */
+  fodmapRating: z.enum(['low', 'medium', 'high', 'unknown']),
   foodType: z.string(),
   createdAt: instant,
+  /** Issue 11: what a food research established besides the name (AI-researched or rated from a label); absent for a quick-add. */
+  research: z
+    .object({
+      source: z.enum(['ai', 'ingredients']),
+      /** g per 100 g as published; null when not published */
+      components: z.object({
+        fructans: z.number().nullable(),
+        galactans: z.number().nullable(),
+        excessFructose: z.number().nullable(),
+        sorbitol: z.number().nullable(),
+        mannitol: z.number().nullable(),
+        xylitol: z.number().nullable(),
+        lactose: z.number().nullable(),
+      }),
+      canTriggerIbs: z.boolean(),
+      ibsTriggerType: z.string().nullable(),
+      ibdTrigger: z.boolean(),
+      confidenceScore: z.number().int().nullable(),
+      needsVerification: z.boolean(),
+      citations: z.array(z.object({ id: z.string(), title: z.string(), url: z.string().nullable() })),
+    })
+    .optional(),
 });
 export type FoodCreatedV1 = z.infer<typeof foodCreatedV1>;
 

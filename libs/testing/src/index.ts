@@ -7,3 +7,4 @@ export * from './events/ledger-harness';
 export * from './infrastructure';
 export * from './global-hooks';
 export * from './fake-stripe';
+export * from './fake-openai';

@@ -2,6 +2,8 @@
 export interface ProvidedStack {
   gatewayUrl: string;
   mailUrl: string;
+  /** The fake OpenAI API foods uses (its /v1 address): tests script its answers with scriptFakeOpenAi. */
+  openAiUrl: string;
   /** The stack's ADMIN_EMAILS address: whoever registers it is an admin. */
   adminEmail: string;
   /** The stack's own database, for tests that check what was stored. */

@@ -11,7 +11,7 @@ import { connect } from 'nats';
 import Redis from 'ioredis';
 import { startMailcatcher } from '@fodmap/mailcatcher';
 import { loadConfig } from '@fodmap/server';
-import { FakeStripe, keepTeardown, provideInfrastructure } from '@fodmap/testing';
+import { FakeOpenAi, FakeStripe, keepTeardown, provideInfrastructure } from '@fodmap/testing';
 import { PROVIDED_STACK_VARIABLE, ProvidedStack } from './provided';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -52,6 +52,8 @@ export default async function setup(): Promise<void> {
   const gatewayUrl = `http://127.0.0.1:${port}`;
 
   const mail = await startMailcatcher({ smtpPort: 0, httpPort: 0 });
+  // The AI food search's model (issue 11): the real openai client of foods against a local fake the tests script.
+  const openAi = await FakeOpenAi.start();
   // The first admin, as an operator would make one (issue 9): tests register this address to act as that admin.
   const adminEmail = 'admin@e2e.example';
   // Subscriptions (issue 11): the real stripe client in identity talks to a fake Stripe of this run.
@@ -66,6 +68,8 @@ export default async function setup(): Promise<void> {
     SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
     ADMIN_EMAILS: adminEmail,
     ...stripe.env(),
+    OPENAI_API_KEY: 'sk-e2e-fake',
+    OPENAI_BASE_URL: openAi.baseUrl,
   };
   const output: string[] = [];
   const children = [...SERVICES, 'gateway'].map((name) => {
@@ -80,6 +84,7 @@ export default async function setup(): Promise<void> {
     children.forEach((child) => child.kill('SIGKILL'));
     await mail.close();
     await stripe.stop();
+    await openAi.stop();
     await infrastructure.stop();
     throw new Error(`${(error as Error).message}\n${output.join('').slice(-4000)}`);
   }
@@ -87,6 +92,7 @@ export default async function setup(): Promise<void> {
   const stack: ProvidedStack = {
     gatewayUrl,
     mailUrl: `http://127.0.0.1:${mail.httpPort}`,
+    openAiUrl: openAi.baseUrl,
     adminEmail,
     natsPrefix,
     databaseUrl: databaseUrl.toString(),
@@ -109,6 +115,7 @@ export default async function setup(): Promise<void> {
     );
     await mail.close();
     await stripe.stop();
+    await openAi.stop();
     await removeRunData(base.databaseUrl, databaseUrl.pathname.slice(1), base.natsUrl, natsPrefix, base.redisUrl);
     await infrastructure.stop();
   });

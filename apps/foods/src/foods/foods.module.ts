@@ -10,5 +10,7 @@ import { FoodsService } from './foods.service';
   imports: [TypeOrmModule.forFeature([FoodEntity])],
   controllers: [FoodsController],
   providers: [FoodCatalogue, FoodsService, IdempotencyKeys],
+  // The AI food research reads the same catalogue and creates private foods the same way.
+  exports: [FoodCatalogue, FoodsService],
 })
 export class FoodsModule {}

@@ -8,6 +8,9 @@ import { compareHits, FoodSearchIndex } from '../search/food-search-index';
 import { FoodEntity } from './food.entity';
 import { toFood, toSummary } from './food.view';
 
+/** What a FoodCreated event says of a new private food besides its ids and time. */
+export type PrivateFoodFields = Omit<FoodCreatedV1, 'foodId' | 'userId' | 'createdAt'>;
+
 @Injectable()
 export class FoodsService {
   constructor(
@@ -57,26 +60,42 @@ export class FoodsService {
    * A private food: stored through its FoodCreated event, whose inline projection is the row itself. With an
    * idempotency key, the same key and input answer the food made the first time.
    */
-  async quickAdd(userId: number, food: RpcParsed<typeof Rpc.foods.quickAdd>['input'], idempotencyKey?: string): Promise<Food> {
-    const id = await this.idempotencyKeys.createOnce({ userId, key: idempotencyKey, input: food }, async (recordKey) => {
+  quickAdd(userId: number, food: RpcParsed<typeof Rpc.foods.quickAdd>['input'], idempotencyKey?: string): Promise<Food> {
+    const fields: PrivateFoodFields = {
+      name: food.name,
+      description: food.description ?? null,
+      servingSize: food.servingSize ?? null,
+      fodmapRating: food.fodmapRating,
+      foodType: food.foodType ?? 'other',
+    };
+    return this.createPrivate(userId, fields, { key: idempotencyKey, input: food });
+  }
+
+  /**
+   * Creates a private food of `userId` (quick-add, or what a food research established); `idempotency.key` makes a
+   * retry (a redelivered background search) answer the food made the first time.
+   */
+  async createPrivate(userId: number, fields: PrivateFoodFields, idempotency: { key: string | undefined; input: unknown }): Promise<Food> {
+    const id = await this.idempotencyKeys.createOnce({ userId, ...idempotency }, async (recordKey) => {
       const [{ id: foodId }] = await this.foods.query(`SELECT nextval(pg_get_serial_sequence('foods.foods', 'id'))::int AS id`);
       const createdAt = new Date();
-      const event: FoodCreatedV1 = {
-        foodId,
-        userId,
-        name: food.name,
-        description: food.description ?? null,
-        servingSize: food.servingSize ?? null,
-        fodmapRating: food.fodmapRating,
-        foodType: food.foodType ?? 'other',
-        createdAt: createdAt.toISOString(),
-      };
+      const event: FoodCreatedV1 = { foodId, userId, ...fields, createdAt: createdAt.toISOString() };
+      const research = event.research;
+      const components = research?.components;
       // Raw SQL: TypeORM drops an explicit value for a generated primary key, and the id is the event's stream id.
       await this.events.append(`food-${foodId}`, 0, [newEvent(domainEvents, 'FoodCreated', event)], { userId, occurredAt: event.createdAt }, async (manager) => {
         await manager.query(
-          `INSERT INTO foods.foods (id, owner_user_id, name, description, serving_size, food_type, fodmap_rating, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-          [foodId, userId, event.name, event.description, event.servingSize, event.foodType, event.fodmapRating, createdAt],
+          `INSERT INTO foods.foods (id, owner_user_id, name, description, serving_size, food_type, fodmap_rating, created_at, updated_at,
+             fructans, galactans, excess_fructose, sorbitol, mannitol, xylitol, lactose, can_trigger_ibs, ibs_trigger_type, ibd_trigger,
+             confidence_score, needs_verification, citations)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::jsonb)`,
+          [
+            foodId, userId, event.name, event.description, event.servingSize, event.foodType, event.fodmapRating, createdAt,
+            components?.fructans ?? null, components?.galactans ?? null, components?.excessFructose ?? null, components?.sorbitol ?? null,
+            components?.mannitol ?? null, components?.xylitol ?? null, components?.lactose ?? null, research?.canTriggerIbs ?? false,
+            research?.ibsTriggerType ?? null, research?.ibdTrigger ?? false, research?.confidenceScore ?? null, research?.needsVerification ?? false,
+            JSON.stringify(research?.citations ?? []),
+          ],
         );
         await recordKey(manager, foodId);
       });

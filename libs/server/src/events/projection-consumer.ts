@@ -222,6 +222,9 @@ export class ProjectionConsumer {
     const consumer = await this.options.nats.jetstream().consumers.get(this.streamName, durableName(this.options.projection.name, source));
     const messages = await consumer.consume({ max_messages: 64 });
     this.subscriptions.push(messages);
+    // stop() during prepare() closed the subscriptions before this one existed: close it, or it is pulled forever
+    // (not awaited: the close completes as the loop below drains it).
+    if (!this.running) void messages.close().catch(() => undefined);
     for await (const msg of messages) {
       if (!this.running || !this.lock.held) {
         // Not ours to process any more: let JetStream hand it out again now rather than after ack_wait.

@@ -100,7 +100,8 @@ function Confidence({ food }: { food: Food }) {
   );
 }
 
-function Sources({ food }: { food: Food }) {
+/** The first sources of a food's rating (spec §9: 2 shown), as links where they have one. */
+export function FoodSources({ food }: { food: Food }) {
   const shown = food.citations.slice(0, FOOD_SEARCH.citationsShown);
   const more = food.citations.length - shown.length;
   if (shown.length === 0) {
@@ -161,7 +162,7 @@ export function FoodDetails({ food }: { food: Food }) {
         <Confidence food={food} />
       </Section>
       <Section title="Sources">
-        <Sources food={food} />
+        <FoodSources food={food} />
       </Section>
     </Stack>
   );

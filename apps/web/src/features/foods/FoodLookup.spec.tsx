@@ -1,17 +1,28 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { FoodSummary } from '@fodmap/contracts';
+import { AiSearchMessages, type AiSearchResult, type FoodSummary } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { loadToastSnackbar, ToastProvider } from '@fodmap/web-ui';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient } from '../../lib/query-client';
 import { aFood } from './food-fixtures';
+import { wait, waitUntil } from './fake-clock';
 import { FoodLookup } from './FoodLookup';
 import { json } from '../../test-kit';
 
 
 const garlic = aFood({ id: 7, name: 'Garlic, raw', fodmapRating: 'high' });
 const catalogue: FoodSummary[] = Array.from({ length: 25 }, (_, i) => ({ ...aFood({ id: 100 + i, name: `Food ${i + 1}` }) }));
+
+const qwyzzle = aFood({ id: 98, name: 'Qwyzzle', fodmapRating: 'high', isPrivate: true, citations: [{ id: 'monash', title: 'Monash FODMAP', url: 'https://example.org/q' }] });
+/** The online search researches whatever it is asked for. */
+const onlineAnswer = ({ query }: { query: string }): AiSearchResult => ({
+  status: 'found',
+  result: { ...qwyzzle, name: query },
+  message: AiSearchMessages.foundByAi(query),
+  spellingCorrections: { suggestions: [] },
+  source: 'ai',
+});
 
 /** A stand-in for the gateway's foods routes. */
 function fakeFoodsApi(create: (body: unknown) => Response = (body) => json(201, { ...aFood({ id: 99, isPrivate: true }), ...(body as object) })) {
@@ -23,6 +34,7 @@ function fakeFoodsApi(create: (body: unknown) => Response = (body) => json(201, 
       return json(200, term.startsWith('gar') ? [garlic] : []);
     }
     if (path === '/api/debug/quick-add-food' && init?.method === 'POST') return create(JSON.parse(String(init.body)));
+    if (path === '/api/ai-search' && init?.method === 'POST') return json(200, onlineAnswer(JSON.parse(String(init.body))));
     return json(404, { message: 'Not found' });
   });
   jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
@@ -42,19 +54,11 @@ function renderLookup(full = true) {
 }
 
 const type = (text: string) => fireEvent.change(screen.getByLabelText('Search foods'), { target: { value: text } });
-const wait = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
-/** Moves the fake clock on in small steps until `check` holds: an answer lands a few scheduler ticks after its request. */
-async function waitUntil(check: () => boolean, limitMs = 200) {
-  for (let elapsed = 0; !check(); elapsed += 10) {
-    if (elapsed >= limitMs) throw new Error(`still waiting after ${limitMs} ms`);
-    await wait(10);
-  }
-}
 const prompt = () => screen.queryByRole('dialog', { name: 'Food not found' });
 
 // The sheet, dialogs and toast load lazily; compiling them once up front keeps that out of each test's time limits.
 beforeAll(() =>
-  Promise.all([import('./FoodDetailsSheet'), import('./NotFoundPrompt'), import('./NewFoodDialog'), loadToastSnackbar()]),
+  Promise.all([import('./FoodDetailsSheet'), import('./NotFoundPrompt'), import('./NewFoodDialog'), import('./AiSearchDialog'), loadToastSnackbar()]),
 );
 afterEach(() => {
   cleanup();
@@ -92,7 +96,7 @@ describe('food lookup (spec §2, §9)', () => {
 });
 
 describe('not-found flow (spec §4)', () => {
-  it('offers manual add 1 s after a term longer than 3 characters finds nothing', async () => {
+  it('offers online search or manual add 1 s after a term longer than 3 characters finds nothing', async () => {
     jest.useFakeTimers();
     fakeFoodsApi();
     renderLookup();
@@ -103,11 +107,30 @@ describe('not-found flow (spec §4)', () => {
     expect(prompt()).toBeNull();
     await wait(60);
     expect(prompt()).not.toBeNull();
-    expect((screen.getByRole('button', { name: 'Search online' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Search online' }) as HTMLButtonElement).disabled).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Add manually' }));
     await wait(500);
     expect((screen.getByLabelText(/Food Name/) as HTMLInputElement).value).toBe('Qwyzzle');
+  });
+
+  it('searches online from the prompt, and shows what was found in its details 2 s later', async () => {
+    jest.useFakeTimers();
+    const fetchMock = fakeFoodsApi();
+    renderLookup();
+    type('Qwyzzle');
+    await wait(300);
+    await waitUntil(() => prompt() !== null, 1500);
+    fireEvent.click(screen.getByRole('button', { name: 'Search online' }));
+    await waitUntil(() => screen.queryByText('AI-researched: please verify') !== null, 1000);
+    expect(screen.getByRole('dialog', { name: 'Online food search' })).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls.find(([path]) => path === '/api/ai-search')?.[1]?.body))).toEqual({ query: 'Qwyzzle' });
+    expect(prompt()).toBeNull();
+
+    await wait(2000);
+    await waitUntil(() => screen.queryByRole('dialog', { name: 'Qwyzzle' }) !== null, 1000);
+    expect(screen.queryByRole('dialog', { name: 'Online food search' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Monash FODMAP' })).toBeTruthy();
   });
 
   it('does not interrupt someone still typing, nor prompt for a term of 3 characters', async () => {

@@ -16,6 +16,7 @@ import { useNotFoundPrompt } from './use-not-found-prompt';
 const FoodDetailsSheet = lazyNamed(() => import('./FoodDetailsSheet'), 'FoodDetailsSheet');
 const NewFoodDialog = lazyNamed(() => import('./NewFoodDialog'), 'NewFoodDialog');
 const NotFoundPrompt = lazyNamed(() => import('./NotFoundPrompt'), 'NotFoundPrompt');
+const AiSearchDialog = lazyNamed(() => import('./AiSearchDialog'), 'AiSearchDialog');
 // Likewise the progress bar, on the first search.
 const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
@@ -35,17 +36,19 @@ export function FoodLookup({ full = false, onUnauthorized, onAddToMeal, onAddToB
   const [expanded, setExpanded] = useState(full);
   const [opened, setOpened] = useState<Food | FoodSummary | null>(null);
   const [newFoodName, setNewFoodName] = useState<string | null>(null);
+  const [onlineQuery, setOnlineQuery] = useState<string | null>(null);
 
   const search = useFoodSearch(typed);
   const limit = expanded ? FOOD_SEARCH.lookupFullResults : FOOD_SEARCH.lookupResults;
   // One row more than shown tells whether View all has more to show.
   const catalogue = useFoodList(expanded ? limit : limit + 1, !search.active);
   const notFound = useNotFoundPrompt(search);
-  // Someone already adding the food by hand needs no prompt to do so.
-  const promptOpen = notFound.open && newFoodName === null;
+  // Someone already adding the food by hand, or searching for it online, needs no prompt to do so.
+  const promptOpen = notFound.open && newFoodName === null && onlineQuery === null;
   const sheetUsed = useOnceTrue(opened !== null);
   const promptUsed = useOnceTrue(promptOpen);
   const newFoodUsed = useOnceTrue(newFoodName !== null);
+  const onlineUsed = useOnceTrue(onlineQuery !== null);
 
   const error = search.active ? search.error : catalogue.error;
   useEffect(() => {
@@ -100,7 +103,10 @@ export function FoodLookup({ full = false, onUnauthorized, onAddToMeal, onAddToB
           <Typography variant="body2" color="text.secondary">
             No foods match “{search.term}”.
           </Typography>
-          <Button onClick={() => setNewFoodName(search.term)}>Add it yourself</Button>
+          <Stack direction="row" spacing={1}>
+            <Button onClick={() => setOnlineQuery(search.term)}>Search online</Button>
+            <Button onClick={() => setNewFoodName(search.term)}>Add it yourself</Button>
+          </Stack>
         </Stack>
       ) : (
         <Box sx={{ opacity: searching ? 0.6 : 1, transition: 'opacity 150ms' }}>
@@ -130,9 +136,34 @@ export function FoodLookup({ full = false, onUnauthorized, onAddToMeal, onAddToB
             open={promptOpen}
             term={notFound.term}
             onClose={notFound.dismiss}
+            onSearchOnline={() => {
+              notFound.dismiss();
+              setOnlineQuery(notFound.term);
+            }}
             onAddManually={() => {
               notFound.dismiss();
               setNewFoodName(notFound.term);
+            }}
+          />
+        </Suspense>
+      )}
+      {onlineUsed && (
+        <Suspense fallback={null}>
+          <AiSearchDialog
+            open={onlineQuery !== null}
+            query={onlineQuery ?? ''}
+            onClose={() => {
+              notFound.dismiss();
+              setOnlineQuery(null);
+            }}
+            // What the online search found is shown as any chosen food is: its details, with the meal actions.
+            onFound={(food) => {
+              setOnlineQuery(null);
+              setOpened(food);
+            }}
+            onAddManually={(name) => {
+              setOnlineQuery(null);
+              setNewFoodName(name);
             }}
           />
         </Suspense>

@@ -1,23 +1,33 @@
-import { Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useId } from 'react';
 
-export function NotFoundPrompt({ open, term, onAddManually, onClose }: { open: boolean; term: string; onAddManually: () => void; onClose: () => void }) {
+/** Spec §4 Not-found flow: the confirmation that offers the online search or manual add. */
+export function NotFoundPrompt({
+  open,
+  term,
+  onSearchOnline,
+  onAddManually,
+  onClose,
+}: {
+  open: boolean;
+  term: string;
+  onSearchOnline: () => void;
+  onAddManually: () => void;
+  onClose: () => void;
+}) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
       <DialogTitle id={titleId}>Food not found</DialogTitle>
       <DialogContent>
-        <DialogContentText>We couldn't find “{term}”. You can add it yourself; only you will see it.</DialogContentText>
+        <DialogContentText>We couldn't find “{term}”. You can search for it online, or add it yourself; only you will see it.</DialogContentText>
         <Stack spacing={1} sx={{ mt: 2 }}>
           <Button variant="contained" size="large" onClick={onAddManually}>
             Add manually
           </Button>
-          <Button variant="outlined" size="large" disabled aria-describedby={`${titleId}-online`}>
+          <Button variant="outlined" size="large" onClick={onSearchOnline}>
             Search online
           </Button>
-          <Typography id={`${titleId}-online`} variant="caption" color="text.secondary" textAlign="center">
-            Online search is not available yet; it comes in a later update.
-          </Typography>
           <Button size="large" onClick={onClose}>
             Cancel
           </Button>

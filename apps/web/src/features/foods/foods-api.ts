@@ -1,5 +1,6 @@
-import type { CatalogueInfo, Food, FoodSummary } from '@fodmap/contracts';
+import type { AiSearchInput, AiSearchResult, CatalogueInfo, Food, FoodSummary } from '@fodmap/contracts';
 import { FOOD_SEARCH } from '@fodmap/contracts';
+import { apiRequest } from '@fodmap/web-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDebouncedValue } from './use-debounced-value';
@@ -9,6 +10,13 @@ export const FOODS_PATH = '/api/foods';
 /** Spec §7: a read is keyed by its path, so every foods read starts with FOODS_PATH and one prefix refreshes them all. */
 export const foodSearchPath = (term: string) => `${FOODS_PATH}/search?q=${encodeURIComponent(term)}`;
 export const foodPath = (id: number) => `${FOODS_PATH}/${id}`;
+export const AI_SEARCH_PATH = '/api/ai-search';
+export const BACKGROUND_SEARCH_PATH = `${FOODS_PATH}/search-ai-background`;
+
+/** Spec §7 ai-search: the catalogue first, then the label's ingredients or the online research. */
+export const aiSearch = (input: AiSearchInput) => apiRequest<AiSearchResult>('POST', AI_SEARCH_PATH, input);
+/** Spec §7 search-ai-background: queued on the server; the person is emailed the outcome. */
+export const requestBackgroundSearch = (query: string) => apiRequest<{ message: string }>('POST', BACKGROUND_SEARCH_PATH, { query });
 
 /** The catalogue release the ratings come from. */
 export function useCatalogueInfo() {

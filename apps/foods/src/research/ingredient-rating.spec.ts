@@ -1,0 +1,33 @@
+import { describe, expect, it } from '@jest/globals';
+import { rateIngredients } from './ingredient-rating';
+
+describe('rateIngredients', () => {
+  it.each([
+    ['wheat flour, sugar, chicory root fibre', ['wheat flour', 'chicory root fibre']],
+    ['rice, onion powder, salt', ['onion powder']],
+    ['oats, honey, sunflower oil', ['honey']],
+    ['sugar, maltitol, cocoa butter', ['maltitol']],
+    ['corn, milk solids, salt', ['milk solids']],
+    ['rice, apple juice concentrate', ['apple juice concentrate']],
+    ['potato, chickpeas, salt', ['chickpeas']],
+    ['oats, inulin', ['inulin']],
+  ])("rates '%s' high, naming %j", (label, named) => {
+    const verdict = rateIngredients(label);
+    expect(verdict.rating).toBe('high');
+    expect(verdict.highIngredients).toEqual(named);
+    for (const ingredient of named) expect(verdict.reason).toContain(ingredient);
+  });
+
+  it.each(['brown rice, salt', 'Rolled oats (95%), sugar, salt.', 'potato, sunflower oil, sea salt'])("rates '%s' low: every ingredient is low", (label) => {
+    expect(rateIngredients(label).rating).toBe('low');
+  });
+
+  it('counts wheat only as a main ingredient: a trace far down the list is not rated high', () => {
+    expect(rateIngredients('rice, corn, sugar, salt, barley malt extract').rating).toBe('unknown');
+  });
+
+  it("answers 'unknown' and says to check the label when an ingredient is not known to be low", () => {
+    expect(rateIngredients('dates, cocoa, salt')).toMatchObject({ rating: 'unknown', reason: expect.stringContaining('check the label') });
+    expect(rateIngredients('lactose-free milk, rice').rating).toBe('low');
+  });
+});

@@ -1,0 +1,198 @@
+import {
+  AI_SEARCH, AiSearchMessages, AiSearchResult, Caller, domainEvents, Food, FOOD_DESCRIPTION_MAX_LENGTH, FoodResearchCompletedV1, FoodResearchRequestedV1,
+  MessageReply, Rpc, RpcParsed, SERVING_SIZE_MAX_LENGTH,
+} from '@fodmap/contracts';
+import { EventStore, newEvent } from '@fodmap/server';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { FoodCatalogue } from '../catalogue/food-catalogue';
+import { FoodsService, PrivateFoodFields } from '../foods/foods.service';
+import { MatchTier } from '../search/food-search-index';
+import { FoodResearcher, ModelOutcome, ResearchAnswer } from './food-researcher';
+import { rateIngredients } from './ingredient-rating';
+
+/** A catalogue hit this good is the food searched for: every word matched, at most with a typo. */
+const CONFIDENT_TIERS = new Set([MatchTier.Exact, MatchTier.Words, MatchTier.Typo]);
+
+const NO_COMPONENTS = { fructans: null, galactans: null, excessFructose: null, sorbitol: null, mannitol: null, xylitol: null, lactose: null };
+
+/** 'Banana, ripe' → 'Banana': what a misspelt query most likely meant. */
+const headOf = (name: string) => name.split(/[,(]/)[0].trim();
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+const isWebAddress = (url: string) => /^https?:\/\/\S+$/i.test(url);
+
+/** Thrown by a background search that may succeed if tried again: the consumer redelivers its event. */
+export class ResearchRetryError extends Error {}
+
+/**
+ * Issue 11's AI food search: the catalogue first, then the label's ingredients, then the model. Whatever it
+ * establishes becomes a private food of the person who asked, never a catalogue food: the model's reading is
+ * capped at AI_SEARCH.maxConfidence and marked needsVerification until someone reviews it.
+ */
+@Injectable()
+export class ResearchService {
+  private readonly logger = new Logger(ResearchService.name);
+
+  constructor(
+    private readonly catalogue: FoodCatalogue,
+    private readonly foods: FoodsService,
+    private readonly researcher: FoodResearcher,
+    private readonly events: EventStore,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async search(userId: number, { query, ingredients }: RpcParsed<typeof Rpc.foods.aiSearch>['input']): Promise<AiSearchResult> {
+    const hits = this.catalogue.search(query, 5);
+    const suggestions = [...new Set(hits.filter((hit) => hit.tier === MatchTier.Typo).map((hit) => headOf(hit.name)))];
+    const spellingCorrections = { suggestions };
+    const best = hits[0];
+    const found = best && CONFIDENT_TIERS.has(best.tier) ? this.catalogue.get(best.id) : undefined;
+    if (found) return { status: 'found', result: found, source: 'catalogue', message: AiSearchMessages.foundInCatalogue(found.name), spellingCorrections };
+
+    if (ingredients !== undefined) {
+      const food = await this.rateFromIngredients(userId, query, ingredients);
+      return { status: 'found', result: food, source: 'ingredients', message: AiSearchMessages.ratedFromIngredients(food.name), spellingCorrections };
+    }
+    const outcome = await this.researcher.research(query);
+    return { ...(await this.fromModel(userId, query, outcome, undefined)), spellingCorrections };
+  }
+
+  /** Queues the search durably: its event reaches the consumer through the events table and JetStream. */
+  async requestBackground(caller: Caller, query: string): Promise<MessageReply> {
+    const request: FoodResearchRequestedV1 = { researchId: randomUUID(), userId: caller.userId, query, timeZone: caller.timeZone };
+    await this.events.append(`food-research-${request.researchId}`, 0, [newEvent(domainEvents, 'FoodResearchRequested', request)], { userId: caller.userId });
+    return { message: AiSearchMessages.backgroundQueued };
+  }
+
+  /**
+   * Works off one background search (the consumer's handler). A failure a retry can help (timeout, 429, 500, a
+   * malformed answer) throws for redelivery until AI_SEARCH.backgroundAttempts attempts were made; then, or at once
+   * when no retry can help, it ends 'failed'. The food is made once per search (its id is the idempotency key), and
+   * the completion is the stream's second event, so a redelivery after either committed adds nothing.
+   */
+  async work(request: FoodResearchRequestedV1): Promise<void> {
+    const hits = this.catalogue.search(request.query, 1);
+    const catalogueFood = hits[0] && CONFIDENT_TIERS.has(hits[0].tier) ? this.catalogue.get(hits[0].id) : undefined;
+    let result: Pick<AiSearchResult, 'status' | 'result' | 'placeholder'>;
+    if (catalogueFood) {
+      result = { status: 'found', result: catalogueFood };
+    } else {
+      const outcome = await this.researcher.research(request.query);
+      if (outcome.kind === 'timed_out' || outcome.kind === 'unavailable') {
+        const attempts = await this.countAttempt(request.researchId);
+        if (attempts < AI_SEARCH.backgroundAttempts) throw new ResearchRetryError(`background search attempt ${attempts} failed`);
+      }
+      result = await this.fromModel(request.userId, request.query, outcome, `food-research-${request.researchId}`);
+    }
+    const food = result.result ?? result.placeholder ?? null;
+    const completed: FoodResearchCompletedV1 = {
+      researchId: request.researchId,
+      userId: request.userId,
+      query: request.query,
+      status: result.status,
+      foodId: food?.id ?? null,
+      foodName: food?.name ?? null,
+    };
+    const appended = await this.events
+      .append(`food-research-${request.researchId}`, 1, [newEvent(domainEvents, 'FoodResearchCompleted', completed)], { userId: request.userId })
+      .then(() => true, async (error: unknown) => {
+        // Completed by an earlier delivery that committed its append but not its checkpoint: nothing to add.
+        if (await this.isCompleted(request.researchId)) return false;
+        throw error;
+      });
+    if (appended) this.logger.log(`Background search ${request.researchId} ended ${result.status}`);
+  }
+
+  private async countAttempt(researchId: string): Promise<number> {
+    // Committed on its own: the handler's transaction is rolled back when the attempt throws.
+    const [{ attempts }]: Array<{ attempts: number }> = await this.dataSource.query(
+      `INSERT INTO foods.food_research_attempts (research_id, attempts) VALUES ($1, 1)
+       ON CONFLICT (research_id) DO UPDATE SET attempts = food_research_attempts.attempts + 1 RETURNING attempts`,
+      [researchId],
+    );
+    return attempts;
+  }
+
+  private async isCompleted(researchId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM foods.events WHERE stream_id = $1 AND type = 'FoodResearchCompleted'`, [`food-research-${researchId}`]);
+    return rows.length > 0;
+  }
+
+  private async rateFromIngredients(userId: number, name: string, ingredients: string): Promise<Food> {
+    const verdict = rateIngredients(ingredients);
+    return this.foods.createPrivate(
+      userId,
+      {
+        name,
+        description: clip(verdict.reason, FOOD_DESCRIPTION_MAX_LENGTH),
+        servingSize: null,
+        fodmapRating: verdict.rating,
+        foodType: 'other',
+        research: {
+          source: 'ingredients',
+          components: NO_COMPONENTS,
+          canTriggerIbs: verdict.rating === 'high',
+          ibsTriggerType: null,
+          ibdTrigger: false,
+          confidenceScore: null,
+          needsVerification: verdict.rating === 'unknown',
+          citations: [],
+        },
+      },
+      { key: undefined, input: undefined },
+    );
+  }
+
+  /** The model's outcome as the search's result; a food it establishes is saved as the person's own. */
+  private async fromModel(userId: number, query: string, outcome: ModelOutcome, idempotencyKey: string | undefined): Promise<Omit<AiSearchResult, 'spellingCorrections'>> {
+    if (outcome.kind === 'not_configured') return { status: 'failed', message: AiSearchMessages.notConfigured };
+    if (outcome.kind === 'timed_out') return { status: 'failed', message: AiSearchMessages.timedOut };
+    if (outcome.kind === 'unavailable') return { status: 'failed', message: AiSearchMessages.noInformation };
+    const fields = researchedFood(query, outcome.answer);
+    const food = await this.foods.createPrivate(userId, fields, { key: idempotencyKey, input: { query } });
+    if (fields.research?.citations.length === 0) return { status: 'placeholder_created', placeholder: food, source: 'ai', message: AiSearchMessages.placeholderCreated(food.name) };
+    return { status: 'found', result: food, source: 'ai', message: AiSearchMessages.foundByAi(food.name) };
+  }
+}
+
+/**
+ * The private food a model answer makes. Named as the person searched (never as the model calls it); a claim without
+ * a named source is not kept, so an answer without sources is a placeholder with only the name; a rating without a
+ * stated serving is 'unknown'.
+ */
+export function researchedFood(query: string, answer: ResearchAnswer): PrivateFoodFields {
+  const sources = answer.sources.filter((source) => isWebAddress(source.url));
+  if (sources.length === 0) {
+    return {
+      name: query,
+      description: `AI-researched: no published FODMAP information was found. ${AiSearchMessages.manualAddHint}`,
+      servingSize: null,
+      fodmapRating: 'unknown',
+      foodType: 'other',
+      research: { source: 'ai', components: NO_COMPONENTS, canTriggerIbs: false, ibsTriggerType: null, ibdTrigger: false, confidenceScore: 0, needsVerification: true, citations: [] },
+    };
+  }
+  const servingSize = answer.servingSize?.trim() ? clip(answer.servingSize.trim(), SERVING_SIZE_MAX_LENGTH) : null;
+  const triggers = answer.ibsTriggers.map((trigger) => trigger.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_')).filter(Boolean);
+  return {
+    name: query,
+    description: clip(`AI-researched: ${answer.summary}`, FOOD_DESCRIPTION_MAX_LENGTH),
+    servingSize,
+    fodmapRating: servingSize ? answer.fodmapRating : 'unknown',
+    foodType: answer.foodType,
+    research: {
+      source: 'ai',
+      components: answer.componentsPer100g,
+      canTriggerIbs: triggers.length > 0,
+      ibsTriggerType: triggers.length > 0 ? triggers.join(', ') : null,
+      ibdTrigger: answer.ibdTrigger,
+      confidenceScore: Math.max(0, Math.min(AI_SEARCH.maxConfidence, Math.round(answer.confidence))),
+      needsVerification: true,
+      citations: sources.map((source, index) => ({ id: `ai-${index + 1}`, title: source.title, url: source.url })),
+    },
+  };
+}
