@@ -66,6 +66,8 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'foods.food.get': { caller, id: theirs.foodId },
     'foods.food.quick-add': { caller, input: { name: 'Owner check food', fodmapRating: 'low' } },
     'foods.catalogue.get': { caller },
+    'foods.ai.search': { caller, input: { query: theirs.foodName } },
+    'foods.ai.background': { caller, input: { query: 'Owner check' } },
     'identity.admin-user.list': { caller },
     'identity.admin-user.create': { caller, input: { email: `owner-check.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, firstName: 'Owner', lastName: 'Check' } },
     'identity.admin-user.update': { caller, adminUserId: theirs.adminUserToUpdate, input: { email: `owner-check.updated.${theirs.adminUserToUpdate}@example.com`, firstName: 'Owner', lastName: 'Check' } },
