@@ -84,6 +84,9 @@ describe('Stripe webhooks', () => {
     const paidUntil = (await status(caller)).subscriptionEndsAt;
     await deliver(stripe.invoicePaymentFailed(subscriptionId));
     expect(await status(caller)).toMatchObject({ status: 'past_due', daysLeft: 30, subscriptionEndsAt: paidUntil });
+    // /subscribe offers the payment form again: it pays the same subscription, no second one is created.
+    const retry = await services.call(Rpc.identity.createSubscription, { caller });
+    expect(retry).toMatchObject({ subscriptionId, clientSecret: expect.stringMatching(/_secret_/) });
   });
 
   it('applies a replayed event once', async () => {

@@ -48,10 +48,11 @@ export class SubscriptionService {
     const billing = this.requireBilling();
     const row = await this.row(userId);
     const { status } = subscriptionStatusAt(row, new Date());
-    if (status === 'active' || status === 'past_due' || status === 'canceled') throw rpcFailure(409, SubscriptionMessages.alreadyActive);
+    if (status === 'active' || status === 'canceled') throw rpcFailure(409, SubscriptionMessages.alreadyActive);
     if (row.stripeSubscriptionId) {
       const existing = await billing.client.subscriptions.retrieve(row.stripeSubscriptionId, { expand: FIRST_PAYMENT });
-      if (existing.status === 'incomplete') return this.reply(billing, existing);
+      // An unpaid first invoice, or a renewal whose payment failed (past_due): the Payment Element pays that invoice.
+      if (existing.status === 'incomplete' || status === 'past_due') return this.reply(billing, existing);
     }
     const customer = row.stripeCustomerId ?? (await this.createCustomer(billing, userId));
     const subscription = await billing.client.subscriptions.create({
