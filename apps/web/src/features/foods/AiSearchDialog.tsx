@@ -213,7 +213,8 @@ function SearchContent({ initialQuery, onClose, onFound, onAddManually, titleId 
                 Manual Add
               </Button>
               <IngredientsForm onRate={(ingredients) => run({ query, ingredients })} />
-              {!queued.includes(query) && (
+              {/* Without an AI service a background search could only come back empty. */}
+              {!queued.includes(query) && result?.message !== AiSearchMessages.notConfigured && (
                 <Button size="large" onClick={() => searchInBackground(query)}>
                   Search in background
                 </Button>
