@@ -24,10 +24,27 @@ export const RECIPIENTS_SQL = `
          r.email_notifications AS "emailNotifications", r.meal_notifications AS "mealNotifications"
   FROM ${recipientTables.recipients} r LEFT JOIN ${digestTables.journal_time_zones} z ON z.user_id = r.user_id`;
 
-/** The person, or null when identity's UserRegistered has not reached this service (yet). Also for the links' redeem (N2). */
+/** The person, or null when identity's UserRegistered has not reached this service (yet). */
 export async function findRecipient(manager: EntityManager, userId: number): Promise<Recipient | null> {
   const [recipient]: Recipient[] = await manager.query(`${RECIPIENTS_SQL} WHERE r.user_id = $1`, [userId]);
   return recipient ?? null;
+}
+
+/** How long a person's own request waits for their sign-up to reach `recipients`: well inside the gateway's 5 s. */
+const RECIPIENT_WAIT_MS = 3_000;
+const RECIPIENT_POLL_MS = 100;
+
+/**
+ * The person a request acts for. Someone who signs up and taps a test button at once can be ahead of the recipients
+ * projection by a moment: wait for it (each read sees the latest commit) rather than answer that they do not exist.
+ */
+export async function awaitRecipient(manager: EntityManager, userId: number): Promise<Recipient | null> {
+  const deadline = Date.now() + RECIPIENT_WAIT_MS;
+  for (;;) {
+    const recipient = await findRecipient(manager, userId);
+    if (recipient || Date.now() >= deadline) return recipient;
+    await new Promise((resolve) => setTimeout(resolve, RECIPIENT_POLL_MS));
+  }
 }
 
 /** A food of a meal as the digest keeps it. */

@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AdvertiserPicker } from '../advertisers/advertiser-picker';
-import { diaryUrl, digestTables, findRecipient, loadDays, RECIPIENTS_SQL } from '../audience/audience-reader';
+import { awaitRecipient, diaryUrl, digestTables, loadDays, RECIPIENTS_SQL } from '../audience/audience-reader';
 import { recordEmail } from '../email/email-outbox';
 import { dailySummaryContext } from './daily-summary-content';
 
@@ -99,7 +99,7 @@ export class DailySummaries {
   /** Profile's test send: today so far, to the caller's own address, also when nothing is logged yet. */
   async sendTest(caller: Caller): Promise<{ message: string }> {
     await this.dataSource.transaction(async (manager) => {
-      const recipient = await findRecipient(manager, caller.userId);
+      const recipient = await awaitRecipient(manager, caller.userId);
       if (!recipient) throw rpcFailure(404, Messages.userNotFound);
       const person = { ...recipient, timeZone: caller.timeZone, day: localDay(new Date(), caller.timeZone) };
       await this.record(manager, [person], 'Today so far', () => `daily-summary-test:${randomUUID()}`);

@@ -4,7 +4,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { diaryUrl, findRecipient, newestMeal } from '../audience/audience-reader';
+import { awaitRecipient, diaryUrl, newestMeal } from '../audience/audience-reader';
 import { recordEmail } from '../email/email-outbox';
 import { mealEmailContext } from './meal-email-content';
 import { mealEmailSponsor } from './meal-email-sponsors';
@@ -21,7 +21,7 @@ export class MealEmailHandler {
   @Handles(Rpc.notifications.testMealEmail)
   async testMealEmail({ caller }: RpcParsed<typeof Rpc.notifications.testMealEmail>): Promise<MessageReply> {
     await this.dataSource.transaction(async (manager) => {
-      const recipient = await findRecipient(manager, caller.userId);
+      const recipient = await awaitRecipient(manager, caller.userId);
       if (!recipient) throw rpcFailure(404, Messages.userNotFound);
       const sponsor = await mealEmailSponsor(this.dataSource);
       await recordEmail(manager, {
