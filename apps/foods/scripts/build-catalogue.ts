@@ -7,7 +7,7 @@
  * Deterministic: same inputs give byte-identical output (foods sorted by key, stable field order).
  * The rules (rating basis, confidence, triggers) are documented in apps/foods/data/README.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   FODMAP_COMPONENT_KEYS,
@@ -64,6 +64,35 @@ function parseCsv(text: string): Record<string, string>[] {
 }
 
 const readCsv = (path: string) => parseCsv(readFileSync(path, 'utf8'));
+/** Every `*.csv` (or `*.json`) of a folder of sources, in file-name order: one file per category, so each can be reviewed alone. */
+const filesOf = (dir: string, ext: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith(ext))
+    .sort()
+    .map((f) => resolve(dir, f));
+const readCsvDir = (dir: string) => filesOf(resolve(sourcesDir, dir), '.csv').flatMap(readCsv);
+
+interface BibliographyEntry {
+  id: string;
+  title: string;
+  authors?: string;
+  year?: number;
+  url?: string;
+  doi?: string;
+  covers: string;
+}
+/** `sources/bibliography/*.json` merged; an id listed twice must be the same entry. */
+export function readBibliography(): BibliographyEntry[] {
+  const byId = new Map<string, BibliographyEntry>();
+  for (const file of filesOf(resolve(sourcesDir, 'bibliography'), '.json')) {
+    for (const entry of JSON.parse(readFileSync(file, 'utf8')) as BibliographyEntry[]) {
+      const seen = byId.get(entry.id);
+      if (seen && (seen.title !== entry.title || seen.url !== entry.url)) throw new Error(`bibliography id ${entry.id} is listed twice with different entries (${file})`);
+      byId.set(entry.id, seen ?? entry);
+    }
+  }
+  return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
+}
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 // ---------------------------------------------------------------- inputs
@@ -245,12 +274,12 @@ interface CategoricalRow {
 
 export function buildCatalogue() {
   const { foods: usda, weights } = loadUsda();
-  const curated = readCsv(resolve(sourcesDir, 'foods.csv'));
-  const measured = readCsv(resolve(sourcesDir, 'fodmap-measured.csv'));
-  const categorical = readCsv(resolve(sourcesDir, 'fodmap-categorical.csv'));
+  const curated = readCsvDir('foods');
+  const measured = readCsvDir('measured');
+  const categorical = readCsvDir('statements');
   const rules = readJson<CompositionRules>(resolve(sourcesDir, 'composition-rules.json'));
   const triggers = readJson<TriggerRules>(resolve(sourcesDir, 'trigger-rules.json'));
-  const bibliography = readJson<{ id: string }[]>(resolve(dataDir, 'bibliography.json'));
+  const bibliography = readBibliography();
   const bibIds = new Set(bibliography.map((b) => b.id));
 
   const measuredByKey = new Map<string, Record<string, string>[]>();
@@ -571,13 +600,14 @@ export function buildCatalogue() {
   }
 
   out.sort((a, b) => String(a.key).localeCompare(String(b.key)));
-  return { version: CATALOGUE_VERSION, foods: out };
+  return { version: CATALOGUE_VERSION, foods: out, bibliography };
 }
 
 if (require.main === module) {
-  const catalogue = buildCatalogue();
+  const { bibliography, ...catalogue } = buildCatalogue();
   const target = resolve(dataDir, 'catalogue.json');
   writeFileSync(target, `${JSON.stringify(catalogue, null, 2)}\n`);
+  writeFileSync(resolve(dataDir, 'bibliography.json'), `${JSON.stringify(bibliography, null, 2)}\n`);
   const count = (f: (x: Record<string, unknown>) => unknown) =>
     catalogue.foods.reduce<Record<string, number>>((acc, x) => {
       const k = String(f(x));

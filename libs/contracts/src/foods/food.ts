@@ -12,6 +12,36 @@ export type FoodType = (typeof FOOD_TYPES)[number];
 /** A person rating their own food picks one of these; 'unknown' is only ever the catalogue's honest answer. */
 export const QUICK_ADD_FODMAP_RATINGS = ['low', 'medium', 'high'] as const;
 
+/**
+ * The FODMAP groups a medium or high rating is put down to (issue 10), so that insights can attribute a person's
+ * symptoms to a group. Polyols are named one by one (xylitol occurs only added, as a sweetener).
+ */
+export const FODMAP_TRIGGER_GROUPS = ['fructans', 'galactans', 'excessFructose', 'sorbitol', 'mannitol', 'xylitol', 'lactose'] as const;
+export type FodmapTriggerGroup = (typeof FODMAP_TRIGGER_GROUPS)[number];
+export const FODMAP_TRIGGER_GROUP_LABELS: Record<FodmapTriggerGroup, string> = {
+  fructans: 'fructans',
+  galactans: 'GOS (galacto-oligosaccharides)',
+  excessFructose: 'excess fructose',
+  sorbitol: 'sorbitol',
+  mannitol: 'mannitol',
+  xylitol: 'xylitol',
+  lactose: 'lactose',
+};
+
+/**
+ * How much of a catalogue food stays low FODMAP, from the tested servings behind its rating, as a dietitian would say
+ * it: 'Low up to 75 g (about 1 cup)', 'High from 150 g (about 2 cups)'. Each half is null where no source tested it.
+ */
+export interface PortionGuide {
+  /** the largest serving shown low, in grams */
+  lowUpToGrams: number | null;
+  /** that serving in household words, e.g. 'about 1 cup' */
+  lowUpToText: string | null;
+  /** the smallest serving shown high, in grams */
+  highFromGrams: number | null;
+  highFromText: string | null;
+}
+
 /** A source a catalogue food's figures come from; url is the source's URL or https://doi.org/<DOI>. */
 export interface FoodCitation {
   id: string;
@@ -53,13 +83,27 @@ export interface Food extends FodmapComponents {
   needsVerification: boolean;
   /** true for a food the caller created: only its creator ever sees it */
   isPrivate: boolean;
+  /**
+   * Why the rating is what it is, in one sentence with its source, e.g. 'High in fructans at 1 clove (3 g): Monash
+   * University, 2019.'; null for a private food.
+   */
+  ratingExplanation: string | null;
+  /** the groups behind a medium or high rating; [] for low and unknown */
+  fodmapGroups: FodmapTriggerGroup[];
+  /** null for a private food, or when no source tested a serving of it */
+  portion: PortionGuide | null;
+  /**
+   * A mixed or packaged food whose FODMAPs depend on its recipe: its rating is 'unknown' and the app asks the person to
+   * check the label's ingredients (ratingExplanation says what to look for). Never true for a rated food.
+   */
+  checkLabel: boolean;
 }
 
 /**
  * A row of GET /api/foods. The full list carries only what a list shows, so that the whole catalogue stays far below
  * NATS's 1 MB message limit and a phone's data plan; the details come from GET /api/foods/:id or a search result.
  */
-export type FoodSummary = Pick<Food, 'id' | 'name' | 'description' | 'servingSize' | 'caloriesPerServing' | 'fodmapRating' | 'foodType' | 'isPrivate'>;
+export type FoodSummary = Pick<Food, 'id' | 'name' | 'description' | 'servingSize' | 'caloriesPerServing' | 'fodmapRating' | 'foodType' | 'isPrivate' | 'checkLabel'>;
 
 /** Optional text fields: forms send '' for an untouched field, which means "not given". */
 const optionalText = (label: string, max: number) =>
@@ -97,8 +141,30 @@ export const foodSearchQuerySchema = z.object({
 });
 export type FoodSearchQuery = z.input<typeof foodSearchQuerySchema>;
 
+/** One line of a release's 'What's new in the food data' note: a rating that changed, a food added or removed, and why. */
+export interface CatalogueChange {
+  name: string;
+  /** null: the food is new in this release */
+  from: FodmapRating | null;
+  /** null: the food was removed in this release */
+  to: FodmapRating | null;
+  why: string;
+}
+
+/** The 'What's new in the food data' note of a catalogue release. */
+export interface CatalogueReleaseNotes {
+  version: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** a few plain sentences: what changed in the method and the coverage */
+  summary: string[];
+  changes: CatalogueChange[];
+}
+
 /** Which catalogue release a person is reading, so a rating can be traced to the data file it came from. */
 export interface CatalogueInfo {
   version: string | null;
   foodCount: number;
+  /** the current release's note; null when the data has none */
+  whatsNew: CatalogueReleaseNotes | null;
 }
