@@ -21,7 +21,7 @@ export const CATALOGUE_VERSION = '2026.11.4';
 
 const repoRoot = resolve(__dirname, '../../..');
 const dataDir = resolve(repoRoot, 'apps/foods/data');
-const sourcesDir = resolve(dataDir, 'sources');
+export const sourcesDir = resolve(dataDir, 'sources');
 
 // ---------------------------------------------------------------- CSV
 
@@ -59,14 +59,14 @@ function parseCsv(text: string): Record<string, string>[] {
   return body.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ''])));
 }
 
-const readCsv = (path: string) => parseCsv(readFileSync(path, 'utf8'));
+export const readCsv = (path: string) => parseCsv(readFileSync(path, 'utf8'));
 /** Every `*.csv` (or `*.json`) of a folder of sources, in file-name order: one file per category, so each can be reviewed alone. */
 const filesOf = (dir: string, ext: string) =>
   readdirSync(dir)
     .filter((f) => f.endsWith(ext))
     .sort()
     .map((f) => resolve(dir, f));
-const readCsvDir = (dir: string) => filesOf(resolve(sourcesDir, dir), '.csv').flatMap(readCsv);
+export const readCsvDir = (dir: string) => filesOf(resolve(sourcesDir, dir), '.csv').flatMap(readCsv);
 
 export interface BibliographyEntry {
   id: string;
@@ -155,7 +155,10 @@ const LOWER_AUTHORITY = new Set([
   'gastroenterology-co-ke-fodmap',
 ]);
 
-interface UsdaFood {
+/** A statement's weight when sources of one year contradict: lower-authority sources count half. */
+export const sourceWeight = (source: string) => (LOWER_AUTHORITY.has(source) ? 0.5 : 1);
+
+export interface UsdaFood {
   ndb: string;
   longDesc: string;
   kcal: number;
@@ -209,7 +212,7 @@ function usdaDirectory(): string {
   return candidates.find((dir) => existsSync(resolve(dir, 'foods.csv'))) ?? candidates[0];
 }
 
-function loadUsda(): { foods: Map<string, UsdaFood>; weights: Map<string, { seq: string; amount: number; measure: string; grams: number }[]> } {
+export function loadUsda(): { foods: Map<string, UsdaFood>; weights: Map<string, { seq: string; amount: number; measure: string; grams: number }[]> } {
   const foods = new Map<string, UsdaFood>();
   for (const r of readCsv(resolve(usdaDirectory(), 'foods.csv'))) {
     foods.set(r.ndb_no, {
@@ -283,7 +286,7 @@ export function readStatements(
       continue;
     }
     if (!bibIds.has(row.source)) errors.push(`statement ${row.key}: source ${row.source} is not in the bibliography`);
-    const parsed = parseStatement(row, (source) => (LOWER_AUTHORITY.has(source) ? 0.5 : 1));
+    const parsed = parseStatement(row, sourceWeight);
     if ('ignored' in parsed) warnings.push(parsed.ignored);
     else if ('error' in parsed) errors.push(parsed.error);
     else {

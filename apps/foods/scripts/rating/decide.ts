@@ -81,7 +81,8 @@ const groupWords = (groups: readonly FodmapTriggerGroup[]) => {
 /** 'Low FODMAP', 'Medium FODMAP (fructans)', 'High in fructans' */
 const head = (rating: Rated, groups: readonly FodmapTriggerGroup[]) =>
   rating === 'low' ? 'Low FODMAP' : rating === 'medium' ? `Medium FODMAP (${groupWords(groups)})` : `High in ${groupWords(groups)}`;
-const g = (grams: number) => `${round(grams, 1)} g`;
+/** Grams as a sentence shows them: two decimals below 1 g, so that '0.23 g over the 0.2 g cut-off' reads true. */
+const g = (grams: number) => `${round(grams, grams < 1 ? 2 : 1)} g`;
 
 /** A component-based decision: what rateServing (or a lactose upper bound) proves, and from which provenance. */
 interface ComponentDecision {
