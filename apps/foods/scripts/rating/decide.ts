@@ -187,7 +187,9 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
     const v = chosen.v;
     rating = v.rating;
     basis = 'statements';
-    groups = v.rating === 'low' ? [] : groupsOf(v.deciding).length ? groupsOf(v.deciding) : groupsOf(accepted);
+    // The deciding statements' groups, else those any statement of the food names, else the components over a cut-off.
+    const named = [groupsOf(v.deciding), groupsOf(accepted), groupsOverCutoff(r, e.components)].find((x) => x.length > 0) ?? [];
+    groups = v.rating === 'low' ? [] : named;
     const first = v.deciding[0];
     const h = head(v.rating, groups);
     if (v.reason === 'aboveLow') explanation = `${h} at ${e.servingSize}: larger than the tested low serving of ${g(tested.lowUpTo!.servingGrams)} (${citeStatement(tested.lowUpTo!)}).`;
