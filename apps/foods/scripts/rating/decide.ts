@@ -168,7 +168,8 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
   } else if (verdict) {
     // A published statement about the food outranks composition rules and USDA sugar arithmetic (fault 3).
     if (comp && comp.rating !== verdict.rating) {
-      notes.push(`Published statements outrank ${comp.basis === 'composition' ? 'the composition rule' : 'USDA sugar figures'}, which give ${comp.minimum ? 'at least ' : ''}${comp.rating} (${comp.detail}).`);
+      const outranked = comp.basis === 'composition' ? 'the composition rule, which gives' : comp.basis === 'measured' ? 'measured values, which give' : 'USDA sugar figures, which give';
+      notes.push(`Published statements outrank ${outranked} ${comp.minimum ? 'at least ' : ''}${comp.rating} (${comp.detail}).`);
     }
     chosen = { kind: 'statements', v: verdict };
   } else if (comp) chosen = { kind: 'component', d: comp };

@@ -112,8 +112,8 @@ const CLASS_WORDS = new Set([
 /** Qualifiers that do not narrow a class to one food ('all fresh fruit', 'hard cheeses', 'tree nuts'). */
 const CLASS_QUALIFIERS = new Set([
   'all', 'most', 'fresh', 'plain', 'other', 'hard', 'soft', 'aged', 'mature', 'stone', 'tree', 'dried', 'canned', 'frozen',
-  'cooked', 'raw', 'whole', 'some', 'many', 'mixed', 'and', 'or', 'of', 'unprocessed', 'lean', 'white', 'red', 'common',
-  'fruit', 'wheat', 'wholegrain', 'wholemeal', 'single', 'regular',
+  'cooked', 'raw', 'whole', 'some', 'many', 'mixed', 'and', 'or', 'of', 'unprocessed', 'lean', 'common', 'fruit', 'single',
+  'regular',
 ]);
 /** Kinds of one food whose FODMAPs differ: a statement about 'mushrooms' does not rate oyster mushrooms. */
 const KIND_CLASSES: { word: RegExp; kinds: RegExp }[] = [
@@ -142,9 +142,9 @@ export function kindProblem(food: { name: string; category: string }, names: str
     if (/\braw\b/.test(foodName) && COOKING_IN_NAMES.test(named)) return `our food is raw ('${food.name}'), the statement is about cooked '${names}'`;
   }
   const nameWords = words(named);
-  if (nameWords.some((w) => CLASS_WORDS.has(w)) && nameWords.every((w) => CLASS_WORDS.has(w) || CLASS_QUALIFIERS.has(w))) {
-    return `'${names}' is a class of foods, not '${food.name}'`;
-  }
+  const onlyClass = (ws: string[]) => ws.some((w) => CLASS_WORDS.has(w)) && ws.every((w) => CLASS_WORDS.has(w) || CLASS_QUALIFIERS.has(w));
+  // A class rates only a food that is that class itself ('mixed nuts' rates mixed nuts).
+  if (onlyClass(nameWords) && !onlyClass(words(foodName))) return `'${names}' is a class of foods, not '${food.name}'`;
   for (const k of KIND_CLASSES) {
     const kind = k.kinds.exec(foodName);
     if (kind && nameWords.some((w) => k.word.test(w)) && !k.kinds.test(named)) return `'${names}' does not say which kind; our food is ${kind[0]} ('${food.name}')`;
