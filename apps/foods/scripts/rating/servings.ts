@@ -25,8 +25,9 @@ const SMALL_MEASURE = /\b(tsp|tbsp|teaspoons?|tablespoons?|packets?|sachets?)\b/
 const CLOVE = /^\S+ cloves?\b/i;
 const GUM = /\bgum\b/i;
 /** Label and survey wording that is not a portion: 'serving size varied from 1 to 3 enchiladas', '1 NLEA serving', '1 serving 2.13 oz bar'. */
-const NOT_A_PORTION = /serving size varied|\bnlea\b|\bserving\b.*\boz\b|\boz bar\b|\bservings?\b\s*\(/i;
-/** Whole large produce: nobody eats a whole head of cabbage or a whole melon as a serving. */
+const NOT_A_PORTION = /serving size varied|\bnlea\b|\bserving\b.*\boz\b|\boz bar\b|\bservings?\b\s*\(|^\S+ package\b|\byields\b/i;
+/** Whole large produce: nobody eats a whole head of cabbage, a whole melon or a 331 g onion as a serving. */
+const PRODUCE = new Set(['fruit', 'vegetables']);
 const WHOLE_LARGE = /\b(head|whole|melon)\b/i;
 /** Uncooked flour, meal, dry grains and dry pasta or tapioca are measured by the cup for recipes, not eaten by the cup. */
 const DRY_STAPLE = /\b(flour|meal|dry|uncooked|dehydrated)\b|mature seeds, raw/i;
@@ -47,7 +48,8 @@ export function servingProblem(food: ServingUnderTest): string | null {
     const amount = Number(/^([\d.]+)/.exec(words)?.[1] ?? '1');
     if (!(amount <= 0.5) && !/[¼⅓½]/.test(words.slice(0, 2))) return `'${food.servingSize}' of dry ${food.name.toLowerCase()} is a recipe amount, not a serving`;
   }
-  if (WHOLE_LARGE.test(words) && g > 200) return `'${food.servingSize}' is a whole large item, not a serving`;
+  const oneItem = /^1 /.test(words) && !/\b(cups?|slices?|tbsp|tsp|oz|fl)\b/i.test(words) && PRODUCE.has(food.category);
+  if ((WHOLE_LARGE.test(words) && g > 200) || (oneItem && g > 250)) return `'${food.servingSize}' is a whole large item, not a serving`;
   const slices = /^([\d.]+) slices?\b/i.exec(words);
   if (slices && g / Number(slices[1]) > 120) return `'${food.servingSize}': a slice weighing over 120 g is not an ordinary slice`;
   if (g > 500) return `${g} g is more than one serving`;

@@ -218,6 +218,9 @@ describe('fault 7: servings people eat', () => {
     expect(servingProblem(serving({}))).toBeNull();
     expect(servingProblem(serving({ name: 'Cumin', category: 'herbs_spices', servingSize: '1 tsp (2.1 g)', servingGrams: 2.1 }))).toBeNull();
     expect(servingProblem(serving({ name: 'Oats, rolled', category: 'grains_breads', servingSize: '½ cup (40 g)', servingGrams: 40, description: 'Cereals, oats, dry' }))).toBeNull();
+    expect(servingProblem(serving({ name: 'Potato', servingSize: '1 Potato medium (2-1/4" to 3-1/4" dia) (213 g)', servingGrams: 213 }))).toBeNull();
+    expect(servingProblem(serving({ name: 'Garlic', servingSize: '1 clove (3 g)', servingGrams: 3 }))).toBeNull();
+    expect(servingProblem(serving({ name: 'Bamboo shoots', servingSize: '1 cup (1/2" slices) (151 g)', servingGrams: 151 }))).toBeNull();
   });
 
   it.each([
@@ -226,6 +229,8 @@ describe('fault 7: servings people eat', () => {
     ['1 cup of flour', { name: 'Wheat flour, white', category: 'grains_breads', servingSize: '1 cup (125 g)', servingGrams: 125, description: 'Wheat flour, white, all-purpose' }],
     ['1 cup of dry tapioca', { name: 'Tapioca, pearl', category: 'grains_breads', servingSize: '1 cup (152 g)', servingGrams: 152, description: 'Tapioca, pearl, dry' }],
     ['a whole onion', { name: 'Onion', servingSize: '1 whole large (331 g)', servingGrams: 331 }],
+    ['a 331 g onion', { name: 'Sweet onion', servingSize: '1 onion (331 g)', servingGrams: 331 }],
+    ['a package', { name: 'Peas and carrots', servingSize: '1 package (10 oz) yields (278 g)', servingGrams: 278 }],
     ['a 139 g slice', { name: 'Watermelon', category: 'fruit', servingSize: '1 slice (139 g)', servingGrams: 139 }],
     ['serving size varied', { category: 'prepared_foods', servingSize: '1 serving (serving size varied from 1 to 3 enchiladas) (300 g)', servingGrams: 300 }],
     ['an oz bar', { category: 'snacks_sweets', servingSize: '1 serving 2.13 oz bar (60 g)', servingGrams: 60 }],
