@@ -148,9 +148,6 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
   for (const { statement: s, by } of superseded) {
     notes.push(`Superseded: ${citeStatement(s)} said ${s.rating} at ${g(s.servingGrams)}; ${citeStatement(by)} found ${by.rating} at ${g(by.servingGrams)}.`);
   }
-  if (e.statements.length > 0 && verdict === null) {
-    warnings.push(`statements test it only at ${[...new Set(accepted.map((s) => `${s.rating} at ${g(s.servingGrams)}`))].join(', ')}, which says nothing at our ${e.servingSize}: use the tested serving as ours`);
-  }
 
   let chosen: { kind: 'component'; d: ComponentDecision } | { kind: 'statements'; v: StatementVerdict } | null = null;
   // A measured minimum ('at least medium') stands against a statement only where the statement says less.
@@ -173,6 +170,10 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
     }
     chosen = { kind: 'statements', v: verdict };
   } else if (comp) chosen = { kind: 'component', d: comp };
+  if (chosen === null && accepted.length > 0) {
+    // Only worth a reviewer's time when the statements could have rated the food at another serving.
+    warnings.push(`statements test it only at ${[...new Set(accepted.map((s) => `${s.rating} at ${g(s.servingGrams)}`))].join(', ')}, which says nothing at our ${e.servingSize}: use the tested serving as ours`);
+  }
 
   let rating: FodmapRating = 'unknown';
   let basis: RatingBasis = 'none';
@@ -205,7 +206,8 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
     groups = d.groups;
     const sources = [...new Set(d.citations.map((c) => cite(c)))].slice(0, 2).join('; ');
     if (d.minimum) {
-      explanation = `At least ${d.rating === 'medium' ? `medium in ${groupWords(groups)}` : 'high'} at ${e.servingSize}: ${d.detail} (${sources}); its other FODMAPs are not measured.`;
+      // rateServing calls a food high as soon as the known part proves it, so a minimum is always 'at least medium'.
+      explanation = `At least medium in ${groupWords(groups)} at ${e.servingSize}: ${d.detail} (${sources}); its other FODMAPs are not measured.`;
       notes.push(`Only part of the FODMAP profile is known; the known amounts already exceed a cut-off, so this is a minimum rating.`);
       base = 50;
     } else if (d.rating === 'low' && d.basis === 'composition' && e.composition && !d.upperBound) {
@@ -258,7 +260,7 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
     checkLabel,
     portion: portionGuide(e, tested),
     confidenceScore,
-    needsVerification: confidenceScore < 60 || disagreeing.length > 0 || rating === 'unknown',
+    needsVerification: confidenceScore < 60 || notes.some((n) => n.startsWith('Sources disagree')) || rating === 'unknown',
     citations: [...citations].sort(),
     notes,
     warnings,

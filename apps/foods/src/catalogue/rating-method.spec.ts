@@ -186,7 +186,9 @@ describe('fault 5: a newer retest wins', () => {
     const newer = statement({ rating: 'low', servingGrams: 100, year: 2020 });
     expect(decideRating({ ...measured, statements: [newer] }, cite)).toMatchObject({ rating: 'low', basis: 'statements' });
     const older = statement({ rating: 'low', servingGrams: 100, year: 2005 });
-    expect(decideRating({ ...measured, statements: [older] }, cite)).toMatchObject({ rating: 'high', basis: 'measured' });
+    const kept = decideRating({ ...measured, statements: [older] }, cite);
+    expect(kept).toMatchObject({ rating: 'high', basis: 'measured', needsVerification: true });
+    expect(kept.notes.join(' ')).toContain('Sources disagree');
   });
 });
 
