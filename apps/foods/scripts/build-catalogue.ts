@@ -251,6 +251,9 @@ const TRIGGER_TYPE: Record<FodmapTriggerGroup, string> = {
   lactose: 'lactose',
 };
 
+/** The `|`-separated other names of a foods row. */
+const synonymsOf = (row: Record<string, string>) => (row.synonyms ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+
 /** A source's `short` without a trailing year, then the year given (a statement's) or the source's own. */
 export function citeWith(bibliography: readonly BibliographyEntry[]): CiteFn {
   const byId = new Map(bibliography.map((b) => [b.id, b]));
@@ -273,7 +276,7 @@ export interface BuildResult {
 /** Every food's statements with a serving, kind-checked; rows without a serving go to warnings, bad rows to errors. */
 export function readStatements(
   rows: readonly Record<string, string>[],
-  foods: ReadonlyMap<string, { name: string; category: string }>,
+  foods: ReadonlyMap<string, { name: string; category: string; synonyms: string[] }>,
   bibIds: ReadonlySet<string>,
   errors: string[],
   warnings: string[],
@@ -310,7 +313,7 @@ export function buildCatalogue(): BuildResult {
   const errors: string[] = [];
   const warnings: string[] = [];
 
-  const foodsByKey = new Map(curated.map((r) => [r.key, { name: r.name, category: r.category }]));
+  const foodsByKey = new Map(curated.map((r) => [r.key, { name: r.name, category: r.category, synonyms: synonymsOf(r) }]));
   const statementsByKey = readStatements(readCsvDir('statements'), foodsByKey, bibIds, errors, warnings);
   const groupBy = (rows: Record<string, string>[]) => {
     const m = new Map<string, Record<string, string>[]>();
@@ -529,7 +532,7 @@ export function buildCatalogue(): BuildResult {
     flareAvoid ||= ibdSeverity !== null && sevOrder[ibdSeverity] >= sevOrder.moderate;
 
     for (const c of citations) if (!bibIds.has(c)) fail(`cites ${c}, which is not in the bibliography`);
-    const synonyms = row.synonyms ? row.synonyms.split('|').map((s) => s.trim()).filter(Boolean) : [];
+    const synonyms = synonymsOf(row);
     const componentSources = Object.fromEntries(
       FODMAP_COMPONENT_KEYS.filter((c) => comp[c] !== null).map((c) => [c, { basis: prov[c], citations: compSources[c] }]),
     );

@@ -93,7 +93,7 @@ const FORM_WORDS: FormWord[] = [
   { form: 'paste', inFood: /\bpaste\b/, inNames: /\bpaste\b/, bothWays: true },
   { form: 'jam', inFood: /\b(jam|jelly|preserves|marmalade)\b/, inNames: /\b(jam|jelly|preserves|marmalade|conserve)\b/, bothWays: true },
   { form: 'chips', inFood: /\bchips\b/, inNames: /\b(chips|crisps)\b/, bothWays: true },
-  { form: 'seeds', inFood: /\bseeds?\b/, inNames: /\bseeds?\b/, bothWays: true },
+  { form: 'seeds', inFood: /\bseeds?\b/, inNames: /\b(seeds?|pepitas|kernels)\b/, bothWays: true },
   { form: 'stalks', inFood: /\b(stalks?|stems?)\b/, inNames: /\b(stalks?|stems?)\b/, bothWays: true },
   { form: 'greens', inFood: /\b(greens|green tops|tops|leaves)\b/, inNames: /\b(greens|green (tops?|parts?|leaves)|tops|leaves|leaf)\b/, bothWays: true },
   { form: 'florets', inFood: /\bflorets?\b/, inNames: /\b(florets?|heads?)\b/, bothWays: true },
@@ -129,10 +129,14 @@ const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9éè' -]/g, 
  * only for the kind it names: it must carry every form word of our food's name (canned, dried, juice...), must not
  * name a form our food is not, must not be a bare class ('fruit', 'cheese'), and must not name another colour.
  */
-export function kindProblem(food: { name: string; category: string }, names: string): string | null {
-  const foodName = food.name.toLowerCase();
+export function kindProblem(food: { name: string; category: string; synonyms?: readonly string[] }, names: string): string | null {
+  // A bracket in our name explains it ('Tahini (sesame paste)'); it names no form of the food.
+  const foodName = food.name.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
   const named = names.toLowerCase().trim();
   if (!named) return 'the statement does not say which food it tested (names is empty)';
+  // The food's own name or one of its synonyms ('cilantro' for coriander leaves) names exactly our food.
+  const same = (x: string) => x.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if ([food.name, ...(food.synonyms ?? [])].some((x) => same(x) === same(named))) return null;
   for (const f of FORM_WORDS) {
     if (f.inFood.test(foodName) && !f.inNames.test(named)) return `our food is ${f.form} ('${food.name}'), the statement is about '${names}'`;
     if (f.bothWays && f.inFood.test(named) && !f.inNames.test(foodName)) return `the statement is about a ${f.form} form ('${names}'), our food is '${food.name}'`;

@@ -270,7 +270,7 @@ describe('the faults of issue 10 are absent from the data', () => {
     const problems = statementRows.flatMap((r) => {
       const food = foodRows.get(r.key);
       if (!food) return [`${r.key}: no such food`];
-      const problem = kindProblem({ name: food.name, category: food.category }, r.names ?? '');
+      const problem = kindProblem({ name: food.name, category: food.category, synonyms: (food.synonyms ?? '').split('|').filter(Boolean) }, r.names ?? '');
       return problem ? [`${r.key} (${r.source}): ${problem}`] : [];
     });
     expect(problems).toEqual([]);

@@ -110,6 +110,10 @@ describe('fault 2: a statement rates only the kind it names', () => {
     expect(kindProblem(food('Bread, white', 'grains_breads'), 'white bread')).toBeNull();
     expect(kindProblem(food('Bread, white', 'grains_breads'), 'bread')).toMatch(/class/);
     expect(kindProblem(food('Mixed nuts', 'nuts_seeds'), 'mixed nuts')).toBeNull();
+    expect(kindProblem(food('Pumpkin, raw'), 'pumpkin seeds')).toMatch(/seeds/);
+    expect(kindProblem(food('Pumpkin seeds (pepitas)', 'nuts_seeds'), 'pepitas')).toBeNull();
+    expect(kindProblem(food('Tahini (sesame paste)', 'nuts_seeds'), 'tahini')).toBeNull();
+    expect(kindProblem({ name: 'Coriander leaves (cilantro)', category: 'herbs_spices', synonyms: ['cilantro'] }, 'Cilantro')).toBeNull();
     expect(kindProblem(food('Mushrooms, oyster, raw'), 'mushrooms')).toMatch(/oyster/);
     expect(kindProblem(food('Bell pepper, green, raw'), 'red capsicum')).toMatch(/red/);
     expect(kindProblem(food('Broccoli stalks'), 'broccoli')).toMatch(/stalks/);
