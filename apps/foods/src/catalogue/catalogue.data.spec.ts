@@ -168,6 +168,15 @@ describe('food catalogue data', () => {
     expect(rebuilt.size).toBe(foods.length);
   });
 
+  it('stores, for every food rated by statements, what its statements say at its serving', () => {
+    const mismatches = foods
+      .filter((f) => f.ratingBasis === 'statements')
+      .map((f) => ({ f, v: rateAtServing(resolveStatements(statementsOf(f.key)).accepted, f.servingGrams) }))
+      .filter(({ f, v }) => v?.rating !== f.fodmapRating)
+      .map(({ f, v }) => `${f.key}: stored ${f.fodmapRating}, statements say ${v?.rating ?? 'nothing'} at ${f.servingGrams} g`);
+    expect(mismatches).toEqual([]);
+  });
+
   it('stores the rating rateServing gives for foods decided by measured or derived values', () => {
     const mismatches: string[] = [];
     for (const f of foods) {
