@@ -43,7 +43,8 @@ export class FoodCatalogue implements OnModuleInit {
   async load(): Promise<void> {
     const rows = await this.dataSource.getRepository(FoodEntity).find({ where: { key: Not(IsNull()) }, order: { name: 'ASC', id: 'ASC' } });
     const meta = await this.dataSource.getRepository(CatalogueMetaEntity).findOne({ where: { id: 1 } });
-    // Everyday foods first (by name), then the rest by name: the unfiltered list opens with what people eat.
+    // Everyday foods first, then the rest (a stable sort keeps each part by name): the unfiltered list opens with what
+    // people eat, not '3 Musketeers bar'.
     const live = rows.filter((row) => !row.retired).sort((a, b) => Number(b.everyday) - Number(a.everyday));
     this.byId = new Map(rows.map((row) => [row.id, toFood(row)]));
     this.summaries = live.map((row) => toSummary(toFood(row)));
@@ -80,4 +81,3 @@ export class FoodCatalogue implements OnModuleInit {
     return this.index.search(query, limit);
   }
 }
-
