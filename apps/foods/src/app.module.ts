@@ -6,6 +6,7 @@ import { FoodsModule } from './foods/foods.module';
 import { FoodsSchema1763790000000 } from './migrations/1763790000000-foods-schema';
 import { IdempotencyKeys1767500000000 } from './migrations/1767500000000-idempotency-keys';
 import { FoodResearch1767700000000 } from './migrations/1767700000000-food-research';
+import { CatalogueSecondEdition1768000000000 } from './migrations/1768000000000-catalogue-second-edition';
 import { ResearchModule } from './research/research.module';
 
 @Module({
@@ -13,7 +14,7 @@ import { ResearchModule } from './research/research.module';
     ServiceCoreModule.forRoot({
       name: 'foods',
       entities: [FoodEntity, CatalogueMetaEntity, ...eventStoreEntities, ...projectionEntities],
-      migrations: [FoodsSchema1763790000000, IdempotencyKeys1767500000000, FoodResearch1767700000000],
+      migrations: [FoodsSchema1763790000000, IdempotencyKeys1767500000000, FoodResearch1767700000000, CatalogueSecondEdition1768000000000],
     }),
     EventsModule.forRoot({ relay: true }),
     FoodsModule,

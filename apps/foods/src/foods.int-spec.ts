@@ -23,15 +23,30 @@ function catalogueFood(key: string, name: string, fodmapRating: string, extra: R
   };
 }
 
+const garlicPortion = { lowUpToGrams: null, lowUpToText: null, highFromGrams: 3, highFromText: '1 clove' };
 const version1 = [
-  catalogueFood('garlic', 'Garlic, raw', 'high', { fructans: 17.4, canTriggerIbs: true, ibsTriggerType: 'fructans', crohnsSymptoms: ['bloating', 'gas'] }),
+  catalogueFood('garlic', 'Garlic, raw', 'high', {
+    fructans: 17.4, canTriggerIbs: true, ibsTriggerType: 'fructans', crohnsSymptoms: ['bloating', 'gas'], everyday: true,
+    ratingExplanation: 'High in fructans at 1 clove (3 g): Monash University, 2019.', fodmapGroups: ['fructans'], portion: garlicPortion,
+  }),
   catalogueFood('garlic-bread', 'Garlic bread', 'high', { foodType: 'grain' }),
   catalogueFood('gherkin', 'Gherkin', 'low'),
   catalogueFood('banana-ripe', 'Banana, ripe', 'medium', { foodType: 'fruit' }),
-  catalogueFood('zucchini', 'Zucchini', 'low', { synonyms: ['courgette'] }),
+  catalogueFood('zucchini', 'Zucchini', 'low', { synonyms: ['courgette'], everyday: true }),
   catalogueFood('spring-onion-tops', 'Spring onion, green tops only', 'low'),
   catalogueFood('lentils', 'Lentils, boiled', 'high', { foodType: 'protein' }),
+  catalogueFood('soup-mix', 'Soup mix, dry', 'unknown', { checkLabel: true, ratingExplanation: 'Check the label for onion, garlic, wheat or inulin.' }),
 ];
+
+const releaseNotes = {
+  version: '2025.2',
+  date: '2025-02-01',
+  summary: ['Every rating now holds at the stated serving.'],
+  changes: [
+    { name: 'Aubergine', from: null, to: 'low', why: 'Added: published low at 75 g.' },
+    { name: 'Gherkin', from: 'low', to: null, why: 'Removed: nobody looked it up.' },
+  ],
+};
 
 const ann: Caller = { userId: 101, timeZone: 'Europe/London' };
 const bob: Caller = { userId: 202, timeZone: 'America/New_York' };
@@ -42,9 +57,10 @@ let services: ServiceCaller;
 let nats: NatsConnection;
 let prefix: string;
 
-function writeCatalogue(version: string, foods: object[]): void {
+function writeCatalogue(version: string, foods: object[], whatsNew?: object): void {
   writeFileSync(join(dataDirectory, 'catalogue.json'), JSON.stringify({ version, foods }));
   writeFileSync(join(dataDirectory, 'bibliography.json'), JSON.stringify(bibliography));
+  if (whatsNew) writeFileSync(join(dataDirectory, 'whats-new.json'), JSON.stringify(whatsNew));
 }
 
 /** Boots the foods service the way main.ts does, on this suite's NATS prefix and the run's test database. */
@@ -98,6 +114,33 @@ describe('catalogue seeding', () => {
     });
   });
 
+  it('shows why a food is rated as it is, the groups behind it, how much is low and whether to check the label', async () => {
+    const [garlic] = await search(ann, 'garlic');
+    expect(garlic).toMatchObject({
+      ratingExplanation: 'High in fructans at 1 clove (3 g): Monash University, 2019.',
+      fodmapGroups: ['fructans'],
+      portion: garlicPortion,
+      checkLabel: false,
+    });
+    expect(await call(Rpc.foods.get, { caller: ann, id: garlic.id })).toEqual(garlic);
+    const [soupMix] = await search(ann, 'soup mix');
+    expect(soupMix).toMatchObject({ fodmapRating: 'unknown', checkLabel: true, fodmapGroups: [], portion: null });
+    // a food of the first edition's shape still loads, with the defaults
+    const [gherkin] = await search(ann, 'gherkin');
+    expect(gherkin).toMatchObject({ ratingExplanation: null, fodmapGroups: [], portion: null, checkLabel: false });
+    const list = await call(Rpc.foods.list, { caller: ann });
+    expect(list.find((food) => food.id === soupMix.id)).toMatchObject({ checkLabel: true });
+  });
+
+  it('lists the everyday foods first, then the rest by name', async () => {
+    const names = (await call(Rpc.foods.list, { caller: bob })).map((food) => food.name);
+    expect(names).toEqual(['Garlic, raw', 'Zucchini', 'Banana, ripe', 'Garlic bread', 'Gherkin', 'Lentils, boiled', 'Soup mix, dry', 'Spring onion, green tops only']);
+  });
+
+  it('has no release note while the data has none', async () => {
+    expect(await call(Rpc.foods.catalogue, { caller: ann })).toEqual({ version: '2025.1', foodCount: version1.length, whatsNew: null });
+  });
+
   it('changes nothing when the service starts again with the same catalogue', async () => {
     const before = await sql('SELECT id, key, updated_at FROM foods.foods WHERE key IS NOT NULL ORDER BY id');
     const [metaBefore] = await sql<{ seeded_at: Date }>('SELECT seeded_at FROM foods.catalogue_meta');
@@ -114,7 +157,7 @@ describe('catalogue seeding', () => {
       ...version1.filter((food) => food.key !== 'gherkin').map((food) => (food.key === 'garlic' ? { ...food, confidenceScore: 95 } : food)),
       catalogueFood('aubergine', 'Aubergine', 'low'),
     ];
-    writeCatalogue('2025.2', version2);
+    writeCatalogue('2025.2', version2, releaseNotes);
     await app.close();
     await startFoods();
 
@@ -124,6 +167,7 @@ describe('catalogue seeding', () => {
     const list = await call(Rpc.foods.list, { caller: ann });
     expect(list.map((food) => food.name)).not.toContain('Gherkin');
     expect(await call(Rpc.foods.get, { caller: ann, id: gherkinId })).toMatchObject({ name: 'Gherkin' });
+    expect(await call(Rpc.foods.catalogue, { caller: ann })).toEqual({ version: '2025.2', foodCount: version2.length, whatsNew: releaseNotes });
   });
 });
 
@@ -160,7 +204,10 @@ describe('private foods', () => {
     expect((await search(bob, 'lentil')).map((food) => food.name)).toEqual(['Lentils, boiled']);
 
     const annList = await call(Rpc.foods.list, { caller: ann });
-    expect(annList[0]).toEqual({ id: soup.id, name: "Grandma's lentil soup", description: null, servingSize: '1 bowl', caloriesPerServing: null, fodmapRating: 'medium', foodType: 'protein', isPrivate: true });
+    expect(annList[0]).toEqual({
+      id: soup.id, name: "Grandma's lentil soup", description: null, servingSize: '1 bowl', caloriesPerServing: null, fodmapRating: 'medium', foodType: 'protein', isPrivate: true, checkLabel: false,
+    });
+    expect(soup).toMatchObject({ ratingExplanation: null, fodmapGroups: [], portion: null, checkLabel: false });
     expect((await call(Rpc.foods.list, { caller: bob })).map((food) => food.id)).not.toContain(soup.id);
 
     expect(await call(Rpc.foods.get, { caller: ann, id: soup.id })).toEqual(soup);

@@ -1,4 +1,4 @@
-import { Food, FoodSummary, Messages } from '@fodmap/contracts';
+import { CatalogueInfo, Food, FoodSummary, Messages } from '@fodmap/contracts';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiSession, registerUser } from '../support/api';
 
@@ -34,6 +34,31 @@ describe('foods', () => {
     expect((res.body as Food[]).length).toBeLessThanOrEqual(20);
   });
 
+  it('ranks the plain, common form first and never answers lactose free milk with ordinary milk', async () => {
+    const tomato = (await ann.get('/api/foods/search?q=tomato')).body as Food[];
+    expect(tomato[0].name).toBe('Tomato, red, raw');
+    const lactoseFree = (await ann.get('/api/foods/search?q=lactose%20free%20milk')).body as Food[];
+    expect(lactoseFree.length).toBeGreaterThan(0);
+    expect(lactoseFree[0].name).not.toMatch(/^cow'?s milk/i);
+  });
+
+  it('opens the unfiltered list with everyday foods, not the alphabet', async () => {
+    const list = ((await bob.get('/api/foods')).body as FoodSummary[]).filter((food) => !food.isPrivate).map((food) => food.name);
+    expect(list.indexOf('Tomato, red, raw')).toBeGreaterThanOrEqual(0);
+    expect(list.indexOf('Tomato, red, raw')).toBeLessThan(list.indexOf('Agave syrup'));
+  });
+
+  it('explains a food: rating sentence, FODMAP groups, portion guide and the check-the-label state', async () => {
+    const [garlic] = (await ann.get('/api/foods/search?q=garlic')).body as Food[];
+    const details = (await ann.get(`/api/foods/${garlic.id}`)).body as Food;
+    expect(details).toEqual(garlic);
+    expect(details).toMatchObject({ checkLabel: false, fodmapGroups: expect.any(Array) });
+    expect(details).toHaveProperty('ratingExplanation');
+    expect(details).toHaveProperty('portion');
+    const list = (await ann.get('/api/foods?limit=5')).body as FoodSummary[];
+    expect(list.every((food) => typeof food.checkLabel === 'boolean')).toBe(true);
+  });
+
   it('answers a missing or too short search term with a 400 that says why', async () => {
     for (const path of ['/api/foods/search', '/api/foods/search?q=', '/api/foods/search?q=%20g%20']) {
       const res = await ann.get(path);
@@ -56,6 +81,7 @@ describe('foods', () => {
     const oats = created.body as Food;
     expect(oats).toMatchObject({ name: 'Ann’s overnight oats', fodmapRating: 'low', servingSize: '1 jar', foodType: 'grain', description: null, isPrivate: true });
     expect(oats.id).toEqual(expect.any(Number));
+    expect(oats).toMatchObject({ ratingExplanation: null, fodmapGroups: [], portion: null, checkLabel: false });
 
     const annSearch = (await ann.get('/api/foods/search?q=overnight%20oat')).body as Food[];
     expect(annSearch[0]).toMatchObject({ id: oats.id });
@@ -91,6 +117,10 @@ describe('GET /api/foods/catalogue', () => {
     expect(res.status).toBe(200);
     expect(res.body.version).toMatch(/^\d{4}\.\d{2}\.\d+$/);
     expect(res.body.foodCount).toBeGreaterThanOrEqual(890);
+    // 'What's new in the food data': the note of the release being served, or null while the data has none
+    const { version, whatsNew } = res.body as CatalogueInfo;
+    expect(res.body).toHaveProperty('whatsNew');
+    expect([null, version]).toContain(whatsNew?.version ?? null);
     expect((await new ApiSession().get('/api/foods/catalogue')).status).toBe(401);
   });
 });

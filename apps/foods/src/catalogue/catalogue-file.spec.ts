@@ -57,4 +57,29 @@ describe('readCatalogue', () => {
     write([{ ...food('a', []), foodType: 'legume' }], []);
     expect(() => readCatalogue(directory)).toThrow(/foods\.0\.foodType/);
   });
+
+  it('gives a food of the first edition the defaults of the second', () => {
+    write([food('a', [])], []);
+    expect(readCatalogue(directory)?.foods[0]).toMatchObject({ ratingExplanation: null, fodmapGroups: [], portion: null, checkLabel: false, everyday: false });
+  });
+
+  it('reads the release note when the data has one, and counts it in the content hash', () => {
+    write([food('a', [])], []);
+    const without = readCatalogue(directory);
+    expect(without?.whatsNew).toBeNull();
+    const note = { version: '7', date: '2026-11-23', summary: ['Ratings hold at their serving.'], changes: [{ name: 'Food a', from: 'high', to: 'low', why: 'Retested.' }] };
+    writeFileSync(join(directory, 'whats-new.json'), JSON.stringify(note));
+    const withNote = readCatalogue(directory);
+    expect(withNote?.whatsNew).toEqual(note);
+    expect(withNote?.contentHash).not.toBe(without?.contentHash);
+    writeFileSync(join(directory, 'whats-new.json'), JSON.stringify({ ...note, changes: [{ name: 'Food a', from: 'fine', to: 'low', why: '' }] }));
+    expect(() => readCatalogue(directory)).toThrow(/whats-new\.json .*changes\.0\.from/);
+  });
+
+  it('refuses a FODMAP group or portion guide of the wrong shape', () => {
+    write([{ ...food('a', []), fodmapGroups: ['polyols'] }], []);
+    expect(() => readCatalogue(directory)).toThrow(/foods\.0\.fodmapGroups\.0/);
+    write([{ ...food('a', []), portion: { lowUpToGrams: 75, lowUpToText: 'about 1 cup' } }], []);
+    expect(() => readCatalogue(directory)).toThrow(/foods\.0\.portion\.highFromGrams/);
+  });
 });

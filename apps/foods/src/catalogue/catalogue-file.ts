@@ -1,4 +1,4 @@
-import { FOOD_TYPES, FoodCitation } from '@fodmap/contracts';
+import { CatalogueReleaseNotes, FODMAP_TRIGGER_GROUPS, FOOD_TYPES, FoodCitation } from '@fodmap/contracts';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -6,6 +6,15 @@ import { z } from 'zod';
 
 const grams = z.number().nonnegative().nullable();
 const words = z.array(z.string()).default([]);
+const rating = z.enum(['low', 'medium', 'high', 'unknown']);
+
+/** Largest serving shown low, smallest shown high (issue 10); each half null where no source tested it. */
+const portionSchema = z.object({
+  lowUpToGrams: z.number().positive().nullable(),
+  lowUpToText: z.string().nullable(),
+  highFromGrams: z.number().positive().nullable(),
+  highFromText: z.string().nullable(),
+});
 
 /** One food of apps/foods/data/catalogue.json, as the data build writes it. */
 const catalogueFoodSchema = z.object({
@@ -26,8 +35,15 @@ const catalogueFoodSchema = z.object({
   mannitol: grams,
   xylitol: grams,
   lactose: grams,
-  fodmapRating: z.enum(['low', 'medium', 'high', 'unknown']),
+  fodmapRating: rating,
   ratingBasis: z.string().nullish(),
+  // The second edition's fields (issue 10); defaults let a first-edition file still load.
+  ratingExplanation: z.string().nullable().default(null),
+  fodmapGroups: z.array(z.enum(FODMAP_TRIGGER_GROUPS)).default([]),
+  portion: portionSchema.nullable().default(null),
+  checkLabel: z.boolean().default(false),
+  /** the plain, common form of an everyday food (everyday-foods.csv): searched and listed first */
+  everyday: z.boolean().default(false),
   canTriggerIbs: z.boolean().default(false),
   ibsTriggerType: z.string().nullish(),
   ibsTriggerSeverity: z.string().nullish(),
@@ -53,6 +69,13 @@ const catalogueSchema = z.object({
   foods: z.array(catalogueFoodSchema),
 });
 
+const releaseNotesSchema: z.ZodType<CatalogueReleaseNotes, z.ZodTypeDef, unknown> = z.object({
+  version: z.string().min(1),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  summary: z.array(z.string()),
+  changes: z.array(z.object({ name: z.string().min(1), from: rating.nullable(), to: rating.nullable(), why: z.string() })),
+});
+
 const bibliographySchema = z.array(
   z.object({
     id: z.string().min(1),
@@ -64,11 +87,13 @@ const bibliographySchema = z.array(
 
 export interface Catalogue {
   version: string;
-  /** sha256 over both files */
+  /** sha256 over the three files */
   contentHash: string;
   foods: CatalogueFood[];
   /** bibliography id → what the API shows of it */
   citations: Map<string, FoodCitation>;
+  /** the release's 'What's new in the food data' note (whats-new.json); null when the data has none */
+  whatsNew: CatalogueReleaseNotes | null;
 }
 
 /** apps/foods/data, from src/catalogue or dist/catalogue alike; FOODS_DATA_DIR points elsewhere (tests, containers). */
@@ -83,9 +108,12 @@ export function readCatalogue(directory: string): Catalogue | null {
   const catalogueText = readFileSync(cataloguePath, 'utf8');
   const bibliographyPath = join(directory, 'bibliography.json');
   const bibliographyText = existsSync(bibliographyPath) ? readFileSync(bibliographyPath, 'utf8') : '[]';
+  const whatsNewPath = join(directory, 'whats-new.json');
+  const whatsNewText = existsSync(whatsNewPath) ? readFileSync(whatsNewPath, 'utf8') : 'null';
 
   const catalogue = parse(catalogueSchema, catalogueText, cataloguePath);
   const bibliography = parse(bibliographySchema, bibliographyText, bibliographyPath);
+  const whatsNew = parse(releaseNotesSchema.nullable(), whatsNewText, whatsNewPath);
   const citations = new Map<string, FoodCitation>(bibliography.map((entry) => [entry.id, { id: entry.id, title: entry.title, url: citationUrl(entry) }]));
 
   const keys = new Set<string>();
@@ -96,8 +124,8 @@ export function readCatalogue(directory: string): Catalogue | null {
     if (unknown) throw new Error(`${cataloguePath}: ${food.key} cites ${unknown}, which ${bibliographyPath} does not list`);
   }
 
-  const contentHash = createHash('sha256').update(catalogueText).update('\0').update(bibliographyText).digest('hex');
-  return { version: catalogue.version, contentHash, foods: catalogue.foods, citations };
+  const contentHash = createHash('sha256').update(catalogueText).update('\0').update(bibliographyText).update('\0').update(whatsNewText).digest('hex');
+  return { version: catalogue.version, contentHash, foods: catalogue.foods, citations, whatsNew };
 }
 
 /** The source's own URL, else its DOI as a resolver link, whichever way the DOI was written. */

@@ -1,3 +1,4 @@
+import type { CatalogueReleaseNotes } from '@fodmap/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** The one row saying which catalogue version the foods table holds. */
@@ -15,6 +16,10 @@ export class CatalogueMetaEntity {
 
   @Column({ name: 'food_count', type: 'integer' })
   foodCount: number;
+
+  /** the release's 'What's new in the food data' note, served with the version */
+  @Column({ name: 'whats_new', type: 'jsonb', nullable: true })
+  whatsNew: CatalogueReleaseNotes | null;
 
   @Column({ name: 'seeded_at', type: 'timestamptz' })
   seededAt: Date;

@@ -17,6 +17,7 @@ const UPSERT_BATCH = 200;
 const CATALOGUE_COLUMNS = [
   'name', 'description', 'food_type', 'category', 'synonyms', 'serving_size', 'serving_grams', 'calories_per_serving', 'usda_ndb',
   'fructans', 'galactans', 'excess_fructose', 'sorbitol', 'mannitol', 'xylitol', 'lactose', 'fodmap_rating', 'rating_basis',
+  'rating_explanation', 'fodmap_groups', 'portion', 'check_label', 'everyday',
   'can_trigger_ibs', 'ibs_trigger_type', 'ibs_trigger_severity', 'ibd_trigger', 'ibd_severity', 'ibd_flare_avoid',
   'crohns_trigger', 'crohns_severity', 'colitis_trigger', 'colitis_severity', 'crohns_symptoms', 'colitis_symptoms', 'ibd_symptoms',
   'confidence_score', 'needs_verification', 'citations', 'source_notes', 'retired', 'updated_at',
@@ -50,7 +51,7 @@ export async function seedCatalogue(dataSource: DataSource, catalogue: Catalogue
     await manager.update(FoodEntity, { key: keys.length > 0 ? Not(In(keys)) : Not(''), retired: false }, { retired: true, updatedAt: now });
     await manager.upsert(
       CatalogueMetaEntity,
-      { id: 1, version: catalogue.version, contentHash: catalogue.contentHash, foodCount: catalogue.foods.length, seededAt: now },
+      { id: 1, version: catalogue.version, contentHash: catalogue.contentHash, foodCount: catalogue.foods.length, whatsNew: catalogue.whatsNew, seededAt: now },
       ['id'],
     );
     return { ...outcome, seeded: true };
@@ -79,6 +80,11 @@ function toRow(food: CatalogueFood, catalogue: Catalogue, now: Date): QueryDeepP
     lactose: food.lactose,
     fodmapRating: food.fodmapRating,
     ratingBasis: food.ratingBasis ?? null,
+    ratingExplanation: food.ratingExplanation,
+    fodmapGroups: food.fodmapGroups,
+    portion: food.portion,
+    checkLabel: food.checkLabel,
+    everyday: food.everyday,
     canTriggerIbs: food.canTriggerIbs,
     ibsTriggerType: food.ibsTriggerType ?? null,
     ibsTriggerSeverity: food.ibsTriggerSeverity ?? 'mild',

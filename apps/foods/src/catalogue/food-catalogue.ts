@@ -1,10 +1,11 @@
-import { Food, FoodSummary } from '@fodmap/contracts';
+import { CatalogueReleaseNotes, Food, FoodSummary } from '@fodmap/contracts';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, Not } from 'typeorm';
 import { FoodEntity } from '../foods/food.entity';
 import { toFood, toSummary } from '../foods/food.view';
 import { FoodSearchIndex, SearchHit } from '../search/food-search-index';
+import { searchable } from '../search/searchable';
 import { catalogueDirectory, readCatalogue } from './catalogue-file';
 import { CatalogueMetaEntity } from './catalogue-meta.entity';
 import { seedCatalogue } from './catalogue-seeder';
@@ -21,6 +22,7 @@ export class FoodCatalogue implements OnModuleInit {
   private summaries: FoodSummary[] = [];
   private index = new FoodSearchIndex([]);
   private currentVersion: string | null = null;
+  private releaseNotes: CatalogueReleaseNotes | null = null;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -41,15 +43,23 @@ export class FoodCatalogue implements OnModuleInit {
   async load(): Promise<void> {
     const rows = await this.dataSource.getRepository(FoodEntity).find({ where: { key: Not(IsNull()) }, order: { name: 'ASC', id: 'ASC' } });
     const meta = await this.dataSource.getRepository(CatalogueMetaEntity).findOne({ where: { id: 1 } });
-    const live = rows.filter((row) => !row.retired);
+    // Everyday foods first, then the rest (a stable sort keeps each part by name): the unfiltered list opens with what
+    // people eat, not '3 Musketeers bar'.
+    const live = rows.filter((row) => !row.retired).sort((a, b) => Number(b.everyday) - Number(a.everyday));
     this.byId = new Map(rows.map((row) => [row.id, toFood(row)]));
     this.summaries = live.map((row) => toSummary(toFood(row)));
-    this.index = new FoodSearchIndex(live.map((row) => ({ id: row.id, name: row.name, synonyms: row.synonyms })));
+    this.index = new FoodSearchIndex(live.map(searchable));
     this.currentVersion = meta?.version ?? null;
+    this.releaseNotes = meta?.whatsNew ?? null;
   }
 
   get version(): string | null {
     return this.currentVersion;
+  }
+
+  /** The current release's 'What's new in the food data' note. */
+  get whatsNew(): CatalogueReleaseNotes | null {
+    return this.releaseNotes;
   }
 
   /** How many catalogue foods are current (retired ones are kept only for old meals). */
@@ -62,7 +72,7 @@ export class FoodCatalogue implements OnModuleInit {
     return this.byId.get(id);
   }
 
-  /** Every current catalogue food, by name. */
+  /** Every current catalogue food: everyday foods by name, then the rest by name. */
   list(): FoodSummary[] {
     return this.summaries;
   }

@@ -1,4 +1,4 @@
-import type { FodmapRating, FoodCitation, FoodType } from '@fodmap/contracts';
+import type { FodmapRating, FodmapTriggerGroup, FoodCitation, FoodType, PortionGuide } from '@fodmap/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
@@ -69,6 +69,24 @@ export class FoodEntity {
 
   @Column({ name: 'rating_basis', type: 'text', nullable: true })
   ratingBasis: string | null;
+
+  /** Issue 10: why the rating is what it is, with its source; null for a private food. */
+  @Column({ name: 'rating_explanation', type: 'text', nullable: true })
+  ratingExplanation: string | null;
+
+  @Column({ name: 'fodmap_groups', type: 'jsonb', default: () => `'[]'` })
+  fodmapGroups: FodmapTriggerGroup[];
+
+  @Column({ type: 'jsonb', nullable: true })
+  portion: PortionGuide | null;
+
+  /** a mixed or packaged food rated 'unknown' until the person checks its label */
+  @Column({ name: 'check_label', type: 'boolean', default: false })
+  checkLabel: boolean;
+
+  /** the plain, common form of an everyday food: searched and listed first */
+  @Column({ type: 'boolean', default: false })
+  everyday: boolean;
 
   @Column({ name: 'can_trigger_ibs', type: 'boolean', default: false })
   canTriggerIbs: boolean;

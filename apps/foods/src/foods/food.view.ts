@@ -37,10 +37,15 @@ export function toFood(row: FoodEntity): Food {
     citations: row.citations,
     needsVerification: row.needsVerification,
     isPrivate: row.ownerUserId !== null,
+    // A private food's columns keep their defaults (no explanation, groups or portion guide; never 'check the label').
+    ratingExplanation: row.ratingExplanation,
+    fodmapGroups: row.fodmapGroups,
+    portion: row.portion,
+    checkLabel: row.checkLabel,
   };
 }
 
 export function toSummary(food: Food): FoodSummary {
-  const { id, name, description, servingSize, caloriesPerServing, fodmapRating, foodType, isPrivate } = food;
-  return { id, name, description, servingSize, caloriesPerServing, fodmapRating, foodType, isPrivate };
+  const { id, name, description, servingSize, caloriesPerServing, fodmapRating, foodType, isPrivate, checkLabel } = food;
+  return { id, name, description, servingSize, caloriesPerServing, fodmapRating, foodType, isPrivate, checkLabel };
 }

@@ -13,7 +13,7 @@ export class FoodsController {
 
   @Handles(Rpc.foods.catalogue)
   catalogueInfo(): CatalogueInfo {
-    return { version: this.catalogue.version, foodCount: this.catalogue.size };
+    return { version: this.catalogue.version, foodCount: this.catalogue.size, whatsNew: this.catalogue.whatsNew };
   }
 
   @Handles(Rpc.foods.list)

@@ -68,7 +68,12 @@ beforeAll(async () => {
   process.env.NATS_PREFIX = suitePrefix('foods_research');
   await useOwnDatabase();
   dataDirectory = mkdtempSync(join(tmpdir(), 'foods-research-'));
-  writeFileSync(join(dataDirectory, 'catalogue.json'), JSON.stringify({ version: 'research-1', foods: [catalogueFood('banana-ripe', 'Banana, ripe', 'medium'), catalogueFood('garlic', 'Garlic, raw', 'high')] }));
+  writeFileSync(join(dataDirectory, 'catalogue.json'), JSON.stringify({ version: 'research-1', foods: [
+    catalogueFood('banana-ripe', 'Banana, ripe', 'medium'),
+    catalogueFood('garlic', 'Garlic, raw', 'high'),
+    // rated unknown: a later test checks that no catalogue food is low
+    { ...catalogueFood('rice-milk', 'Rice milk, unsweetened', 'unknown'), category: 'dairy_alternatives' },
+  ] }));
   writeFileSync(join(dataDirectory, 'bibliography.json'), '[]');
   process.env.FOODS_DATA_DIR = dataDirectory;
   fake = await FakeOpenAi.start();
@@ -95,6 +100,14 @@ describe('the catalogue first', () => {
     const result = await aiSearch(ann, { query: 'garlic' });
     expect(result).toMatchObject({ status: 'found', source: 'catalogue', message: 'Found Garlic, raw in the food database.', result: { name: 'Garlic, raw', isPrivate: false } });
     expect(fake.requests.length).toBe(asked);
+  });
+
+  it("asks the model about 'lactose free milk' rather than answer with a plant milk that only stands in for it", async () => {
+    const asked = fake.requests.length;
+    expect((await search(ann, 'lactose free milk'))[0]).toMatchObject({ name: 'Rice milk, unsweetened' });
+    const result = await aiSearch(ann, { query: 'lactose free milk' });
+    expect(result.source).not.toBe('catalogue');
+    expect(fake.requests.length).toBe(asked + 1);
   });
 
   it("corrects a misspelling: 'bananna' finds Banana and suggests it", async () => {

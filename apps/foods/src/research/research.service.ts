@@ -9,12 +9,18 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { FoodCatalogue } from '../catalogue/food-catalogue';
 import { FoodsService, PrivateFoodFields } from '../foods/foods.service';
-import { MatchTier } from '../search/food-search-index';
+import { MatchTier, Negation, SearchHit } from '../search/food-search-index';
 import { FoodResearcher, ModelOutcome, ResearchAnswer } from './food-researcher';
 import { rateIngredients } from './ingredient-rating';
 
 /** A catalogue hit this good is the food searched for: every word matched, at most with a typo. */
 const CONFIDENT_TIERS = new Set([MatchTier.Exact, MatchTier.Words, MatchTier.Typo]);
+
+/**
+ * Whether the best catalogue hit is the food searched for. A hit that only stands in for what the query excludes
+ * (rice milk for 'lactose free milk') is not: the model is asked about the food itself.
+ */
+const isConfident = (hit: SearchHit | undefined): hit is SearchHit => hit !== undefined && hit.negation === Negation.Fits && CONFIDENT_TIERS.has(hit.tier);
 
 const NO_COMPONENTS = { fructans: null, galactans: null, excessFructose: null, sorbitol: null, mannitol: null, xylitol: null, lactose: null };
 
@@ -50,7 +56,7 @@ export class ResearchService {
     const suggestions = [...new Set(hits.filter((hit) => hit.tier === MatchTier.Typo).map((hit) => headOf(hit.name)))];
     const spellingCorrections = { suggestions };
     const best = hits[0];
-    const found = best && CONFIDENT_TIERS.has(best.tier) ? this.catalogue.get(best.id) : undefined;
+    const found = isConfident(best) ? this.catalogue.get(best.id) : undefined;
     if (found) return { status: 'found', result: found, source: 'catalogue', message: AiSearchMessages.foundInCatalogue(found.name), spellingCorrections };
 
     if (ingredients !== undefined) {
@@ -76,7 +82,7 @@ export class ResearchService {
    */
   async work(request: FoodResearchRequestedV1): Promise<void> {
     const hits = this.catalogue.search(request.query, 1);
-    const catalogueFood = hits[0] && CONFIDENT_TIERS.has(hits[0].tier) ? this.catalogue.get(hits[0].id) : undefined;
+    const catalogueFood = isConfident(hits[0]) ? this.catalogue.get(hits[0].id) : undefined;
     let result: Pick<AiSearchResult, 'status' | 'result' | 'placeholder'>;
     if (catalogueFood) {
       result = { status: 'found', result: catalogueFood };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { boundedDistances } from './edit-distance';
-import { FoodSearchIndex, MatchTier, SearchableFood } from './food-search-index';
+import { FoodSearchIndex, MatchTier, Negation, SearchableFood } from './food-search-index';
 import { normalize, stem, tokenize } from './normalize';
 
 const names: Array<[string, string[]?]> = [
@@ -59,6 +59,7 @@ describe('normalisation', () => {
     expect(stem('tomatoes')).toBe(stem('tomato'));
     expect(stem('strawberries')).toBe(stem('strawberry'));
     expect(stem('peaches')).toBe('peach');
+    expect(stem('tomatoe')).toBe(stem('tomato'));
     expect(stem('asparagus')).toBe('asparagus');
     expect(stem('hummus')).toBe('hummus');
   });
@@ -161,5 +162,75 @@ describe('FoodSearchIndex', () => {
 
   it('answers at most the limit', () => {
     expect(index.search('c', 3)).toHaveLength(3);
+  });
+});
+
+describe('FoodSearchIndex: the plain, common form first', () => {
+  const catalogue: SearchableFood[] = [
+    { id: 1, name: 'Tomato, cooked', synonyms: [] },
+    { id: 2, name: 'Tomato, red, raw', synonyms: [], everyday: true },
+    { id: 3, name: 'Milk chocolate', synonyms: [], everyday: true },
+    { id: 4, name: 'Cow’s milk, whole', synonyms: ['whole milk'], everyday: true },
+    { id: 5, name: 'Almond milk, unsweetened', synonyms: [], everyday: true, freeOf: ['dairy', 'lactose'] },
+    { id: 6, name: 'Cow’s milk, skim', synonyms: ['fat-free milk'] },
+    { id: 7, name: 'Chicken, canned', synonyms: [] },
+    { id: 8, name: 'Chicken breast, skinless, roasted', synonyms: [], everyday: true },
+    { id: 9, name: 'Rye bread', synonyms: [] },
+    { id: 10, name: 'White bread', synonyms: [], everyday: true },
+    { id: 11, name: 'Gluten-free white bread', synonyms: [] },
+    { id: 12, name: 'Gluten-free pasta', synonyms: [] },
+    { id: 13, name: 'Oats, rolled', synonyms: [], everyday: true },
+    { id: 14, name: 'Cola soft drink', synonyms: [], everyday: true },
+    { id: 15, name: 'Diet cola', synonyms: [] },
+    { id: 16, name: 'Chewing gum, sugar-free', synonyms: [] },
+    { id: 17, name: 'Sugar, white', synonyms: [], everyday: true },
+    { id: 18, name: 'Lactose powder', synonyms: [] },
+  ];
+  const plain = new FoodSearchIndex(catalogue);
+  const find = (q: string) => plain.search(q, 20).map((hit) => hit.name);
+
+  it('puts an everyday food first among equally good matches', () => {
+    expect(find('tomato')[0]).toBe('Tomato, red, raw');
+    expect(find('bread')[0]).toBe('White bread');
+    // every word of the query a whole word of the name: the everyday chicken breast before canned chicken
+    expect(find('chicken')).toEqual(['Chicken breast, skinless, roasted', 'Chicken, canned']);
+  });
+
+  it('never lets everyday outrank a better text match', () => {
+    expect(find('tomato cooked')[0]).toBe('Tomato, cooked');
+    expect(find('choc')[0]).toBe('Milk chocolate');
+    expect(find('milk')).toEqual(['Cow’s milk, whole', 'Almond milk, unsweetened', 'Milk chocolate', 'Cow’s milk, skim']);
+  });
+
+  it('answers a query that excludes something with foods free of it, never an ordinary food first', () => {
+    expect(find('gluten free bread')).toEqual(['Gluten-free white bread', 'Gluten-free pasta', 'White bread', 'Rye bread']);
+    expect(find('gluten-free bread')[0]).toBe('Gluten-free white bread');
+    // no lactose-free milk by name: a milk known to be lactose free, then the ordinary ones
+    expect(find('lactose free milk')[0]).toBe('Almond milk, unsweetened');
+    expect(find('dairy free milk')[0]).toBe('Almond milk, unsweetened');
+    expect(find('sugar free')).toEqual(['Chewing gum, sugar-free']);
+    expect(find('sugar free cola')[0]).toBe('Diet cola');
+    expect(find('fat free milk')[0]).toBe('Cow’s milk, skim');
+    // nothing gluten free is oats: gluten-free foods first, the ordinary oats below them
+    const oats = plain.search('gluten free oats', 20);
+    expect(oats.map((hit) => hit.negation)).toEqual([Negation.OtherFree, Negation.OtherFree, Negation.Ordinary]);
+    expect(oats[2].name).toBe('Oats, rolled');
+  });
+
+  it('ranks a food naming what the query excludes last', () => {
+    const hits = plain.search('lactose free', 20);
+    expect(hits.map((hit) => hit.name)).toEqual([]);
+    expect(plain.search('no lactose powder', 20).map((hit) => [hit.name, hit.negation])).toEqual([['Lactose powder', Negation.Contains]]);
+  });
+
+  it('leaves a query without exclusions alone', () => {
+    expect(plain.search('milk', 20).every((hit) => hit.negation === Negation.Fits)).toBe(true);
+    // 'free' alone excludes nothing: it is a word of the names
+    expect(plain.search('free', 20).map((hit) => [hit.name, hit.negation])).toEqual([
+      ['Gluten-free pasta', Negation.Fits],
+      ['Chewing gum, sugar-free', Negation.Fits],
+      ['Gluten-free white bread', Negation.Fits],
+      ['Cow’s milk, skim', Negation.Fits],
+    ]);
   });
 });

@@ -33,5 +33,7 @@ export function stem(word: string): string {
   if (/(oes|ches|shes|sses|xes)$/.test(word)) return word.slice(0, -2);
   if (/(ss|us|is)$/.test(word)) return word;
   if (word.endsWith('s')) return word.slice(0, -1);
+  // 'tomatoe', 'potatoe': the singular people write after seeing the plural
+  if (word.endsWith('oe')) return word.slice(0, -1);
   return word;
 }
