@@ -4,28 +4,24 @@
  *   npx tsx apps/foods/scripts/build-catalogue.ts          (from the repository root)
  *   USDA_SR28_DIR=/path/to/usda-sr28 npx tsx apps/foods/scripts/build-catalogue.ts
  *
- * Deterministic: same inputs give byte-identical output (foods sorted by key, stable field order).
- * The rules (rating basis, confidence, triggers) are documented in apps/foods/data/README.md.
+ * This file reads and writes; the rating method is the pure functions of ./rating (statements at a tested serving,
+ * components, the decision). Deterministic: same inputs give byte-identical output (foods sorted by key, stable
+ * field order). The method is documented in apps/foods/data/README.md.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  FODMAP_COMPONENT_KEYS,
-  oligoGroupOf,
-  rateServing,
-  UNMEASURED_COMPONENTS,
-  type FodmapComponents,
-  type FodmapRating,
-  type OligoGroup,
-  type ServingRating,
-} from '@fodmap/contracts';
+import { FODMAP_COMPONENT_KEYS, oligoGroupOf, UNMEASURED_COMPONENTS, type FodmapComponents, type FodmapRating, type FodmapTriggerGroup } from '@fodmap/contracts';
+import { rateIngredients } from '../src/research/ingredient-rating';
+import { excessFructoseEstimate, round } from './rating/components';
+import { decideRating, type CiteFn, type FoodEvidence, type Provenance } from './rating/decide';
+import { formatAmount, pluralizeMeasure, type HouseholdMeasure } from './rating/household';
+import { kindProblem, parseStatement, type Statement } from './rating/statements';
 
-export const CATALOGUE_VERSION = '2026.11.3';
+export const CATALOGUE_VERSION = '2026.11.4';
 
 const repoRoot = resolve(__dirname, '../../..');
 const dataDir = resolve(repoRoot, 'apps/foods/data');
 const sourcesDir = resolve(dataDir, 'sources');
-const usdaDir = process.env.USDA_SR28_DIR ? resolve(process.env.USDA_SR28_DIR) : resolve(repoRoot, '../shared/data/usda-sr28');
 
 // ---------------------------------------------------------------- CSV
 
@@ -72,9 +68,11 @@ const filesOf = (dir: string, ext: string) =>
     .map((f) => resolve(dir, f));
 const readCsvDir = (dir: string) => filesOf(resolve(sourcesDir, dir), '.csv').flatMap(readCsv);
 
-interface BibliographyEntry {
+export interface BibliographyEntry {
   id: string;
   title: string;
+  /** how a sentence cites it: 'Monash University' or 'Muir et al., 2007' */
+  short?: string;
   authors?: string;
   year?: number;
   url?: string;
@@ -171,12 +169,12 @@ interface UsdaFood {
   lactose: number | null;
 }
 
-interface CompositionRules {
-  zeroCarbohydrate: { maxCarbPer100g: number; citations: string[] };
-  plainAnimalFoodsAndFats: { categories: Category[]; maxCarbPer100g: number; excludeKeys: string[]; citations: string[] };
-  plainDairyLactoseOnly: { keys: string[]; citations: string[] };
+export interface CompositionRules {
+  zeroCarbohydrate: { maxCarbPer100g: number; citations: string[]; explanation: string };
+  plainAnimalFoodsAndFats: { categories: Category[]; maxCarbPer100g: number; excludeKeys: string[]; citations: string[]; explanation: string };
+  plainDairyLactoseOnly: { keys: string[]; citations: string[]; explanation: string };
   noLactoseInPlantFoods: { categories: Category[]; excludeKeys: string[]; citations: string[] };
-  pureSugarsAndSyrups: { keys: string[]; citations: string[] };
+  pureSugarsAndSyrups: { keys: string[]; citations: string[]; explanation: string };
 }
 
 type Severity = 'mild' | 'moderate' | 'severe';
@@ -204,9 +202,16 @@ interface TriggerRules {
 
 const num = (s: string | undefined): number | null => (s === undefined || s.trim() === '' ? null : Number(s));
 
+/** The USDA extract: USDA_SR28_DIR, else shared/data/usda-sr28 next to the repository or next to its worktree folder. */
+function usdaDirectory(): string {
+  if (process.env.USDA_SR28_DIR) return resolve(process.env.USDA_SR28_DIR);
+  const candidates = [resolve(repoRoot, '../shared/data/usda-sr28'), resolve(repoRoot, '../../shared/data/usda-sr28')];
+  return candidates.find((dir) => existsSync(resolve(dir, 'foods.csv'))) ?? candidates[0];
+}
+
 function loadUsda(): { foods: Map<string, UsdaFood>; weights: Map<string, { seq: string; amount: number; measure: string; grams: number }[]> } {
   const foods = new Map<string, UsdaFood>();
-  for (const r of readCsv(resolve(usdaDir, 'foods.csv'))) {
+  for (const r of readCsv(resolve(usdaDirectory(), 'foods.csv'))) {
     foods.set(r.ndb_no, {
       ndb: r.ndb_no,
       longDesc: r.long_desc,
@@ -222,7 +227,7 @@ function loadUsda(): { foods: Map<string, UsdaFood>; weights: Map<string, { seq:
     });
   }
   const weights = new Map<string, { seq: string; amount: number; measure: string; grams: number }[]>();
-  for (const r of readCsv(resolve(usdaDir, 'weights.csv'))) {
+  for (const r of readCsv(resolve(usdaDirectory(), 'weights.csv'))) {
     const list = weights.get(r.ndb_no) ?? [];
     list.push({ seq: r.seq, amount: Number(r.amount), measure: r.measure, grams: Number(r.grams) });
     weights.set(r.ndb_no, list);
@@ -230,259 +235,246 @@ function loadUsda(): { foods: Map<string, UsdaFood>; weights: Map<string, { seq:
   return { foods, weights };
 }
 
-// ---------------------------------------------------------------- helpers
-
-const RATING_ORDER: Record<FodmapRating, number> = { unknown: -1, low: 0, medium: 1, high: 2 };
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-
-const FRACTIONS: [number, string][] = [
-  [0.25, '¼'],
-  [0.5, '½'],
-  [0.75, '¾'],
-  [1 / 3, '⅓'],
-  [2 / 3, '⅔'],
-];
-function formatAmount(n: number): string {
-  const whole = Math.floor(n + 1e-9);
-  const frac = n - whole;
-  if (frac < 1e-6) return String(whole);
-  const hit = FRACTIONS.find(([v]) => Math.abs(v - frac) < 0.01);
-  if (hit) return whole ? `${whole}${hit[1]}` : hit[1];
-  return String(round(n, 2));
-}
-
-const NO_PLURAL = new Set(['tbsp', 'tsp', 'oz', 'fl', 'lb', 'g', 'medium', 'large', 'small', 'extra', 'cup,', 'nlea', 'each']);
-function pluralizeMeasure(measure: string, amount: number): string {
-  if (amount <= 1) return measure;
-  const m = /^([A-Za-z]+)(.*)$/.exec(measure);
-  if (!m) return measure;
-  const [, word, rest] = m;
-  if (NO_PLURAL.has(word.toLowerCase()) || /s$/i.test(word)) return measure;
-  const plural = /(ch|sh|x)$/i.test(word) ? `${word}es` : /[^aeiou]y$/i.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
-  return plural + rest;
-}
-
 // ---------------------------------------------------------------- build
 
-type Provenance = 'measured' | 'composition' | 'derived';
+/** The trigger type a FODMAP rule names, from the food's first (worst) FODMAP group. */
+const TRIGGER_TYPE: Record<FodmapTriggerGroup, string> = {
+  fructans: 'fructans',
+  galactans: 'galactans',
+  excessFructose: 'excess_fructose',
+  sorbitol: 'polyols',
+  mannitol: 'polyols',
+  xylitol: 'polyols',
+  lactose: 'lactose',
+};
 
-interface CategoricalRow {
-  rating: Exclude<FodmapRating, 'unknown'>;
-  source: string;
-  statement: string;
+/** A source's `short` without a trailing year, then the year given (a statement's) or the source's own. */
+export function citeWith(bibliography: readonly BibliographyEntry[]): CiteFn {
+  const byId = new Map(bibliography.map((b) => [b.id, b]));
+  return (id, year) => {
+    const b = byId.get(id);
+    const short = (b?.short ?? b?.title ?? id).replace(/,?\s*\(?(19|20)\d\d\)?$/, '').trim();
+    const y = year ?? b?.year ?? null;
+    return y ? `${short}, ${y}` : short;
+  };
 }
 
-export function buildCatalogue() {
+export interface BuildResult {
+  version: string;
+  foods: Record<string, unknown>[];
+  bibliography: BibliographyEntry[];
+  /** not errors: statements without a serving, servings no statement speaks to */
+  warnings: string[];
+}
+
+/** Every food's statements with a serving, kind-checked; rows without a serving go to warnings, bad rows to errors. */
+export function readStatements(
+  rows: readonly Record<string, string>[],
+  foods: ReadonlyMap<string, { name: string; category: string }>,
+  bibIds: ReadonlySet<string>,
+  errors: string[],
+  warnings: string[],
+): Map<string, Statement[]> {
+  const byKey = new Map<string, Statement[]>();
+  for (const row of rows) {
+    const food = foods.get(row.key);
+    if (!food) {
+      errors.push(`statement for unknown food key ${row.key} (${row.source})`);
+      continue;
+    }
+    if (!bibIds.has(row.source)) errors.push(`statement ${row.key}: source ${row.source} is not in the bibliography`);
+    const parsed = parseStatement(row, (source) => (LOWER_AUTHORITY.has(source) ? 0.5 : 1));
+    if ('ignored' in parsed) warnings.push(parsed.ignored);
+    else if ('error' in parsed) errors.push(parsed.error);
+    else {
+      const problem = kindProblem(food, parsed.statement.names);
+      if (problem) errors.push(`statement ${row.key} (${row.source}, '${row.names}'): ${problem}`);
+      else byKey.set(row.key, [...(byKey.get(row.key) ?? []), parsed.statement]);
+    }
+  }
+  return byKey;
+}
+
+export function buildCatalogue(): BuildResult {
   const { foods: usda, weights } = loadUsda();
   const curated = readCsvDir('foods');
-  const measured = readCsvDir('measured');
-  const categorical = readCsvDir('statements');
   const rules = readJson<CompositionRules>(resolve(sourcesDir, 'composition-rules.json'));
   const triggers = readJson<TriggerRules>(resolve(sourcesDir, 'trigger-rules.json'));
   const bibliography = readBibliography();
   const bibIds = new Set(bibliography.map((b) => b.id));
+  const bibYear = new Map(bibliography.map((b) => [b.id, b.year ?? null]));
+  const cite = citeWith(bibliography);
+  const errors: string[] = [];
+  const warnings: string[] = [];
 
-  const measuredByKey = new Map<string, Record<string, string>[]>();
-  for (const m of measured) measuredByKey.set(m.key, [...(measuredByKey.get(m.key) ?? []), m]);
-  const categoricalByKey = new Map<string, CategoricalRow[]>();
-  for (const c of categorical) {
-    if (!['low', 'medium', 'high'].includes(c.rating)) throw new Error(`bad categorical rating for ${c.key}: ${c.rating}`);
-    categoricalByKey.set(c.key, [
-      ...(categoricalByKey.get(c.key) ?? []),
-      { rating: c.rating as CategoricalRow['rating'], source: c.source, statement: c.statement },
-    ]);
-  }
+  const foodsByKey = new Map(curated.map((r) => [r.key, { name: r.name, category: r.category }]));
+  const statementsByKey = readStatements(readCsvDir('statements'), foodsByKey, bibIds, errors, warnings);
+  const groupBy = (rows: Record<string, string>[]) => {
+    const m = new Map<string, Record<string, string>[]>();
+    for (const r of rows) m.set(r.key, [...(m.get(r.key) ?? []), r]);
+    return m;
+  };
+  const measuredByKey = groupBy(readCsvDir('measured'));
+  const ingredientsByKey = groupBy(readCsvDir('ingredients'));
+  const nutritionByKey = new Map(readCsv(resolve(sourcesDir, 'nutrition.csv')).map((r) => [r.key, r]));
+  const everyday = new Set(readCsv(resolve(sourcesDir, 'everyday-foods.csv')).map((r) => r.key));
+  for (const [key] of [...measuredByKey, ...ingredientsByKey, ...nutritionByKey]) if (!foodsByKey.has(key)) errors.push(`source row for unknown food key ${key}`);
+  for (const key of everyday) if (!foodsByKey.has(key)) errors.push(`everyday-foods.csv lists unknown food key ${key}`);
 
   const keys = new Set<string>();
   const out: Record<string, unknown>[] = [];
 
   for (const row of curated) {
     const key = row.key;
-    if (keys.has(key)) throw new Error(`duplicate key ${key}`);
+    if (keys.has(key)) errors.push(`duplicate key ${key}`);
     keys.add(key);
     const category = row.category as Category;
-    if (!(category in FOOD_TYPE)) throw new Error(`unknown category ${category} for ${key}`);
-    const u = usda.get(row.usdaNdb);
-    if (!u) throw new Error(`USDA NDB ${row.usdaNdb} not found for ${key}`);
-    const w = (weights.get(u.ndb) ?? []).find((x) => x.seq === row.servingSeq);
-    if (!w) throw new Error(`no USDA weight seq ${row.servingSeq} for ${key} (${u.ndb})`);
-    const factor = Number(row.servingFactor || '1');
-    const amount = w.amount * factor;
-    const grams = round(w.grams * factor, 1);
-    const servingSize = `${formatAmount(amount)} ${pluralizeMeasure(w.measure, amount)} (${round(grams, 1)} g)`;
-    const caloriesPerServing = Math.round((u.kcal * grams) / 100);
+    if (!(category in FOOD_TYPE)) {
+      errors.push(`unknown category ${category} for ${key}`);
+      continue;
+    }
+    const fail = (message: string) => errors.push(`${key}: ${message}`);
 
-    // ---- components
+    // ---- nutrition: USDA SR28, or nutrition.csv for a food outside it
+    const nutritionRow = nutritionByKey.get(key);
+    const u: UsdaFood | undefined = row.usdaNdb ? usda.get(row.usdaNdb) : nutritionRow ? fromNutritionRow(nutritionRow) : undefined;
+    if (!u) {
+      fail(row.usdaNdb ? `USDA NDB ${row.usdaNdb} not found` : 'no usdaNdb and no nutrition.csv row');
+      continue;
+    }
+    if (nutritionRow && !bibIds.has(nutritionRow.source)) fail(`nutrition source ${nutritionRow.source} is not in the bibliography`);
+    const measures: HouseholdMeasure[] = row.usdaNdb ? (weights.get(row.usdaNdb) ?? []) : [];
+
+    // ---- serving: our own words and grams, else a USDA household measure
+    let grams: number;
+    let servingSize: string;
+    if (row.servingGrams?.trim()) {
+      grams = Number(row.servingGrams);
+      if (!(grams > 0) || !row.servingText?.trim()) {
+        fail(`servingGrams '${row.servingGrams}' needs a positive number and a servingText`);
+        continue;
+      }
+      servingSize = `${row.servingText.trim()} (${round(grams, 1)} g)`;
+    } else {
+      const w = (weights.get(u.ndb) ?? []).find((x) => x.seq === row.servingSeq);
+      if (!w) {
+        fail(`no serving: neither servingGrams nor USDA weight seq ${row.servingSeq} (${u.ndb})`);
+        continue;
+      }
+      const factor = Number(row.servingFactor || '1');
+      const amount = w.amount * factor;
+      grams = round(w.grams * factor, 1);
+      servingSize = `${formatAmount(amount)} ${pluralizeMeasure(w.measure, amount)} (${grams} g)`;
+    }
+    const caloriesPerServing = Math.round((u.kcal * grams) / 100);
+    const nutritionCitation = nutritionRow ? nutritionRow.source : 'usda-sr28';
+
+    // ---- components: measured, then composition, then derived from USDA sugars (first value set wins)
     const comp: FodmapComponents = { ...UNMEASURED_COMPONENTS };
     const prov: Partial<Record<keyof FodmapComponents, Provenance>> = {};
     const compSources: Partial<Record<keyof FodmapComponents, string[]>> = {};
-    const citations = new Set<string>(['usda-sr28']);
+    const citations = new Set<string>([nutritionCitation]);
     const notes: string[] = [];
     const set = (c: keyof FodmapComponents, v: number, p: Provenance, src: string[]) => {
-      if (comp[c] !== null) return; // first rule wins: measured, then composition, then derived
+      if (comp[c] !== null) return;
       comp[c] = round(v, 3);
       prov[c] = p;
       compSources[c] = src;
     };
-
+    let measuredYear: number | null = null;
     for (const m of measuredByKey.get(key) ?? []) {
       const c = m.component as keyof FodmapComponents;
-      if (!FODMAP_COMPONENT_KEYS.includes(c)) throw new Error(`bad component ${m.component} for ${key}`);
-      const src = m.sources.split('|');
-      set(c, Number(m.gPer100g), 'measured', src);
-      src.forEach((s) => citations.add(s));
-      notes.push(`Measured ${c} ${m.gPer100g} g/100 g (${m.note}).`);
+      const sources = m.sources.split('|').filter(Boolean);
+      if (!FODMAP_COMPONENT_KEYS.includes(c) || !(Number(m.gPer100g) >= 0) || m.gPer100g.trim() === '') fail(`bad measured row ${m.component} = '${m.gPer100g}'`);
+      else if (sources.length === 0 || sources.some((s) => !bibIds.has(s))) fail(`measured ${c} cites sources not in the bibliography: '${m.sources}'`);
+      else {
+        set(c, Number(m.gPer100g), 'measured', sources);
+        notes.push(`Measured ${c} ${m.gPer100g} g/100 g (${m.note}).`);
+        for (const s of sources) measuredYear = Math.max(measuredYear ?? 0, bibYear.get(s) ?? 0) || null;
+      }
     }
-
     const setAll = (p: Provenance, src: string[], except: (keyof FodmapComponents)[] = []) => {
       for (const c of FODMAP_COMPONENT_KEYS) if (!except.includes(c)) set(c, 0, p, src);
     };
-
-    let compositionRule: string | null = null;
+    let composition: FoodEvidence['composition'] = null;
+    let lactoseUpperBound: number | null = null;
     if (u.carb !== null && u.carb <= rules.zeroCarbohydrate.maxCarbPer100g) {
       setAll('composition', rules.zeroCarbohydrate.citations);
-      compositionRule = 'zeroCarbohydrate';
+      composition = { rule: 'zeroCarbohydrate', ...rules.zeroCarbohydrate };
     } else if (
       rules.plainAnimalFoodsAndFats.categories.includes(category) &&
       !rules.plainAnimalFoodsAndFats.excludeKeys.includes(key) &&
       u.carb !== null &&
       u.carb <= rules.plainAnimalFoodsAndFats.maxCarbPer100g
     ) {
-      if (u.lactose !== null && u.lactose > 0) set('lactose', u.lactose, 'derived', ['usda-sr28']);
+      if (u.lactose !== null && u.lactose > 0) set('lactose', u.lactose, 'derived', [nutritionCitation]);
       setAll('composition', rules.plainAnimalFoodsAndFats.citations);
-      compositionRule = 'plainAnimalFoodsAndFats';
+      composition = { rule: 'plainAnimalFoodsAndFats', ...rules.plainAnimalFoodsAndFats };
     } else if (rules.plainDairyLactoseOnly.keys.includes(key)) {
       setAll('composition', rules.plainDairyLactoseOnly.citations, ['lactose']);
-      const lactose = u.lactose ?? u.carb;
-      if (lactose !== null) {
-        set('lactose', lactose, 'derived', ['usda-sr28']);
-        if (u.lactose === null) notes.push(`Lactose not analysed in USDA; total carbohydrate ${u.carb} g/100 g used as an upper bound.`);
-      }
-      compositionRule = 'plainDairyLactoseOnly';
+      if (u.lactose !== null) set('lactose', u.lactose, 'derived', [nutritionCitation]);
+      else lactoseUpperBound = u.carb;
+      composition = { rule: 'plainDairyLactoseOnly', ...rules.plainDairyLactoseOnly };
     } else if (rules.pureSugarsAndSyrups.keys.includes(key)) {
       setAll('composition', rules.pureSugarsAndSyrups.citations, ['excessFructose']);
-      if (u.fructose !== null && u.glucose !== null) set('excessFructose', Math.max(0, u.fructose - u.glucose), 'derived', ['usda-sr28']);
-      else if (u.sucrose !== null && u.sugars !== null && u.sucrose >= u.sugars - 0.5) {
+      if ((u.fructose === null || u.glucose === null) && u.sucrose !== null && u.sugars !== null && u.sucrose >= u.sugars - 0.5) {
         set('excessFructose', 0, 'composition', rules.pureSugarsAndSyrups.citations);
         notes.push('Sugar is sucrose: equal fructose and glucose, no excess fructose.');
       }
-      compositionRule = 'pureSugarsAndSyrups';
+      composition = { rule: 'pureSugarsAndSyrups', ...rules.pureSugarsAndSyrups };
     }
     if (
       comp.lactose === null &&
+      lactoseUpperBound === null &&
       rules.noLactoseInPlantFoods.categories.includes(category) &&
       !rules.noLactoseInPlantFoods.excludeKeys.includes(key) &&
       !(u.lactose !== null && u.lactose > 0)
     ) {
       set('lactose', 0, 'composition', rules.noLactoseInPlantFoods.citations);
     }
-    // Derived from USDA sugar columns.
-    if (u.fructose !== null && u.glucose !== null) set('excessFructose', Math.max(0, u.fructose - u.glucose), 'derived', ['usda-sr28']);
-    if (u.lactose !== null) set('lactose', u.lactose, 'derived', ['usda-sr28']);
-    if (compositionRule) {
-      for (const s of (rules as unknown as Record<string, { citations: string[] }>)[compositionRule].citations) citations.add(s);
+    if (u.lactose !== null) set('lactose', u.lactose, 'derived', [nutritionCitation]);
+    if (comp.excessFructose === null && u.fructose !== null && u.glucose !== null) {
+      const onlyFodmap = FODMAP_COMPONENT_KEYS.every((c) => c === 'excessFructose' || comp[c] === 0);
+      const est = excessFructoseEstimate(u.fructose, u.glucose, grams, onlyFodmap);
+      if (est.clear) set('excessFructose', est.estimate, 'derived', [nutritionCitation]);
+      else {
+        notes.push(
+          `USDA sugars estimate excess fructose at ${est.estimate} ± ${est.uncertainty} g/100 g, ${round(est.servingLow, 2)}-${round(est.servingHigh, 2)} g at this serving against a ${est.cutoff} g cut-off: too close to decide, so it is left unknown.`,
+        );
+      }
     }
-    for (const c of FODMAP_COMPONENT_KEYS) if (prov[c] === 'composition') compSources[c]!.forEach((s) => citations.add(s));
+    for (const c of FODMAP_COMPONENT_KEYS) compSources[c]?.forEach((s) => citations.add(s));
+
+    // ---- ingredients of a mixed food
+    const ingredientRows = ingredientsByKey.get(key) ?? [];
+    if (ingredientRows.length > 1) fail('more than one ingredients row');
+    const ingredientRow = ingredientRows[0];
+    if (ingredientRow && !bibIds.has(ingredientRow.source)) fail(`ingredients source ${ingredientRow.source} is not in the bibliography`);
 
     // ---- rating
-    const oligoGroup: OligoGroup = oligoGroupOf({ category });
-    const r: ServingRating = rateServing(comp, grams, oligoGroup);
-    const groupComponents: Record<string, (keyof FodmapComponents)[]> = {
-      oligosaccharides: ['fructans', 'galactans'],
-      excessFructose: ['excessFructose'],
-      sorbitol: ['sorbitol'],
-      mannitol: ['mannitol'],
-      totalPolyols: ['sorbitol', 'mannitol', 'xylitol'],
-      lactose: ['lactose'],
-    };
-    const provOfGroups = (groups: string[]): Provenance[] =>
-      groups.flatMap((g) => groupComponents[g].filter((c) => comp[c] !== null).map((c) => prov[c]!));
-    const basisFromProv = (ps: Provenance[]): 'measured' | 'derived' => (ps.includes('measured') && !ps.includes('derived') ? 'measured' : 'derived');
-    const driving =
-      r.minimumRating === 'low'
-        ? Object.keys(groupComponents)
-        : r.groups.filter((g) => g.grams !== null && g.grams / g.cutoff > (r.minimumRating === 'high' ? 2 : 1) + 1e-9).map((g) => g.group);
-    const drivingProv = provOfGroups(driving);
-    // USDA fructose - glucose is a general sugar analysis, not a FODMAP analysis: it does not overrule published FODMAP sources.
-    const drivenOnlyByUsdaFructose =
-      r.minimumRating !== 'low' && driving.every((g) => g === 'excessFructose') && prov.excessFructose === 'derived';
-
-    const cats = categoricalByKey.get(key) ?? [];
-    cats.forEach((c) => citations.add(c.source));
-    // Categorical sources that disagree: the rating with the most source weight wins; a tie goes to the higher rating.
-    const catWeights = new Map<FodmapRating, number>();
-    for (const s of new Set(cats.map((c) => `${c.source}\u0000${c.rating}`))) {
-      const [src, rt] = s.split('\u0000') as [string, FodmapRating];
-      catWeights.set(rt, (catWeights.get(rt) ?? 0) + (LOWER_AUTHORITY.has(src) ? 0.5 : 1));
-    }
-    const catMax: FodmapRating = [...catWeights.entries()].reduce<FodmapRating>((best, [rt, wgt]) => {
-      if (best === 'unknown') return rt;
-      const bw = catWeights.get(best)!;
-      return wgt > bw + 1e-9 || (Math.abs(wgt - bw) < 1e-9 && RATING_ORDER[rt] > RATING_ORDER[best]) ? rt : best;
-    }, 'unknown');
-
-    let rating: FodmapRating;
-    let ratingBasis: 'measured' | 'derived' | 'categorical' | 'none';
-    const decisive = r.rating !== 'unknown';
-    const catsAgreeing = (x: FodmapRating) => cats.filter((c) => c.rating === x);
-    const catsDisagreeing = (x: FodmapRating) => cats.filter((c) => c.rating !== x);
-
-    if (decisive && !(drivenOnlyByUsdaFructose && cats.length > 0)) {
-      rating = r.rating;
-      ratingBasis = basisFromProv(drivingProv);
-    } else if (cats.length > 0) {
-      rating = catMax;
-      ratingBasis = 'categorical';
-      if (r.minimumRating !== 'low' && !drivenOnlyByUsdaFructose && RATING_ORDER[r.minimumRating] > RATING_ORDER[catMax]) {
-        rating = r.minimumRating;
-        ratingBasis = basisFromProv(drivingProv);
-        notes.push(`Known amounts already exceed a cut-off at this serving (at least ${r.minimumRating}); listed as ${catMax} by ${cats.map((c) => c.source).join(', ')}.`);
-      }
-    } else if (r.minimumRating !== 'low' && !drivenOnlyByUsdaFructose) {
-      rating = r.minimumRating;
-      ratingBasis = basisFromProv(drivingProv);
-      notes.push(`Only part of the FODMAP profile is known; the known amounts already exceed the ${driving.join(', ')} cut-off, so this is a minimum rating.`);
-    } else {
-      rating = 'unknown';
-      ratingBasis = 'none';
-      notes.push('No FODMAP measurement or categorical source for this food at this serving; rated unknown.');
-    }
-
-    if (r.minimumRating !== 'low' && drivenOnlyByUsdaFructose && ratingBasis === 'categorical' && rating !== r.minimumRating) {
-      const g = r.groups.find((x) => x.group === 'excessFructose')!;
-      notes.push(
-        `USDA sugars give ${g.grams} g excess fructose per serving (cut-off ${g.cutoff} g, ${r.minimumRating}); published FODMAP sources rate it ${rating}. USDA sugar analyses are not FODMAP analyses and vary with variety and ripeness.`,
-      );
-    }
-
-    // ---- confidence
-    const weight = (src: string) => (LOWER_AUTHORITY.has(src) ? 0.5 : 1);
-    const agreeing = rating === 'unknown' ? [] : catsAgreeing(rating);
-    const disagreeing = rating === 'unknown' ? [] : catsDisagreeing(rating);
-    let confidence: number;
-    if (ratingBasis === 'measured') confidence = decisive ? 75 : 55;
-    else if (ratingBasis === 'derived') {
-      const usesUsdaSugars = drivingProv.includes('derived');
-      confidence = !decisive ? 50 : drivenOnlyByUsdaFructose ? 55 : usesUsdaSugars ? 60 : 70;
-    } else if (ratingBasis === 'categorical') {
-      const sources = new Set(agreeing.map((c) => c.source));
-      const w = [...sources].reduce((acc, s) => acc + weight(s), 0);
-      confidence = Math.round(45 + Math.max(0, w - 1) * 8);
-      confidence = Math.min(confidence, 70);
-    } else confidence = 15;
-    if (ratingBasis === 'measured' || ratingBasis === 'derived') {
-      const w = new Set(agreeing.map((c) => c.source));
-      confidence += Math.min(15, [...w].reduce((acc, s) => acc + 5 * weight(s), 0));
-    }
-    const disagreeSources = [...new Set(disagreeing.map((c) => c.source))];
-    confidence -= Math.min(30, disagreeSources.reduce((acc, s) => acc + 10 * weight(s), 0));
-    confidence = Math.max(5, Math.min(95, Math.round(confidence)));
-    if (disagreeSources.length > 0) {
-      notes.push(
-        `Sources disagree: ${disagreeing.map((c) => `${c.source} says ${c.rating} (${c.statement})`).join('; ')}.`,
-      );
-    }
-    const needsVerification = confidence < 60 || disagreeSources.length > 0 || rating === 'unknown';
+    const oligoGroup = oligoGroupOf({ category });
+    const decision = decideRating(
+      {
+        servingGrams: grams,
+        servingSize,
+        oligoGroup,
+        components: comp,
+        provenance: prov,
+        componentCitations: compSources,
+        measuredYear,
+        lactoseUpperBound,
+        composition,
+        statements: statementsByKey.get(key) ?? [],
+        ingredients: ingredientRow ? { verdict: rateIngredients(ingredientRow.ingredients.split('|').join(', ')), source: ingredientRow.source } : null,
+        measures,
+      },
+      cite,
+    );
+    decision.errors.forEach(fail);
+    decision.warnings.forEach((w) => warnings.push(`${key}: ${w}`));
+    decision.citations.forEach((c) => citations.add(c));
+    notes.push(...decision.notes);
+    const rating = decision.rating;
 
     // ---- triggers
     const fatPerServing = u.fat === null ? 0 : (u.fat * grams) / 100;
@@ -507,33 +499,16 @@ export function buildCatalogue() {
     const crohnsSymptoms = new Set<string>();
     const colitisSymptoms = new Set<string>();
     let flareAvoid = false;
-    const fodmapType = () => {
-      const names: Record<string, string> = {
-        oligosaccharides: comp.galactans !== null && comp.galactans > (comp.fructans ?? 0) ? 'galactans' : 'fructans',
-        excessFructose: 'excess_fructose',
-        sorbitol: 'polyols',
-        mannitol: 'polyols',
-        totalPolyols: 'polyols',
-        lactose: 'lactose',
-      };
-      const groups = ratingBasis === 'categorical' ? [] : r.exceeded;
-      const fromCats = cats.filter((c) => c.rating === rating).map((c) => c.statement.toLowerCase());
-      if (groups.length) return names[groups[0]];
-      if (fromCats.some((s) => /lactose|milk|yogurt|yoghurt|cheese|ice cream/.test(s))) return 'lactose';
-      if (fromCats.some((s) => /fructan|wheat|rye|barley|onion|garlic|leek|artichoke|asparagus|inulin|cashew|pistachio/.test(s))) return 'fructans';
-      if (fromCats.some((s) => /galactan|gos|bean|lentil|legume|pulse|chickpea|soy|miso/.test(s))) return 'galactans';
-      if (fromCats.some((s) => /polyol|sorbitol|mannitol|stone fruit|mushroom|cauliflower/.test(s))) return 'polyols';
-      if (fromCats.some((s) => /fructose|fruit|honey|hfcs|agave|apple|pear|mango/.test(s))) return 'excess_fructose';
-      return r.exceeded.length ? names[r.exceeded[0]] : 'fructans';
-    };
-    const triggerCitations: string[] = [];
     for (const t of triggers.rules) {
       if (!matchRule(t)) continue;
-      t.citations.forEach((c) => triggerCitations.push(c));
+      t.citations.forEach((c) => citations.add(c));
       if (t.ibs) {
-        const type = t.ibs.type ?? fodmapType();
-        if (ibsSeverity === null || sevOrder[t.ibs.severity] > sevOrder[ibsSeverity]) ibsType = type;
-        ibsSeverity = maxSev(ibsSeverity, t.ibs.severity);
+        // A FODMAP rule's type is the food's worst FODMAP group (every medium/high food names at least one).
+        const type = t.ibs.type ?? (decision.fodmapGroups[0] ? TRIGGER_TYPE[decision.fodmapGroups[0]] : null);
+        if (type && (ibsSeverity === null || sevOrder[t.ibs.severity] > sevOrder[ibsSeverity])) {
+          ibsType = type;
+          ibsSeverity = maxSev(ibsSeverity, t.ibs.severity);
+        }
       }
       if (t.crohns) {
         crohnsSeverity = maxSev(crohnsSeverity, t.crohns.severity);
@@ -546,12 +521,11 @@ export function buildCatalogue() {
         flareAvoid ||= !!t.colitis.flareAvoid;
       }
     }
-    triggerCitations.forEach((c) => citations.add(c));
     const ibdSeverity: Severity | null =
       crohnsSeverity === null ? colitisSeverity : colitisSeverity === null ? crohnsSeverity : maxSev(crohnsSeverity, colitisSeverity);
     flareAvoid ||= ibdSeverity !== null && sevOrder[ibdSeverity] >= sevOrder.moderate;
 
-    for (const c of citations) if (!bibIds.has(c)) throw new Error(`citation ${c} (food ${key}) is not in bibliography.json`);
+    for (const c of citations) if (!bibIds.has(c)) fail(`cites ${c}, which is not in the bibliography`);
     const synonyms = row.synonyms ? row.synonyms.split('|').map((s) => s.trim()).filter(Boolean) : [];
     const componentSources = Object.fromEntries(
       FODMAP_COMPONENT_KEYS.filter((c) => comp[c] !== null).map((c) => [c, { basis: prov[c], citations: compSources[c] }]),
@@ -560,14 +534,15 @@ export function buildCatalogue() {
     out.push({
       key,
       name: row.name,
-      description: `${u.longDesc} (USDA SR28 NDB ${u.ndb})`,
+      description: row.usdaNdb ? `${u.longDesc} (USDA SR28 NDB ${u.ndb})` : `${u.longDesc} (nutrition: ${cite(nutritionCitation)})`,
       foodType: FOOD_TYPE[category],
       category,
       synonyms,
+      everyday: everyday.has(key),
       servingSize,
       servingGrams: grams,
       caloriesPerServing,
-      usdaNdb: u.ndb,
+      usdaNdb: row.usdaNdb ? u.ndb : null,
       fructans: comp.fructans,
       galactans: comp.galactans,
       excessFructose: comp.excessFructose,
@@ -578,7 +553,11 @@ export function buildCatalogue() {
       oligoGroup,
       componentSources,
       fodmapRating: rating,
-      ratingBasis,
+      ratingBasis: decision.basis,
+      ratingExplanation: decision.ratingExplanation,
+      fodmapGroups: decision.fodmapGroups,
+      portion: decision.portion,
+      checkLabel: decision.checkLabel,
       canTriggerIbs: ibsSeverity !== null,
       ibsTriggerType: ibsType,
       ibsTriggerSeverity: ibsSeverity ?? 'mild',
@@ -592,30 +571,56 @@ export function buildCatalogue() {
       crohnsSymptoms: [...crohnsSymptoms].sort(),
       colitisSymptoms: [...colitisSymptoms].sort(),
       ibdSymptoms: [...new Set([...crohnsSymptoms, ...colitisSymptoms])].sort(),
-      confidenceScore: confidence,
-      needsVerification,
+      confidenceScore: decision.confidenceScore,
+      needsVerification: decision.needsVerification,
       citations: [...citations].sort(),
       sourceNotes: notes.length ? notes.join(' ') : null,
     });
   }
 
+  if (errors.length) throw new Error(`The catalogue build found ${errors.length} problem(s) in the sources:\n  ${errors.join('\n  ')}`);
   out.sort((a, b) => String(a.key).localeCompare(String(b.key)));
-  return { version: CATALOGUE_VERSION, foods: out, bibliography };
+  return { version: CATALOGUE_VERSION, foods: out, bibliography, warnings };
+}
+
+/** A food outside USDA: nutrition.csv's figures in USDA's shape (its sugars are not split, so nothing is derived). */
+function fromNutritionRow(r: Record<string, string>): UsdaFood {
+  return {
+    ndb: '',
+    longDesc: r.note?.trim() || r.key,
+    kcal: Number(r.kcalPer100g),
+    fat: num(r.fatPer100g),
+    carb: num(r.carbPer100g),
+    fiber: num(r.fiberPer100g),
+    sugars: num(r.sugarsPer100g),
+    sucrose: null,
+    glucose: null,
+    fructose: null,
+    lactose: null,
+  };
+}
+
+/** Counts of a field's values, for the build's summary. */
+export function tally(foods: readonly Record<string, unknown>[], field: (f: Record<string, unknown>) => unknown): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const f of foods) counts[String(field(f))] = (counts[String(field(f))] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 if (require.main === module) {
-  const { bibliography, ...catalogue } = buildCatalogue();
+  const { bibliography, warnings, ...catalogue } = buildCatalogue();
   const target = resolve(dataDir, 'catalogue.json');
   writeFileSync(target, `${JSON.stringify(catalogue, null, 2)}\n`);
   writeFileSync(resolve(dataDir, 'bibliography.json'), `${JSON.stringify(bibliography, null, 2)}\n`);
-  const count = (f: (x: Record<string, unknown>) => unknown) =>
-    catalogue.foods.reduce<Record<string, number>>((acc, x) => {
-      const k = String(f(x));
-      acc[k] = (acc[k] ?? 0) + 1;
-      return acc;
-    }, {});
-  console.log(`wrote ${catalogue.foods.length} foods to ${target}`);
-  console.log('rating', count((x) => x.fodmapRating));
-  console.log('basis', count((x) => x.ratingBasis));
-  console.log('category', count((x) => x.category));
+  const noServing = warnings.filter((w) => w.endsWith('no servingGrams'));
+  const other = warnings.filter((w) => !w.endsWith('no servingGrams'));
+  if (noServing.length) console.warn(`warning: ${noServing.length} statement(s) have no servingGrams and were ignored, e.g.\n  ${noServing.slice(0, 5).join('\n  ')}`);
+  if (other.length) console.warn(`warning: ${other.length} more:\n  ${other.join('\n  ')}`);
+  const rated = catalogue.foods.filter((f) => f.fodmapRating !== 'unknown').length;
+  console.log(`wrote ${catalogue.foods.length} foods to ${target}: ${rated} rated (${round((100 * rated) / catalogue.foods.length, 1)} %)`);
+  console.log('rating', tally(catalogue.foods, (f) => f.fodmapRating));
+  console.log('basis', tally(catalogue.foods, (f) => f.ratingBasis));
+  console.log('check the label', catalogue.foods.filter((f) => f.checkLabel).length);
+  console.log('category', tally(catalogue.foods, (f) => f.category));
+  console.log(`${bibliography.length} bibliography entries`);
 }

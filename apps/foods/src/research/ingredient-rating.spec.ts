@@ -31,3 +31,17 @@ describe('rateIngredients', () => {
     expect(rateIngredients('lactose-free milk, rice').rating).toBe('low');
   });
 });
+
+describe('rateIngredients: groups and unplaced ingredients', () => {
+  it('names the FODMAP groups of the high ingredients', () => {
+    expect(rateIngredients('wheat flour, onion powder, honey').groups).toEqual(['fructans', 'excessFructose']);
+    expect(rateIngredients('rice, apple juice concentrate').groups).toEqual(['excessFructose', 'sorbitol']);
+    expect(rateIngredients('potato, lentils').groups).toEqual(['galactans']);
+    expect(rateIngredients('sugar, maltitol').groups).toEqual(['sorbitol']);
+  });
+
+  it('lists the ingredients it could not place when it answers unknown', () => {
+    expect(rateIngredients('dates, cocoa, salt').unplacedIngredients).toEqual(['dates', 'cocoa']);
+    expect(rateIngredients('brown rice, salt')).toMatchObject({ rating: 'low', groups: [], unplacedIngredients: [] });
+  });
+});

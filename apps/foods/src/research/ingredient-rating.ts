@@ -15,6 +15,8 @@
  * holds most of (labels list by weight); a trace further down (e.g. barley malt extract) is not rated high.
  */
 
+import type { FodmapTriggerGroup } from '@fodmap/contracts';
+
 export type IngredientRating = 'low' | 'high' | 'unknown';
 
 export interface IngredientVerdict {
@@ -23,30 +25,43 @@ export interface IngredientVerdict {
   reason: string;
   /** The high FODMAP ingredients found, as printed on the label. */
   highIngredients: string[];
+  /** The FODMAP groups those ingredients hold (the catalogue names them on a high food). */
+  groups: FodmapTriggerGroup[];
+  /** Ingredients neither high nor known low: what makes an answer 'unknown'. */
+  unplacedIngredients: string[];
 }
+
+/** What a person checks a label for when a mixed food's FODMAPs depend on its recipe. */
+export const LABEL_CHECK = 'onion, garlic, wheat, honey, high-fructose corn syrup, inulin or chicory root, milk and sugar alcohols (sorbitol, mannitol, xylitol)';
 
 interface HighRule {
   pattern: RegExp;
   /** what it holds, for the reason */
   fodmap: string;
+  groups: FodmapTriggerGroup[];
   /** only in the label's leading ingredients */
   mainOnly?: true;
 }
 
+// Maltitol and isomalt have no group of their own among the seven; like sorbitol they are poorly absorbed sugar
+// alcohols, so they are put down to sorbitol, the polyol people are tested for.
 const HIGH_RULES: HighRule[] = [
-  { pattern: /\b(onions?|shallots?|leeks?)\b/, fodmap: 'fructans' },
-  { pattern: /\bgarlic\b/, fodmap: 'fructans' },
-  { pattern: /\b(wheat|rye|barley|spelt)\b/, fodmap: 'fructans', mainOnly: true },
-  { pattern: /\binulin\b/, fodmap: 'fructans' },
-  { pattern: /\bchicory\b/, fodmap: 'fructans' },
-  { pattern: /\b(fos|fructo-?oligosaccharides?|oligofructose)\b/, fodmap: 'fructans' },
-  { pattern: /\bhoney\b/, fodmap: 'excess fructose' },
-  { pattern: /\bhigh[- ]fructose corn syrup\b|\bhfcs\b/, fodmap: 'excess fructose' },
-  { pattern: /\bagave\b/, fodmap: 'excess fructose' },
-  { pattern: /\b(apple|pear)\b.*\b(juice|concentrate)\b/, fodmap: 'excess fructose and sorbitol' },
-  { pattern: /\b(sorbitol|mannitol|xylitol|maltitol|isomalt)\b|\be ?(420|421|953|965|967)\b/, fodmap: 'polyols' },
-  { pattern: /\b(milk|milk solids|milk powder|whey|lactose|cream|buttermilk|condensed milk)\b/, fodmap: 'lactose' },
-  { pattern: /\b(beans?|lentils?|chickpeas?|chick peas?|soybeans?|soy flour|split peas?)\b/, fodmap: 'galacto-oligosaccharides' },
+  { pattern: /\b(onions?|shallots?|leeks?)\b/, fodmap: 'fructans', groups: ['fructans'] },
+  { pattern: /\bgarlic\b/, fodmap: 'fructans', groups: ['fructans'] },
+  { pattern: /\b(wheat|rye|barley|spelt)\b/, fodmap: 'fructans', groups: ['fructans'], mainOnly: true },
+  { pattern: /\binulin\b/, fodmap: 'fructans', groups: ['fructans'] },
+  { pattern: /\bchicory\b/, fodmap: 'fructans', groups: ['fructans'] },
+  { pattern: /\b(fos|fructo-?oligosaccharides?|oligofructose)\b/, fodmap: 'fructans', groups: ['fructans'] },
+  { pattern: /\bhoney\b/, fodmap: 'excess fructose', groups: ['excessFructose'] },
+  { pattern: /\bhigh[- ]fructose corn syrup\b|\bhfcs\b/, fodmap: 'excess fructose', groups: ['excessFructose'] },
+  { pattern: /\bagave\b/, fodmap: 'excess fructose', groups: ['excessFructose'] },
+  { pattern: /\b(apple|pear)\b.*\b(juice|concentrate)\b/, fodmap: 'excess fructose and sorbitol', groups: ['excessFructose', 'sorbitol'] },
+  { pattern: /\bsorbitol\b|\be ?420\b/, fodmap: 'polyols', groups: ['sorbitol'] },
+  { pattern: /\bmannitol\b|\be ?421\b/, fodmap: 'polyols', groups: ['mannitol'] },
+  { pattern: /\bxylitol\b|\be ?967\b/, fodmap: 'polyols', groups: ['xylitol'] },
+  { pattern: /\b(maltitol|isomalt)\b|\be ?(953|965)\b/, fodmap: 'polyols', groups: ['sorbitol'] },
+  { pattern: /\b(milk|milk solids|milk powder|whey|lactose|cream|buttermilk|condensed milk)\b/, fodmap: 'lactose', groups: ['lactose'] },
+  { pattern: /\b(beans?|lentils?|chickpeas?|chick peas?|soybeans?|soy flour|split peas?)\b/, fodmap: 'galacto-oligosaccharides', groups: ['galactans'] },
 ];
 
 /** Ingredients low FODMAP at any amount a packaged food holds them in. */
@@ -79,18 +94,25 @@ const MAIN_INGREDIENTS = 3;
 
 export function rateIngredients(text: string): IngredientVerdict {
   const ingredients = splitIngredients(text);
-  const high: Array<{ ingredient: string; fodmap: string }> = [];
+  const high: Array<{ ingredient: string; rule: HighRule }> = [];
   ingredients.forEach((ingredient, index) => {
     if (/\b(lactose[- ]free|gluten[- ]free)\b/.test(ingredient)) return;
     const rule = HIGH_RULES.find((candidate) => candidate.pattern.test(ingredient) && (!candidate.mainOnly || index < MAIN_INGREDIENTS));
-    if (rule) high.push({ ingredient, fodmap: rule.fodmap });
+    if (rule) high.push({ ingredient, rule });
   });
   if (high.length > 0) {
-    const named = high.map(({ ingredient, fodmap }) => `${ingredient} (${fodmap})`).join(', ');
-    return { rating: 'high', reason: `High FODMAP from its ingredients: ${named}.`, highIngredients: high.map(({ ingredient }) => ingredient) };
+    const named = high.map(({ ingredient, rule }) => `${ingredient} (${rule.fodmap})`).join(', ');
+    return {
+      rating: 'high',
+      reason: `High FODMAP from its ingredients: ${named}.`,
+      highIngredients: high.map(({ ingredient }) => ingredient),
+      groups: [...new Set(high.flatMap(({ rule }) => rule.groups))],
+      unplacedIngredients: [],
+    };
   }
-  if (ingredients.length > 0 && ingredients.every((ingredient) => LOW_INGREDIENTS.some((pattern) => pattern.test(ingredient)))) {
-    return { rating: 'low', reason: 'Low FODMAP from its ingredients: every ingredient is low FODMAP.', highIngredients: [] };
+  const unplaced = ingredients.filter((ingredient) => !LOW_INGREDIENTS.some((pattern) => pattern.test(ingredient)));
+  if (ingredients.length > 0 && unplaced.length === 0) {
+    return { rating: 'low', reason: 'Low FODMAP from its ingredients: every ingredient is low FODMAP.', highIngredients: [], groups: [], unplacedIngredients: [] };
   }
-  return { rating: 'unknown', reason: 'Not rated from its ingredients: some are not known to us; check the label.', highIngredients: [] };
+  return { rating: 'unknown', reason: 'Not rated from its ingredients: some are not known to us; check the label.', highIngredients: [], groups: [], unplacedIngredients: unplaced };
 }

@@ -1,0 +1,45 @@
+/**
+ * Servings people eat (issue 10, fault 7): the checks the data tests run on every food's serving. Written on the
+ * serving's words (USDA household measure text or our own), not on a list of foods, so a new food is checked too.
+ */
+
+export interface ServingUnderTest {
+  key: string;
+  name: string;
+  category: string;
+  /** '<words> (<grams> g)' as shown */
+  servingSize: string;
+  servingGrams: number;
+  /** the USDA description (or our own for a food outside USDA) */
+  description: string;
+}
+
+/** Categories eaten by the teaspoon or tablespoon. */
+const SPOON_CATEGORIES = new Set(['herbs_spices', 'sweeteners', 'condiments']);
+/** Spoon measures are fine for these too (2 tbsp seeds, 1 tbsp butter, 2 tbsp cream), never for a vegetable or a fruit. */
+const SPOON_ALLOWED = new Set([...SPOON_CATEGORIES, 'fats_oils', 'nuts_seeds', 'dairy', 'dairy_alternatives', 'soups_sauces', 'snacks_sweets', 'legumes', 'grains_breads', 'drinks', 'prepared_foods']);
+const SPOON = /\b(tsp|tbsp|teaspoons?|tablespoons?)\b/i;
+/** Label and survey wording that is not a portion: 'serving size varied from 1 to 3 enchiladas', '1 NLEA serving', '1 serving 2.13 oz bar'. */
+const NOT_A_PORTION = /serving size varied|\bnlea\b|\bserving\b.*\boz\b|\boz bar\b|\bservings?\b\s*\(/i;
+/** Whole large produce: nobody eats a whole head of cabbage or a whole melon as a serving. */
+const WHOLE_LARGE = /\b(head|whole|melon)\b/i;
+/** Uncooked flour, meal, dry grains and dry pasta or tapioca are measured by the cup for recipes, not eaten by the cup. */
+const DRY_STAPLE = /\b(flour|meal|dry|uncooked|dehydrated)\b|mature seeds, raw/i;
+const DRY_STAPLE_CATEGORIES = new Set(['grains_breads', 'legumes']);
+
+/** What is wrong with a food's serving, or null when it is an ordinary portion in plain words. */
+export function servingProblem(food: ServingUnderTest): string | null {
+  const words = food.servingSize.replace(/\s*\([\d.]+ g\)$/, '');
+  const g = food.servingGrams;
+  if (NOT_A_PORTION.test(words)) return `'${food.servingSize}' is label wording, not a portion`;
+  if (g < 5 && !(SPOON_CATEGORIES.has(food.category) && SPOON.test(words))) return `${g} g is not a serving (only a spoon of a herb, spice, sweetener or condiment weighs under 5 g)`;
+  if (SPOON.test(words) && !SPOON_ALLOWED.has(food.category)) return `'${food.servingSize}': nobody eats ${food.category} by the spoon`;
+  if (/\bcups?\b/i.test(words) && DRY_STAPLE.test(`${food.name} ${food.description}`) && (/\bflour\b/i.test(food.name) || DRY_STAPLE_CATEGORIES.has(food.category))) {
+    const amount = Number(/^([\d.]+)/.exec(words)?.[1] ?? '1');
+    if (!(amount <= 0.5) && !/[¼⅓½]/.test(words.slice(0, 2))) return `'${food.servingSize}' of dry ${food.name.toLowerCase()} is a recipe amount, not a serving`;
+  }
+  if (WHOLE_LARGE.test(words) && g > 200) return `'${food.servingSize}' is a whole large item, not a serving`;
+  if (/\bslices?\b/i.test(words) && g / (Number(/^([\d.]+)/.exec(words)?.[1]) || 1) > 120) return `'${food.servingSize}': a slice weighing over 120 g is not an ordinary slice`;
+  if (g > 500) return `${g} g is more than one serving`;
+  return null;
+}
