@@ -78,6 +78,8 @@ export interface BibliographyEntry {
   url?: string;
   doi?: string;
   covers: string;
+  /** publisher unknown, a commercial or content site retelling others' figures, or an unattributed handout */
+  lowerAuthority?: boolean;
 }
 /** `sources/bibliography/*.json` merged; an id listed twice must be the same entry. */
 export function readBibliography(): BibliographyEntry[] {
@@ -136,27 +138,14 @@ const FOOD_TYPE: Record<Category, 'vegetable' | 'fruit' | 'grain' | 'protein' | 
   prepared_foods: 'other',
 };
 
-/** Sources whose lists are of lower authority (publisher unknown, commercial, or a garbled table): they count half. */
-const LOWER_AUTHORITY = new Set([
-  'studylib-fodmap-ibs-handout',
-  'painfreeliving-fodmap-definition',
-  'frusano-low-fodmap-foods',
-  'casadesante-low-fodmap-fruits',
-  'ibs-gas-bloating-handout',
-  'fodmaplife-coconut',
-  'casadesante-chocolate',
-  'casadesante-alcohol',
-  'foodisgood-alcohol',
-  'foodisgood-condiments',
-  'verdenutrition-sauces',
-  'fodmapsnap-condiments',
-  'lowfodmap-com-food-list',
-  'growingupandlikingit-in-season',
-  'gastroenterology-co-ke-fodmap',
-]);
-
-/** A statement's weight when sources of one year contradict: lower-authority sources count half. */
-export const sourceWeight = (source: string) => (LOWER_AUTHORITY.has(source) ? 0.5 : 1);
+/**
+ * A statement's weight when sources of one year contradict: a source marked `lowerAuthority` in the bibliography
+ * (publisher unknown, commercial or content sites retelling others' figures, unattributed handouts) counts half.
+ */
+export function sourceWeightOf(bibliography: readonly BibliographyEntry[]): (source: string) => number {
+  const lower = new Set(bibliography.filter((b) => b.lowerAuthority).map((b) => b.id));
+  return (source) => (lower.has(source) ? 0.5 : 1);
+}
 
 export interface UsdaFood {
   ndb: string;
@@ -278,6 +267,7 @@ export function readStatements(
   rows: readonly Record<string, string>[],
   foods: ReadonlyMap<string, { name: string; category: string; synonyms: string[] }>,
   bibIds: ReadonlySet<string>,
+  weightOf: (source: string) => number,
   errors: string[],
   warnings: string[],
 ): Map<string, Statement[]> {
@@ -289,7 +279,7 @@ export function readStatements(
       continue;
     }
     if (!bibIds.has(row.source)) errors.push(`statement ${row.key}: source ${row.source} is not in the bibliography`);
-    const parsed = parseStatement(row, sourceWeight);
+    const parsed = parseStatement(row, weightOf);
     if ('ignored' in parsed) warnings.push(parsed.ignored);
     else if ('error' in parsed) errors.push(parsed.error);
     else {
@@ -314,7 +304,7 @@ export function buildCatalogue(): BuildResult {
   const warnings: string[] = [];
 
   const foodsByKey = new Map(curated.map((r) => [r.key, { name: r.name, category: r.category, synonyms: synonymsOf(r) }]));
-  const statementsByKey = readStatements(readCsvDir('statements'), foodsByKey, bibIds, errors, warnings);
+  const statementsByKey = readStatements(readCsvDir('statements'), foodsByKey, bibIds, sourceWeightOf(bibliography), errors, warnings);
   const groupBy = (rows: Record<string, string>[]) => {
     const m = new Map<string, Record<string, string>[]>();
     for (const r of rows) m.set(r.key, [...(m.get(r.key) ?? []), r]);

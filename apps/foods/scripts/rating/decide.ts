@@ -154,7 +154,7 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
   const measuredStands = comp?.basis === 'measured' && (!comp.minimum || (verdict !== null && RATING_RANK[verdict.rating] < RATING_RANK[comp.rating]));
   if (comp && measuredStands) {
     // Measured values lose only to a newer statement that decides otherwise (a retest).
-    const newer = verdict && verdict.rating !== comp.rating && e.measuredYear !== null && verdict.deciding[0].year > e.measuredYear;
+    const newer = verdict && verdict.rating !== comp.rating && e.measuredYear !== null && (verdict.deciding[0].year ?? 0) > e.measuredYear;
     if (newer) {
       notes.push(`Measured values (${e.measuredYear}) give ${comp.rating}; the newer ${citeStatement(verdict.deciding[0])} says ${verdict.rating} at this serving and wins.`);
       chosen = { kind: 'statements', v: verdict };
@@ -195,10 +195,11 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
     const first = v.deciding[0];
     const h = head(v.rating, groups);
     if (v.reason === 'aboveLow') explanation = `${h} at ${e.servingSize}: larger than the tested low serving of ${g(tested.lowUpTo!.servingGrams)} (${citeStatement(tested.lowUpTo!)}).`;
+    else if (v.reason === 'twiceMedium') explanation = `${h} at ${e.servingSize}: at least twice the ${g(first.servingGrams)} shown moderate (${citeStatement(first)}).`;
     else if (v.reason === 'halfHigh') explanation = `${h} at ${e.servingSize}: at least half the ${g(first.servingGrams)} shown high (${citeStatement(first)}).`;
     else explanation = `${h} at ${e.servingSize}: ${citeStatement(first)}.${lowUpToSuffix}`;
     const weight = sumWeights(v.deciding);
-    base = Math.min(85, 60 + 8 * (weight - 1)) - (v.reason === 'aboveLow' || v.reason === 'halfHigh' ? 5 : 0);
+    base = Math.min(85, 60 + 8 * (weight - 1)) - (v.reason === 'aboveLow' || v.reason === 'halfHigh' || v.reason === 'twiceMedium' ? 5 : 0);
   } else if (chosen?.kind === 'component') {
     const d = chosen.d;
     rating = d.rating;

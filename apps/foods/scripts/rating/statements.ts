@@ -16,8 +16,8 @@ export interface Statement {
   /** the source's words for that serving, e.g. '½ cup' */
   servingText: string;
   groups: FodmapTriggerGroup[];
-  /** year of the test or publication (a retest carries the retest's year) */
-  year: number;
+  /** year of the test or publication (a retest carries the retest's year); null when the source gives no date */
+  year: number | null;
   source: string;
   /** the food as the source names it */
   names: string;
@@ -44,7 +44,9 @@ export function parseStatement(row: Record<string, string>, weightOf: (source: s
   const servingGrams = Number(row.servingGrams);
   if (!(servingGrams > 0)) return { error: `${where}: servingGrams '${row.servingGrams}' is not a positive number` };
   if (!RATED.includes(row.rating as Rated)) return { error: `${where}: rating '${row.rating}' is not low, medium or high` };
-  if (!/^(19|20)\d\d$/.test(row.year?.trim() ?? '')) return { error: `${where}: year '${row.year}' is not a year` };
+  // An undated page is kept undated rather than given a guessed year: it then yields to every dated statement.
+  const year = row.year?.trim() ?? '';
+  if (year !== '' && !/^(19|20)\d\d$/.test(year)) return { error: `${where}: year '${row.year}' is not a year (leave it empty when the source gives none)` };
   const groups = (row.groups ?? '').split('|').map((g) => g.trim()).filter(Boolean);
   const badGroup = groups.find((g) => !(FODMAP_TRIGGER_GROUPS as readonly string[]).includes(g));
   if (badGroup) return { error: `${where}: unknown FODMAP group '${badGroup}'` };
@@ -57,7 +59,7 @@ export function parseStatement(row: Record<string, string>, weightOf: (source: s
       servingGrams,
       servingText: (row.servingText ?? '').trim(),
       groups: groups as FodmapTriggerGroup[],
-      year: Number(row.year),
+      year: year === '' ? null : Number(year),
       source: row.source,
       names: row.names.trim(),
       statement: row.statement ?? '',
@@ -173,10 +175,13 @@ export function contradicts(a: Statement, b: Statement): boolean {
   return higher.servingGrams <= lower.servingGrams;
 }
 
-/** Which statement is kept when two contradict: the newest test, then the more authoritative source, then the higher rating. */
+/**
+ * Which statement is kept when two contradict: the newest test (an undated one counts as the oldest), then the more
+ * authoritative source, then the higher rating.
+ */
 export function precedence(a: Statement, b: Statement): number {
   return (
-    b.year - a.year ||
+    (b.year ?? 0) - (a.year ?? 0) ||
     b.weight - a.weight ||
     RANK[b.rating] - RANK[a.rating] ||
     a.source.localeCompare(b.source) ||
@@ -211,6 +216,8 @@ export type StatementReason =
   | 'high'
   /** at or above a serving shown medium, below any shown high */
   | 'medium'
+  /** at least twice a serving shown medium: over the cut-off there, so over twice the cut-off here */
+  | 'twiceMedium'
   /** larger than the largest serving shown low, below any shown high */
   | 'aboveLow'
   /** only high statements, at a serving of at least half the one shown high */
@@ -242,7 +249,8 @@ export function testedPortion(accepted: readonly Statement[]): { lowUpTo: Statem
  * (then the caller warns: use the tested serving as ours):
  * - low at X: low when S ≤ X; high at H: high when S ≥ H (5 % rounding either way);
  * - above the largest serving shown low and below any shown high: medium;
- * - at or above a serving shown medium and below any shown high: medium;
+ * - at or above a serving shown medium and below any shown high: medium; at twice that serving or more: high (over
+ *   the cut-off at M means over twice the cut-off at 2M, and high is over twice the cut-off);
  * - only high statements, S below H: medium when S ≥ H/2 (the FODMAP grams halve with the amount, and high means over
  *   twice the cut-off), otherwise nothing.
  */
@@ -255,6 +263,8 @@ export function rateAtServing(accepted: readonly Statement[], servingGrams: numb
   if (provingLow.length) return { rating: 'low', reason: 'low', deciding: provingLow };
   const provingHigh = highs.filter((x) => atLeast(s, x.servingGrams));
   if (provingHigh.length) return { rating: 'high', reason: 'high', deciding: provingHigh };
+  const twiceMedium = mediums.filter((x) => atLeast(s, 2 * x.servingGrams));
+  if (twiceMedium.length) return { rating: 'high', reason: 'twiceMedium', deciding: twiceMedium };
   const provingMedium = mediums.filter((x) => atLeast(s, x.servingGrams));
   if (provingMedium.length) return { rating: 'medium', reason: 'medium', deciding: provingMedium };
   if (lows.length) return { rating: 'medium', reason: 'aboveLow', deciding: [...lows, ...highs] };

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { FODMAP_COMPONENT_KEYS, FODMAP_TRIGGER_GROUPS, rateServing, type FodmapComponents } from '@fodmap/contracts';
-import { buildCatalogue, CATALOGUE_VERSION, loadUsda, readCsvDir, sourcesDir, sourceWeight } from '../../scripts/build-catalogue';
+import { buildCatalogue, CATALOGUE_VERSION, loadUsda, readBibliography, readCsvDir, sourcesDir, sourceWeightOf } from '../../scripts/build-catalogue';
 import { excessFructoseEstimate } from '../../scripts/rating/components';
 import { servingProblem } from '../../scripts/rating/servings';
 import { kindProblem, rateAtServing, resolveStatements, parseStatement } from '../../scripts/rating/statements';
@@ -114,6 +114,7 @@ const components = (f: Food): FodmapComponents => ({
 const statementRows = readCsvDir('statements');
 const foodRows = new Map(readCsvDir('foods').map((r) => [r.key, r]));
 /** Statement rows with a serving, parsed and weighted as the build parses them. */
+const sourceWeight = sourceWeightOf(readBibliography());
 const statementsOf = (key: string) =>
   statementRows.filter((r) => r.key === key).flatMap((r) => {
     const p = parseStatement(r, sourceWeight);
