@@ -378,12 +378,22 @@ export function buildCatalogue(): BuildResult {
       compSources[c] = src;
     };
     let measuredYear: number | null = null;
+    // A value reported below a detection limit ('<0.1') is an upper bound: it can prove low, never stands as the value.
+    let lactoseUpperBound: number | null = null;
+    let lactoseUpperBoundMeasured: string[] | null = null;
     for (const m of measuredByKey.get(key) ?? []) {
       const c = m.component as keyof FodmapComponents;
       const sources = m.sources.split('|').filter(Boolean);
-      if (!FODMAP_COMPONENT_KEYS.includes(c) || !(Number(m.gPer100g) >= 0) || m.gPer100g.trim() === '') fail(`bad measured row ${m.component} = '${m.gPer100g}'`);
+      const below = /^<\s*/.test(m.gPer100g.trim());
+      const value = m.gPer100g.trim().replace(/^<\s*/, '');
+      if (!FODMAP_COMPONENT_KEYS.includes(c) || !(Number(value) >= 0) || value === '') fail(`bad measured row ${m.component} = '${m.gPer100g}'`);
       else if (sources.length === 0 || sources.some((s) => !bibIds.has(s))) fail(`measured ${c} cites sources not in the bibliography: '${m.sources}'`);
-      else {
+      else if (below && c !== 'lactose') fail(`measured ${c} '${m.gPer100g}': only lactose may be given as below a limit`);
+      else if (below) {
+        lactoseUpperBound = Number(value);
+        lactoseUpperBoundMeasured = sources;
+        notes.push(`Measured lactose below ${value} g/100 g (${m.note}).`);
+      } else {
         set(c, Number(m.gPer100g), 'measured', sources);
         notes.push(`Measured ${c} ${m.gPer100g} g/100 g (${m.note}).`);
         for (const s of sources) measuredYear = Math.max(measuredYear ?? 0, bibYear.get(s) ?? 0) || null;
@@ -393,7 +403,6 @@ export function buildCatalogue(): BuildResult {
       for (const c of FODMAP_COMPONENT_KEYS) if (!except.includes(c)) set(c, 0, p, src);
     };
     let composition: FoodEvidence['composition'] = null;
-    let lactoseUpperBound: number | null = null;
     if (u.carb !== null && u.carb <= rules.zeroCarbohydrate.maxCarbPer100g) {
       setAll('composition', rules.zeroCarbohydrate.citations);
       composition = { rule: 'zeroCarbohydrate', ...rules.zeroCarbohydrate };
@@ -408,7 +417,9 @@ export function buildCatalogue(): BuildResult {
       composition = { rule: 'plainAnimalFoodsAndFats', ...rules.plainAnimalFoodsAndFats };
     } else if (rules.plainDairyLactoseOnly.keys.includes(key)) {
       setAll('composition', rules.plainDairyLactoseOnly.citations, ['lactose']);
-      if (u.lactose !== null) set('lactose', u.lactose, 'derived', [nutritionCitation]);
+      if (lactoseUpperBound !== null) {
+        // measured below a limit: that bound, not USDA's figure
+      } else if (u.lactose !== null) set('lactose', u.lactose, 'derived', [nutritionCitation]);
       else lactoseUpperBound = u.carb;
       composition = { rule: 'plainDairyLactoseOnly', ...rules.plainDairyLactoseOnly };
     } else if (rules.pureSugarsAndSyrups.keys.includes(key)) {
@@ -459,6 +470,7 @@ export function buildCatalogue(): BuildResult {
         componentCitations: compSources,
         measuredYear,
         lactoseUpperBound,
+        lactoseUpperBoundMeasured,
         composition,
         statements: statementsByKey.get(key) ?? [],
         ingredients: ingredientRow ? { verdict: rateIngredients(ingredientRow.ingredients.split('|').join(', ')), source: ingredientRow.source } : null,

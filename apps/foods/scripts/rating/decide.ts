@@ -41,6 +41,8 @@ export interface FoodEvidence {
   measuredYear: number | null;
   /** plain dairy whose lactose was not analysed: total carbohydrate, g/100 g */
   lactoseUpperBound: number | null;
+  /** the sources when the bound is a measurement reported as below a limit ('<0.1 g/100 g'); null when it is USDA carbohydrate */
+  lactoseUpperBoundMeasured?: string[] | null;
   /** the composition rule applied, with its words for the explanation ('no carbohydrate, so no FODMAPs') */
   composition: { rule: string; explanation: string; citations: string[] } | null;
   /** the food's statements with a serving, kind-checked */
@@ -109,14 +111,17 @@ function componentDecision(e: FoodEvidence, r: ServingRating): ComponentDecision
     return { rating: 'low', basis: basisOf(provs(FODMAP_COMPONENT_KEYS)), minimum: false, upperBound: false, groups: [], detail: 'every FODMAP group is under its cut-off', citations: cites(FODMAP_COMPONENT_KEYS) };
   }
   if (r.rating === 'unknown' && e.lactoseUpperBound !== null && lowByLactoseUpperBound(e.components, e.lactoseUpperBound, e.servingGrams, e.oligoGroup)) {
+    const measured = e.lactoseUpperBoundMeasured ?? null;
     return {
       rating: 'low',
-      basis: 'composition',
+      basis: measured ? 'measured' : 'composition',
       minimum: false,
       upperBound: true,
       groups: [],
-      detail: `at most ${g((e.lactoseUpperBound * e.servingGrams) / 100)} lactose, taking all its carbohydrate as lactose`,
-      citations: cites(FODMAP_COMPONENT_KEYS),
+      detail: measured
+        ? `lactose was measured below ${e.lactoseUpperBound} g per 100 g, so under ${g((e.lactoseUpperBound * e.servingGrams) / 100)} here`
+        : `at most ${g((e.lactoseUpperBound * e.servingGrams) / 100)} lactose, taking all its carbohydrate as lactose`,
+      citations: [...new Set([...cites(FODMAP_COMPONENT_KEYS.filter((c) => c !== 'lactose')), ...(measured ?? [])])],
     };
   }
   const minimum = r.rating === 'unknown';
@@ -195,11 +200,10 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
     const first = v.deciding[0];
     const h = head(v.rating, groups);
     if (v.reason === 'aboveLow') explanation = `${h} at ${e.servingSize}: larger than the tested low serving of ${g(tested.lowUpTo!.servingGrams)} (${citeStatement(tested.lowUpTo!)}).`;
-    else if (v.reason === 'twiceMedium') explanation = `${h} at ${e.servingSize}: at least twice the ${g(first.servingGrams)} shown moderate (${citeStatement(first)}).`;
     else if (v.reason === 'halfHigh') explanation = `${h} at ${e.servingSize}: at least half the ${g(first.servingGrams)} shown high (${citeStatement(first)}).`;
     else explanation = `${h} at ${e.servingSize}: ${citeStatement(first)}.${lowUpToSuffix}`;
     const weight = sumWeights(v.deciding);
-    base = Math.min(85, 60 + 8 * (weight - 1)) - (v.reason === 'aboveLow' || v.reason === 'halfHigh' || v.reason === 'twiceMedium' ? 5 : 0);
+    base = Math.min(85, 60 + 8 * (weight - 1)) - (v.reason === 'aboveLow' || v.reason === 'halfHigh' ? 5 : 0);
   } else if (chosen?.kind === 'component') {
     const d = chosen.d;
     rating = d.rating;
@@ -218,7 +222,8 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
       explanation = `${head(d.rating, groups)} at ${e.servingSize}: ${d.detail} (${sources}).`;
       base = d.basis === 'measured' ? 75 : d.upperBound ? 65 : d.basis === 'composition' ? 70 : 60;
     }
-    if (d.upperBound) notes.push(`Lactose not analysed in USDA: total carbohydrate ${e.lactoseUpperBound} g/100 g is an upper bound; it proves low here and is not stored as the lactose value.`);
+    if (d.upperBound && !e.lactoseUpperBoundMeasured) notes.push(`Lactose not analysed in USDA: total carbohydrate ${e.lactoseUpperBound} g/100 g is an upper bound; it proves low here and is not stored as the lactose value.`);
+    if (d.upperBound && e.lactoseUpperBoundMeasured) notes.push(`Lactose measured below ${e.lactoseUpperBound} g/100 g: an upper bound; it proves low here and is not stored as the lactose value.`);
   } else if (e.ingredients) {
     const { verdict: iv, source } = e.ingredients;
     citations.add(source);

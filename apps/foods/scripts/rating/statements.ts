@@ -216,8 +216,7 @@ export type StatementReason =
   | 'high'
   /** at or above a serving shown medium, below any shown high */
   | 'medium'
-  /** at least twice a serving shown medium: over the cut-off there, so over twice the cut-off here */
-  | 'twiceMedium'
+
   /** larger than the largest serving shown low, below any shown high */
   | 'aboveLow'
   /** only high statements, at a serving of at least half the one shown high */
@@ -249,8 +248,7 @@ export function testedPortion(accepted: readonly Statement[]): { lowUpTo: Statem
  * (then the caller warns: use the tested serving as ours):
  * - low at X: low when S ≤ X; high at H: high when S ≥ H (5 % rounding either way);
  * - above the largest serving shown low and below any shown high: medium;
- * - at or above a serving shown medium and below any shown high: medium; at twice that serving or more: high (over
- *   the cut-off at M means over twice the cut-off at 2M, and high is over twice the cut-off);
+ * - at or above a serving shown medium and below any shown high: medium (high only at or above a serving shown high);
  * - only high statements, S below H: medium when S ≥ H/2 (the FODMAP grams halve with the amount, and high means over
  *   twice the cut-off), otherwise nothing.
  */
@@ -263,8 +261,6 @@ export function rateAtServing(accepted: readonly Statement[], servingGrams: numb
   if (provingLow.length) return { rating: 'low', reason: 'low', deciding: provingLow };
   const provingHigh = highs.filter((x) => atLeast(s, x.servingGrams));
   if (provingHigh.length) return { rating: 'high', reason: 'high', deciding: provingHigh };
-  const twiceMedium = mediums.filter((x) => atLeast(s, 2 * x.servingGrams));
-  if (twiceMedium.length) return { rating: 'high', reason: 'twiceMedium', deciding: twiceMedium };
   const provingMedium = mediums.filter((x) => atLeast(s, x.servingGrams));
   if (provingMedium.length) return { rating: 'medium', reason: 'medium', deciding: provingMedium };
   if (lows.length) return { rating: 'medium', reason: 'aboveLow', deciding: [...lows, ...highs] };

@@ -12,7 +12,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { FODMAP_COMPONENT_KEYS, rateServing, type FodmapComponents, type FodmapRating, type OligoGroup } from '@fodmap/contracts';
+import { entryRating, type FodmapComponents, type FodmapRating, type FoodSnapshot, type OligoGroup } from '@fodmap/contracts';
 
 interface CatalogueFood extends FodmapComponents {
   key: string;
@@ -26,16 +26,14 @@ const catalogue = JSON.parse(readFileSync(resolve(__dirname, '../../data/catalog
 const byKey = new Map(catalogue.foods.map((f) => [f.key, f]));
 
 const ROUNDING = 0.05;
-/** The catalogue's rating of a food at `grams`. */
+/**
+ * The catalogue's rating of a food at `grams`, as a person logging that amount sees it: its own rating at its serving
+ * (±5 %), otherwise the journal's rating at the amount eaten (components, then the portion guide).
+ */
 function ratingAt(food: CatalogueFood, grams: number): FodmapRating {
   if (Math.abs(food.servingGrams - grams) <= grams * ROUNDING) return food.fodmapRating;
-  if (FODMAP_COMPONENT_KEYS.every((c) => food[c] !== null)) return rateServing(food, grams, food.oligoGroup).rating;
-  const low = food.portion?.lowUpToGrams ?? null;
-  const high = food.portion?.highFromGrams ?? null;
-  if (low !== null && grams <= low * (1 + ROUNDING)) return 'low';
-  if (high !== null && grams >= high * (1 - ROUNDING)) return 'high';
-  if (low !== null) return 'medium';
-  return 'unknown';
+  const snapshot = { ...food, lowUpToGrams: food.portion?.lowUpToGrams ?? null, highFromGrams: food.portion?.highFromGrams ?? null } as unknown as FoodSnapshot;
+  return entryRating(snapshot, grams, grams / food.servingGrams);
 }
 
 type Rated = 'low' | 'medium' | 'high';
