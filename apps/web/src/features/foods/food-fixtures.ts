@@ -30,6 +30,10 @@ export function aFood(overrides: Partial<Food> = {}): Food {
     citations: [],
     needsVerification: false,
     isPrivate: false,
+    ratingExplanation: null,
+    fodmapGroups: [],
+    portion: null,
+    checkLabel: false,
     ...overrides,
   };
 }

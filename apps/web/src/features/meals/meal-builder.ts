@@ -11,6 +11,7 @@ import {
   type Food,
   type MealFood,
 } from '@fodmap/contracts';
+import { gramsText } from '../foods/portion-guide';
 
 /** Spec §3 Meal builder item: client-side only until the meal is saved. */
 export interface BuilderItem {
@@ -71,6 +72,20 @@ export function addToItems(items: readonly BuilderItem[], food: Food): { items: 
 export function mealFoodOf({ food, quantity, servingUnit }: BuilderItem, id: number): MealFood {
   const snapshot = foodSnapshotOf(food);
   return mealFoodEntry({ id, quantity, servingUnit, grams: gramsEaten(snapshot, quantity, servingUnit), food: snapshot });
+}
+
+/**
+ * Issue 10: the note under an entry whose amount passes the largest serving a source showed low. Between that and the
+ * serving shown high nobody tested it, so it 'may be' medium; past the high one, high. Null when no source tested a
+ * low serving, or the amount's weight is not known.
+ */
+export function portionWarning(food: Pick<Food, 'servingSize' | 'servingGrams' | 'portion'>, quantity: number, servingUnit: string): string | null {
+  const lowUpTo = food.portion?.lowUpToGrams ?? null;
+  const grams = lowUpTo === null ? null : gramsEaten(food, quantity, servingUnit);
+  if (lowUpTo === null || grams === null || grams <= lowUpTo + 1e-9) return null;
+  const highFrom = food.portion?.highFromGrams ?? null;
+  const likely = highFrom !== null && grams >= highFrom - 1e-9 ? 'high' : 'medium';
+  return `More than the low-FODMAP serving (${gramsText(lowUpTo)}): ${gramsText(grams)} may be ${likely}`;
 }
 
 /** The builder's live preview: what the meal will score once saved. */
