@@ -1,10 +1,10 @@
 import { Alert, Box, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
-import { FOOD_SEARCH, type Food } from '@fodmap/contracts';
+import { FODMAP_TRIGGER_GROUP_LABELS, FOOD_SEARCH, type Food } from '@fodmap/contracts';
 import type { ReactNode } from 'react';
 import { FodmapRatingBadge, LevelDot } from './FodmapBadges';
 import { FodmapBreakdown } from './FodmapBreakdown';
 import type { FodmapLevel } from './fodmap-levels';
-import { CHECK_LABEL_FALLBACK, groupsLine, portionLines } from './portion-guide';
+import { portionLines } from './portion-guide';
 
 /** Underscore words of the data ('high_fat') as words ('High fat'). */
 export const readable = (words: string) => {
@@ -134,6 +134,17 @@ export function FoodSources({ food }: { food: Food }) {
     </Stack>
   );
 }
+
+/** 'High in: fructans', 'Moderate in: fructans, sorbitol': what a medium or high rating is put down to. */
+function groupsLine(food: Pick<Food, 'fodmapRating' | 'fodmapGroups'>): string | null {
+  const groups = food.fodmapGroups;
+  if (groups.length === 0 || (food.fodmapRating !== 'medium' && food.fodmapRating !== 'high')) return null;
+  return `${food.fodmapRating === 'high' ? 'High' : 'Moderate'} in: ${groups.map((group) => FODMAP_TRIGGER_GROUP_LABELS[group]).join(', ')}`;
+}
+
+/** What a check-the-label food says when its data gives no sentence of its own. */
+const CHECK_LABEL_FALLBACK =
+  'Depends on the recipe: check the label for onion, garlic, wheat, honey, inulin (chicory root), FOS or high-fructose corn syrup.';
 
 /** The rating's reason: the groups behind it and the one sentence, with its source, that decided it. */
 function RatingReason({ food }: { food: Food }) {

@@ -1,4 +1,6 @@
-import { FODMAP_TRIGGER_GROUP_LABELS, type Food, type PortionGuide } from '@fodmap/contracts';
+// Only types from the contracts here: the meal builder, on the dashboard's first load, imports this file, and the
+// module of the FODMAP group labels (used in FoodDetails) would bring the contracts' zod schemas, about 12 KB gzip.
+import type { PortionGuide } from '@fodmap/contracts';
 
 const plainGrams = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
@@ -14,14 +16,3 @@ export function portionLines(portion: PortionGuide | null): { low: string | null
     high: portion?.highFromGrams == null ? null : `High from ${withWords(portion.highFromGrams, portion.highFromText)}`,
   };
 }
-
-/** 'High in: fructans', 'Moderate in: fructans, sorbitol': what a medium or high rating is put down to. */
-export function groupsLine(food: Pick<Food, 'fodmapRating' | 'fodmapGroups'>): string | null {
-  const groups = food.fodmapGroups;
-  if (groups.length === 0 || (food.fodmapRating !== 'medium' && food.fodmapRating !== 'high')) return null;
-  return `${food.fodmapRating === 'high' ? 'High' : 'Moderate'} in: ${groups.map((group) => FODMAP_TRIGGER_GROUP_LABELS[group]).join(', ')}`;
-}
-
-/** What a check-the-label food says when its data gives no sentence of its own. */
-export const CHECK_LABEL_FALLBACK =
-  'Depends on the recipe: check the label for onion, garlic, wheat, honey, inulin (chicory root), FOS or high-fructose corn syrup.';
