@@ -43,6 +43,9 @@ export const foodSnapshotV1 = z.object({
   mannitol: component,
   xylitol: component,
   lactose: component,
+  /** issue 10's portion guide: the largest amount shown low and the smallest shown high (absent before it) */
+  lowUpToGrams: z.number().positive().nullable().optional(),
+  highFromGrams: z.number().positive().nullable().optional(),
 });
 
 /** A food was added to a meal (stream `meal-<mealId>`); entryId names this entry, grams the amount when known. */

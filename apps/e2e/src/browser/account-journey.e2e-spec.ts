@@ -45,6 +45,8 @@ describe('a new person on a phone', () => {
 
     await page.getByRole('link', { name: /Forgot password/i }).click();
     await page.waitForURL('**/forgot-password');
+    // The URL changes before the lazy page replaces the sign-in form, whose Email field would take the address.
+    await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await eventually(async () => expect(await page.getByText("we've sent a password reset link").first().isVisible()).toBe(true), SEEN_WITHIN_MS);

@@ -77,6 +77,20 @@ describe('the rating at the amount eaten', () => {
     expect(entryRating(apple, 300, 3)).toBe('low');
     expect(entryRating(apple, 1000, 10)).toBe('high');
   });
+
+  it("rates the amount against the food's tested servings: low up to the low one, high from the high one, medium between", () => {
+    // Red bell pepper: low at 43 g, high at 150 g; our serving 1 cup (119 g) is medium.
+    const pepper = food({ fodmapRating: 'medium', servingGrams: 119, lowUpToGrams: 43, highFromGrams: 150 });
+    expect(entryRating(pepper, 40, 40 / 119)).toBe('low');
+    expect(entryRating(pepper, 43, 43 / 119)).toBe('low');
+    expect(entryRating(pepper, 60, 60 / 119)).toBe('medium');
+    expect(entryRating(pepper, 150, 150 / 119)).toBe('high');
+    // Low up to 60 g with no high serving tested: a 2-cup bowl is more than shown low, so medium, never low.
+    const raspberries = food({ fodmapRating: 'low', servingGrams: 60, lowUpToGrams: 60, highFromGrams: null });
+    expect(entryRating(raspberries, 250, 250 / 60)).toBe('medium');
+    // An entry logged before the portion guide keeps the old rule.
+    expect(entryRating(food({ fodmapRating: 'low' }), 200, 2)).toBe('unknown');
+  });
 });
 
 describe('scores', () => {

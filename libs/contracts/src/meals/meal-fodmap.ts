@@ -26,6 +26,8 @@ export function foodSnapshotOf(food: Food): FoodSnapshot {
     mannitol: food.mannitol,
     xylitol: food.xylitol,
     lactose: food.lactose,
+    lowUpToGrams: food.portion?.lowUpToGrams ?? null,
+    highFromGrams: food.portion?.highFromGrams ?? null,
   };
 }
 
@@ -87,6 +89,8 @@ export function caloriesEaten(food: Pick<FoodSnapshot, 'servingSize' | 'servingG
 /**
  * The rating at the amount eaten. A catalogue rating holds at the food's serving, not at any portion:
  * - with measured components, the amount itself is rated against the cut-offs (a pinch of a high food can be low);
+ * - with the food's portion guide (the servings its sources tested): low up to the largest serving shown low, high
+ *   from the smallest shown high, and medium between them (more than a serving shown low is no longer low);
  * - up to one serving, the food's rating stands (less of a food never has more FODMAP);
  * - above one serving, 'medium' and 'high' stand as the least it is, but 'low' is no longer shown: 'unknown'.
  */
@@ -94,6 +98,10 @@ export function entryRating(food: FoodSnapshot, grams: number | null, servings: 
   if (grams !== null && grams > 0) {
     const measured = rateServing(food, grams, food.oligoGroup);
     if (measured.rating !== 'unknown') return measured.rating;
+    const { lowUpToGrams, highFromGrams } = food;
+    if (highFromGrams && grams >= highFromGrams) return 'high';
+    if (lowUpToGrams && grams <= lowUpToGrams) return 'low';
+    if (lowUpToGrams) return food.fodmapRating === 'high' && servings !== null && servings >= 1 - 1e-9 ? 'high' : 'medium';
   }
   if (food.fodmapRating === 'unknown') return 'unknown';
   if (servings !== null && servings <= 1 + 1e-9) return food.fodmapRating;

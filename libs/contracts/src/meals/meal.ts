@@ -29,6 +29,10 @@ export interface FoodSnapshot extends FodmapComponents {
   oligoGroup: OligoGroup;
   /** the catalogue's named trigger, e.g. 'fructans' for garlic: the group behind a rating whose grams are unknown */
   ibsTriggerType: string | null;
+  /** the largest amount a source showed low, in grams (the food's portion guide); absent on entries logged before it */
+  lowUpToGrams?: number | null;
+  /** the smallest amount a source showed high, in grams */
+  highFromGrams?: number | null;
 }
 
 /** Spec §3 meal food entry. */
