@@ -3,7 +3,7 @@ import type { Food } from '@fodmap/contracts';
 import { portionWarning } from './meal-builder';
 
 /** Under a food's amount: a quiet note once the amount passes its low-FODMAP serving (issue 10). */
-export function PortionWarning({ food, quantity, servingUnit }: { food: Pick<Food, 'name' | 'servingSize' | 'servingGrams' | 'portion'>; quantity: number; servingUnit: string }) {
+export function PortionWarning({ food, quantity, servingUnit }: { food: Food; quantity: number; servingUnit: string }) {
   const warning = portionWarning(food, quantity, servingUnit);
   if (!warning) return null;
   return (

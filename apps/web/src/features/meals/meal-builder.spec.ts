@@ -86,6 +86,16 @@ describe('a note when the amount passes the low-FODMAP serving (issue 10)', () =
     expect(portionWarning(oats, 2, 'cup')).toBe('More than the low-FODMAP serving (52 g): 160 g may be medium');
   });
 
+  it("agrees with the entry's badge: a high food past its low serving, at a full serving, may be high", () => {
+    const garlic = aFood({ servingSize: '1 clove (3 g)', servingGrams: 3, fodmapRating: 'high', portion: { lowUpToGrams: 1, lowUpToText: null, highFromGrams: null, highFromText: null } });
+    expect(portionWarning(garlic, 1, 'clove')).toBe('More than the low-FODMAP serving (1 g): 3 g may be high');
+    expect(portionWarning(garlic, 0.5, 'clove')).toBe('More than the low-FODMAP serving (1 g): 1.5 g may be medium');
+  });
+
+  it('says nothing where measured amounts show the amount still low', () => {
+    expect(portionWarning({ ...raspberries, ...none }, 200, 'g')).toBeNull();
+  });
+
   it('says nothing when no source tested a low serving, or the weight eaten is not known', () => {
     expect(portionWarning({ ...raspberries, portion: null }, 500, 'g')).toBeNull();
     expect(portionWarning({ ...raspberries, portion: { lowUpToGrams: null, lowUpToText: null, highFromGrams: 150, highFromText: null } }, 500, 'g')).toBeNull();

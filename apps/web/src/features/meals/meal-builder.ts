@@ -1,4 +1,5 @@
 import {
+  entryRating,
   foodSnapshotOf,
   GRAMS,
   gramsEaten,
@@ -7,6 +8,7 @@ import {
   type MealScore,
   SERVING,
   scoreMealFoods,
+  servingsEaten,
   servingUnitOf,
   type Food,
   type MealFood,
@@ -75,17 +77,17 @@ export function mealFoodOf({ food, quantity, servingUnit }: BuilderItem, id: num
 }
 
 /**
- * Issue 10: the note under an entry whose amount passes the largest serving a source showed low. Between that and the
- * serving shown high nobody tested it, so it 'may be' medium; past the high one, high. Null when no source tested a
- * low serving, or the amount's weight is not known.
+ * Issue 10: the note under an entry whose amount passes the largest serving a source showed low, with what the amount
+ * is rated (the meal's own rule, so the note never contradicts the entry's badge). Null within that serving, when no
+ * source tested a low serving, when the weight eaten is not known, or when measured amounts show it still low.
  */
-export function portionWarning(food: Pick<Food, 'servingSize' | 'servingGrams' | 'portion'>, quantity: number, servingUnit: string): string | null {
+export function portionWarning(food: Food, quantity: number, servingUnit: string): string | null {
   const lowUpTo = food.portion?.lowUpToGrams ?? null;
   const grams = lowUpTo === null ? null : gramsEaten(food, quantity, servingUnit);
   if (lowUpTo === null || grams === null || grams <= lowUpTo + 1e-9) return null;
-  const highFrom = food.portion?.highFromGrams ?? null;
-  const likely = highFrom !== null && grams >= highFrom - 1e-9 ? 'high' : 'medium';
-  return `More than the low-FODMAP serving (${gramsText(lowUpTo)}): ${gramsText(grams)} may be ${likely}`;
+  const rating = entryRating(foodSnapshotOf(food), grams, servingsEaten(food, quantity, servingUnit));
+  if (rating !== 'medium' && rating !== 'high') return null;
+  return `More than the low-FODMAP serving (${gramsText(lowUpTo)}): ${gramsText(grams)} may be ${rating}`;
 }
 
 /** The builder's live preview: what the meal will score once saved. */
