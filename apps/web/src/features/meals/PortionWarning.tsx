@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import type { Food } from '@fodmap/contracts';
-import { portionWarning } from './meal-builder';
+import { portionWarning } from './portion-warning';
 
 /** Under a food's amount: a quiet note once the amount passes its low-FODMAP serving (issue 10). */
 export function PortionWarning({ food, quantity, servingUnit }: { food: Food; quantity: number; servingUnit: string }) {

@@ -1,5 +1,4 @@
 import {
-  entryRating,
   foodSnapshotOf,
   GRAMS,
   gramsEaten,
@@ -8,12 +7,10 @@ import {
   type MealScore,
   SERVING,
   scoreMealFoods,
-  servingsEaten,
   servingUnitOf,
   type Food,
   type MealFood,
 } from '@fodmap/contracts';
-import { gramsText } from '../foods/portion-guide';
 
 /** Spec §3 Meal builder item: client-side only until the meal is saved. */
 export interface BuilderItem {
@@ -74,20 +71,6 @@ export function addToItems(items: readonly BuilderItem[], food: Food): { items: 
 export function mealFoodOf({ food, quantity, servingUnit }: BuilderItem, id: number): MealFood {
   const snapshot = foodSnapshotOf(food);
   return mealFoodEntry({ id, quantity, servingUnit, grams: gramsEaten(snapshot, quantity, servingUnit), food: snapshot });
-}
-
-/**
- * Issue 10: the note under an entry whose amount passes the largest serving a source showed low, with what the amount
- * is rated (the meal's own rule, so the note never contradicts the entry's badge). Null within that serving, when no
- * source tested a low serving, when the weight eaten is not known, or when measured amounts show it still low.
- */
-export function portionWarning(food: Food, quantity: number, servingUnit: string): string | null {
-  const lowUpTo = food.portion?.lowUpToGrams ?? null;
-  const grams = lowUpTo === null ? null : gramsEaten(food, quantity, servingUnit);
-  if (lowUpTo === null || grams === null || grams <= lowUpTo + 1e-9) return null;
-  const rating = entryRating(foodSnapshotOf(food), grams, servingsEaten(food, quantity, servingUnit));
-  if (rating !== 'medium' && rating !== 'high') return null;
-  return `More than the low-FODMAP serving (${gramsText(lowUpTo)}): ${gramsText(grams)} may be ${rating}`;
 }
 
 /** The builder's live preview: what the meal will score once saved. */
