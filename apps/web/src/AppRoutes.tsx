@@ -7,6 +7,7 @@ import { hasSeenStartPage } from './features/start/start-flag';
 import { lazyNamed } from './lib/lazy-named';
 
 // Each screen is its own chunk, fetched when first shown, so a phone downloads only what the screen it opens needs.
+const FoodDataPage = lazyNamed(() => import('./features/food-data/FoodDataPage'), 'FoodDataPage');
 const ForgotPasswordPage = lazyNamed(() => import('./features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const LoginPage = lazyNamed(() => import('./features/auth/LoginPage'), 'LoginPage');
 const ResetPasswordPage = lazyNamed(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
@@ -22,7 +23,7 @@ const SubscribePage = lazyNamed(() => import('./features/subscription/SubscribeP
 const UnsubscribePage = lazyNamed(() => import('./features/emails/UnsubscribePage'), 'UnsubscribePage');
 
 /** Paths that only make sense signed in; signed out they lead to / (the sign-in page) rather than a dead end. */
-const SIGNED_IN_PATHS = ['/dashboard', '/diary', '/search', '/insights', '/profile'];
+const SIGNED_IN_PATHS = ['/dashboard', '/diary', '/search', '/insights', '/profile', '/food-data'];
 
 /** Spec §2 routing rules, in the order they apply. */
 export function AppRoutes() {
@@ -54,6 +55,7 @@ export function AppRoutes() {
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/diary" element={<DiaryPage />} />
               <Route path="/search" element={<SearchPage />} />
+              <Route path="/food-data" element={<FoodDataPage />} />
               <Route path="/insights" element={<InsightsPage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/subscribe" element={<SubscribePage />} />

@@ -49,7 +49,7 @@ function FoodFound({ food, result }: { food: Food; result: AiSearchResult }) {
             {servingLine(food)}
           </Typography>
         </Box>
-        <FodmapRatingBadge rating={food.fodmapRating} size="medium" />
+        <FodmapRatingBadge rating={food.fodmapRating} checkLabel={food.checkLabel} size="medium" />
       </Stack>
       {result.source === 'ai' && (
         <>

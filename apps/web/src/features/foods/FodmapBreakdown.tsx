@@ -1,7 +1,7 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { Food } from '@fodmap/contracts';
 import { LevelLight } from './FodmapBadges';
-import { readFodmapGroups, type ComponentReading, type GroupReading } from './fodmap-levels';
+import { readFodmapGroups, type ComponentReading } from './fodmap-levels';
 
 const twoDecimals = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
@@ -10,39 +10,57 @@ export function formatGrams(grams: number): string {
   return grams > 0 && grams < 0.01 ? '<0.01 g' : `${twoDecimals.format(grams)} g`;
 }
 
-function ComponentRow({ reading, servingKnown }: { reading: ComponentReading; servingKnown: boolean }) {
-  const amounts =
-    reading.per100g === null
-      ? 'No published measurement'
-      : `${formatGrams(reading.per100g)}/100 g · ${reading.perServing === null ? 'serving weight not stated' : `${formatGrams(reading.perServing)} per serving (cut-off ${formatGrams(reading.cutoff)})`}`;
+/** A component some source measured: only these get a row and a light. */
+type MeasuredReading = ComponentReading & { per100g: number };
+const isMeasured = (reading: ComponentReading): reading is MeasuredReading => reading.per100g !== null;
+
+function ComponentRow({ reading, servingKnown }: { reading: MeasuredReading; servingKnown: boolean }) {
+  const perServing = reading.perServing === null ? 'serving weight not stated' : `${formatGrams(reading.perServing)} per serving (cut-off ${formatGrams(reading.cutoff)})`;
   return (
     <Box component="li" data-component={reading.key} sx={{ py: 0.75 }}>
       <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1}>
         <Typography variant="body2" fontWeight={500}>
           {reading.label}
         </Typography>
-        <LevelLight level={reading.level} unknownLabel={reading.per100g !== null && !servingKnown ? 'No serving weight' : undefined} />
+        <LevelLight level={reading.level} unknownLabel={servingKnown ? undefined : 'No serving weight'} />
       </Stack>
       <Typography variant="caption" color="text.secondary">
-        {amounts}
+        {`${formatGrams(reading.per100g)}/100 g · ${perServing}`}
       </Typography>
     </Box>
   );
 }
 
-function groupUnknownLabel(group: GroupReading, servingKnown: boolean): string {
-  const measured = group.components.filter((component) => component.per100g !== null).length;
-  if (measured === 0) return 'Not measured';
+function groupUnknownLabel(servingKnown: boolean): string {
   return servingKnown ? 'Not fully measured' : 'No serving weight';
 }
 
-/** Spec §3 Food: the FODMAP components by group, lit per serving against the published cut-offs. */
+const lowerFirst = (words: string) => words.charAt(0).toLowerCase() + words.slice(1);
+
+/**
+ * The components no source measured, in one collapsed line rather than a row each: a wall of 'Not measured' next to a
+ * 'High' badge reads as doubt about the rating, which comes from the sources instead.
+ */
+function NotMeasured({ readings, isPrivate }: { readings: ComponentReading[]; isPrivate: boolean }) {
+  return (
+    <Box component="details" data-not-measured sx={{ typography: 'body2', color: 'text.secondary', '& > summary': { cursor: 'pointer', py: 0.5 } }}>
+      <summary>Not measured: {readings.map((reading) => lowerFirst(reading.label)).join(', ')}</summary>
+      <Typography variant="body2" color="text.secondary" sx={{ pl: 2, pb: 0.5 }}>
+        No published measurement of {readings.length === 1 ? 'this amount' : 'these amounts'} for this food, so{' '}
+        {readings.length === 1 ? 'it is' : 'they are'} not counted as zero: the rating comes from {isPrivate ? 'you' : 'the cited sources'}.
+      </Typography>
+    </Box>
+  );
+}
+
+/** Spec §3 Food: the measured FODMAP components by group, lit per serving against the published cut-offs. */
 export function FodmapBreakdown({ food }: { food: Food }) {
   const groups = readFodmapGroups(food);
   const servingKnown = food.servingGrams !== null;
-  const nothingMeasured = groups.every((group) => group.components.every((component) => component.per100g === null));
+  const readings = groups.flatMap((group) => group.components);
+  const unmeasured = readings.filter((reading) => !isMeasured(reading));
 
-  if (nothingMeasured) {
+  if (unmeasured.length === readings.length) {
     return (
       <Typography variant="body2" color="text.secondary">
         No FODMAP components have been measured for this food: its rating comes from {food.isPrivate ? 'you' : 'its cited sources'}.
@@ -50,26 +68,29 @@ export function FodmapBreakdown({ food }: { food: Food }) {
     );
   }
 
+  const measuredGroups = groups
+    .map((group) => ({ ...group, measured: group.components.filter(isMeasured) }))
+    .filter((group) => group.measured.length > 0);
   return (
     <Stack spacing={1}>
-      {groups.map((group) => (
+      {measuredGroups.map((group) => (
         <Paper key={group.name} variant="outlined" component="section" aria-label={group.name} sx={{ px: 1.5, py: 1 }}>
           <Stack direction="row" justifyContent="space-between" alignItems="center">
             <Typography variant="subtitle2" component="h3">
               {group.name}
             </Typography>
-            <LevelLight level={group.level} unknownLabel={groupUnknownLabel(group, servingKnown)} />
+            <LevelLight level={group.level} unknownLabel={groupUnknownLabel(servingKnown)} />
           </Stack>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {group.components.map((reading) => (
+            {group.measured.map((reading) => (
               <ComponentRow key={reading.key} reading={reading} servingKnown={servingKnown} />
             ))}
           </Box>
         </Paper>
       ))}
+      {unmeasured.length > 0 && <NotMeasured readings={unmeasured} isPrivate={food.isPrivate} />}
       <Typography variant="caption" color="text.secondary">
         Lights compare one serving with the published cut-offs (Varney et al. 2017); moderate is up to twice a cut-off.
-        {groups.some((group) => group.level === 'unknown') && ` Where amounts were not measured, the rating comes from ${food.isPrivate ? 'you' : 'the cited sources'}.`}
       </Typography>
     </Stack>
   );

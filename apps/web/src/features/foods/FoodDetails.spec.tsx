@@ -29,16 +29,20 @@ describe('FODMAP components lit per serving (spec §3 Food, Varney 2017 cut-offs
     expect(componentLight('fructans')).toEqual({ level, words });
   });
 
-  it('lights garlic red from its measured fructans at one clove, and says what was not measured', () => {
+  it('lights garlic red from its measured fructans at one clove, and folds what was not measured into one line', () => {
     show(aFood({ name: 'Garlic, raw', servingSize: '1 clove (3 g)', servingGrams: 3, fructans: 17.4, galactans: null }));
     expect(componentLight('fructans')).toEqual({ level: 'high', words: 'High' });
     expect(screen.getByText('17.4 g/100 g · 0.52 g per serving (cut-off 0.2 g)')).toBeTruthy();
-    // Not measured is never shown as zero.
-    expect(componentLight('galactans')).toEqual({ level: 'unknown', words: 'Not measured' });
-    expect(document.querySelector('[data-component="galactans"]')?.textContent).not.toMatch(/\b0 g/);
     // The measured fructans alone prove the oligosaccharides are over, whatever the GOS.
     expect(groupLight('Oligosaccharides')).toBe('high');
-    expect(groupLight('Disaccharides')).toBe('unknown');
+    // Not measured is never shown as zero, nor as a row of its own next to the 'High' light: one collapsed line.
+    expect(document.querySelector('[data-component="galactans"]')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Disaccharides' })).toBeNull();
+    expect(screen.queryAllByText('Not measured')).toHaveLength(0);
+    const notMeasured = document.querySelector('details[data-not-measured]');
+    expect(notMeasured?.hasAttribute('open')).toBe(false);
+    expect(notMeasured?.querySelector('summary')?.textContent).toBe('Not measured: galactans (GOS), lactose, excess fructose, sorbitol, mannitol, xylitol');
+    expect(notMeasured?.textContent).not.toMatch(/\b0 g/);
   });
 
   it('gives grains, legumes, nuts and seeds the higher 0.3 g oligosaccharide cut-off', () => {
@@ -101,5 +105,79 @@ describe('food details (spec §3 Food)', () => {
       ['USDA SR28 NDB 11215', '_blank', 'noopener'],
     ]);
     expect(screen.getByText('and 1 more source')).toBeTruthy();
+  });
+});
+
+describe('why the rating, and how much can I eat (issue 10)', () => {
+  const garlic = aFood({
+    name: 'Garlic, raw',
+    fodmapRating: 'high',
+    servingSize: '1 clove (3 g)',
+    servingGrams: 3,
+    fodmapGroups: ['fructans'],
+    ratingExplanation: 'High in fructans at 1 clove (3 g): Monash University, 2019.',
+  });
+
+  it('explains the rating in one sentence with its source, and names the FODMAP groups behind it', () => {
+    show(garlic);
+    expect(screen.getByText('High FODMAP')).toBeTruthy();
+    expect(screen.getByText('High in fructans at 1 clove (3 g): Monash University, 2019.')).toBeTruthy();
+    expect(screen.getByText('High in: fructans')).toBeTruthy();
+  });
+
+  it('names every group of a moderate rating in words a person knows', () => {
+    show(aFood({ fodmapRating: 'medium', fodmapGroups: ['excessFructose', 'sorbitol', 'galactans'] }));
+    expect(screen.getByText('Moderate in: excess fructose, sorbitol, GOS (galacto-oligosaccharides)')).toBeTruthy();
+  });
+
+  it('names no group for a low food, nor for an unknown one', () => {
+    show(aFood({ fodmapRating: 'low', ratingExplanation: 'Low FODMAP at ½ cup (75 g): Monash University, 2024. Low up to 75 g.' }));
+    expect(screen.getByText('Low FODMAP at ½ cup (75 g): Monash University, 2024. Low up to 75 g.')).toBeTruthy();
+    expect(screen.queryByText(/ in: /)).toBeNull();
+  });
+
+  it('says how much is low and from how much it is high, in grams and household words', () => {
+    show(
+      aFood({
+        name: 'Raspberries',
+        fodmapRating: 'medium',
+        fodmapGroups: ['excessFructose'],
+        portion: { lowUpToGrams: 75, lowUpToText: 'about 1 cup', highFromGrams: 150, highFromText: 'about 2 cups' },
+      }),
+    );
+    const howMuch = screen.getByRole('region', { name: 'How much can I eat?' });
+    expect(within(howMuch).getAllByRole('listitem').map((line) => [line.textContent, line.querySelector('[data-level]')?.getAttribute('data-level')])).toEqual([
+      ['Low up to 75 g (about 1 cup)', 'low'],
+      ['High from 150 g (about 2 cups)', 'high'],
+    ]);
+  });
+
+  it('writes grams plainly, and shows only the half a source tested', () => {
+    show(aFood({ portion: { lowUpToGrams: 42.5, lowUpToText: null, highFromGrams: null, highFromText: null } }));
+    expect(within(screen.getByRole('region', { name: 'How much can I eat?' })).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Low up to 42.5 g']);
+  });
+
+  it('has no "How much can I eat?" where no source tested a serving', () => {
+    show(aFood({ fodmapRating: 'high', portion: null }));
+    expect(screen.queryByRole('region', { name: 'How much can I eat?' })).toBeNull();
+  });
+
+  it("gives a packaged food a 'Check the label' badge, not 'Unknown', with what to look for", () => {
+    show(aFood({ name: 'Tomato soup, canned', checkLabel: true, ratingExplanation: 'Depends on the recipe: check the label for onion, garlic or wheat.' }));
+    const badge = document.querySelector('[data-check-label]');
+    expect(badge?.textContent).toBe('Check the label');
+    expect(screen.queryByText('Unknown FODMAP')).toBeNull();
+    expect(screen.getByText('Depends on the recipe: check the label for onion, garlic or wheat.')).toBeTruthy();
+  });
+
+  it('still explains a check-the-label food whose data has no sentence of its own', () => {
+    show(aFood({ checkLabel: true, ratingExplanation: null }));
+    expect(screen.getByText(/^Depends on the recipe: check the label for onion, garlic, wheat/)).toBeTruthy();
+  });
+
+  it("keeps 'Unknown FODMAP' for a food that is simply not rated yet", () => {
+    show(aFood({ checkLabel: false, ratingExplanation: 'Not yet rated: no source we could read tested it at a usual serving.' }));
+    expect(screen.getByText('Unknown FODMAP')).toBeTruthy();
+    expect(document.querySelector('[data-check-label]')).toBeNull();
   });
 });

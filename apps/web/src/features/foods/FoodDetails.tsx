@@ -1,8 +1,10 @@
 import { Alert, Box, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
-import { FOOD_SEARCH, type Food } from '@fodmap/contracts';
+import { FODMAP_TRIGGER_GROUP_LABELS, FOOD_SEARCH, type Food } from '@fodmap/contracts';
 import type { ReactNode } from 'react';
-import { FodmapRatingBadge } from './FodmapBadges';
+import { FodmapRatingBadge, LevelDot } from './FodmapBadges';
 import { FodmapBreakdown } from './FodmapBreakdown';
+import type { FodmapLevel } from './fodmap-levels';
+import { portionLines } from './portion-guide';
 
 /** Underscore words of the data ('high_fat') as words ('High fat'). */
 export const readable = (words: string) => {
@@ -133,15 +135,70 @@ export function FoodSources({ food }: { food: Food }) {
   );
 }
 
+/** 'High in: fructans', 'Moderate in: fructans, sorbitol': what a medium or high rating is put down to. */
+function groupsLine(food: Pick<Food, 'fodmapRating' | 'fodmapGroups'>): string | null {
+  const groups = food.fodmapGroups;
+  if (groups.length === 0 || (food.fodmapRating !== 'medium' && food.fodmapRating !== 'high')) return null;
+  return `${food.fodmapRating === 'high' ? 'High' : 'Moderate'} in: ${groups.map((group) => FODMAP_TRIGGER_GROUP_LABELS[group]).join(', ')}`;
+}
+
+/** What a check-the-label food says when its data gives no sentence of its own. */
+const CHECK_LABEL_FALLBACK =
+  'Depends on the recipe: check the label for onion, garlic, wheat, honey, inulin (chicory root), FOS or high-fructose corn syrup.';
+
+/** The rating's reason: the groups behind it and the one sentence, with its source, that decided it. */
+function RatingReason({ food }: { food: Food }) {
+  const groups = groupsLine(food);
+  const explanation = food.checkLabel ? (food.ratingExplanation ?? CHECK_LABEL_FALLBACK) : food.ratingExplanation;
+  return (
+    <>
+      {groups && (
+        <Typography variant="body2" fontWeight={600}>
+          {groups}
+        </Typography>
+      )}
+      {explanation && (
+        <Typography variant="body2">
+          {explanation}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+function PortionLine({ level, text }: { level: FodmapLevel; text: string }) {
+  return (
+    <Stack component="li" direction="row" spacing={1} alignItems="center" sx={{ py: 0.25 }}>
+      <LevelDot level={level} />
+      <Typography variant="body2">{text}</Typography>
+    </Stack>
+  );
+}
+
+/** 'How much can I eat?': shown only where a source tested a serving, so every line is a tested amount. */
+function HowMuch({ food }: { food: Food }) {
+  const { low, high } = portionLines(food.portion);
+  if (!low && !high) return null;
+  return (
+    <Section title="How much can I eat?">
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {low && <PortionLine level="low" text={low} />}
+        {high && <PortionLine level="high" text={high} />}
+      </Box>
+    </Section>
+  );
+}
+
 /** Spec §3 Food: everything a person needs to decide whether to eat it. */
 export function FoodDetails({ food }: { food: Food }) {
   return (
     <Stack spacing={2.5}>
       <Stack spacing={1}>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-          <FodmapRatingBadge rating={food.fodmapRating} size="medium" />
+          <FodmapRatingBadge rating={food.fodmapRating} checkLabel={food.checkLabel} size="medium" />
           {food.isPrivate && <Chip size="small" variant="outlined" label="Your food" />}
         </Stack>
+        <RatingReason food={food} />
         {food.description && (
           <Typography variant="body2" color="text.secondary">
             {food.description}
@@ -152,6 +209,7 @@ export function FoodDetails({ food }: { food: Food }) {
           <Fact label="Calories per serving" value={food.caloriesPerServing === null ? 'Not stated' : `${Math.round(food.caloriesPerServing)} kcal`} />
         </Stack>
       </Stack>
+      <HowMuch food={food} />
       <Section title="FODMAP components">
         <FodmapBreakdown food={food} />
       </Section>

@@ -34,7 +34,7 @@ export function FoodList<T extends FoodSummary>({ foods, onOpen, onAdd, label }:
               slotProps={{ primary: { fontWeight: 500 } }}
               sx={{ minWidth: 0 }}
             />
-            <FodmapRatingBadge rating={food.fodmapRating} />
+            <FodmapRatingBadge rating={food.fodmapRating} checkLabel={food.checkLabel} />
           </ListItemButton>
         </ListItem>
       ))}

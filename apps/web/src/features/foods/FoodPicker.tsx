@@ -65,7 +65,7 @@ export function FoodPicker({ onSelect, onUnauthorized, label = 'Search foods', a
               {servingLine(food)}
             </Typography>
           </Box>
-          <FodmapRatingBadge rating={food.fodmapRating} />
+          <FodmapRatingBadge rating={food.fodmapRating} checkLabel={food.checkLabel} />
         </Box>
       )}
       renderInput={(params) => (

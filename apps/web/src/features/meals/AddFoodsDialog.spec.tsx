@@ -46,3 +46,25 @@ describe('add foods to a meal (spec §4 Add-foods dialog, §9)', () => {
     expect(JSON.parse(String(added?.[1]?.body))).toEqual({ foodId: 2, quantity: 1.5, servingUnit: 'cup' });
   }, 15_000);
 });
+
+describe('adding a food to a saved meal past its low-FODMAP serving (issue 10)', () => {
+  it('notes the amount once it passes the serving shown low, and not within it', async () => {
+    const raspberries = aFood({
+      id: 7,
+      name: 'Raspberries',
+      servingSize: '1 cup (123 g)',
+      servingGrams: 123,
+      fodmapRating: 'medium',
+      portion: { lowUpToGrams: 60, lowUpToText: 'about ½ cup', highFromGrams: null, highFromText: null },
+    });
+    fakeApi((path) => (path.startsWith('/api/foods/search?q=') ? json(200, [raspberries]) : path.startsWith('/api/') ? json(200, []) : undefined));
+    renderInApp(<AddFoodsDialog open mealId={5} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: 'Add foods' });
+    fireEvent.change(within(dialog).getByLabelText('Search foods'), { target: { value: 'ras' } });
+    fireEvent.click(await within(dialog).findByRole('button', { name: /Raspberries/ }));
+
+    expect(within(dialog).getByRole('status').textContent).toBe('More than the low-FODMAP serving (60 g): 123 g may be medium');
+    fireEvent.change(within(dialog).getByLabelText('Quantity of Raspberries'), { target: { value: '0.4' } });
+    await waitFor(() => expect(within(dialog).queryByRole('status')).toBeNull());
+  }, 15_000);
+});

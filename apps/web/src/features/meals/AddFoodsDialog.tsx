@@ -11,6 +11,7 @@ import { NewFoodForm } from '../foods/NewFoodForm';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { defaultQuantityOf, defaultUnitOf } from './meal-builder';
 import { useAddMealFood } from './meals-api';
+import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
 import { useMealActionFailure } from './use-meal-actions';
 
@@ -43,7 +44,7 @@ function SearchTab({ onSelect }: { onSelect: (food: Food) => void }) {
             <ListItem key={food.id} disablePadding divider>
               <ListItemButton onClick={() => onSelect(food)} sx={{ gap: 1, px: 1, minHeight: 52 }}>
                 <ListItemText primary={food.name} secondary={servingLine(food)} slotProps={{ primary: { fontWeight: 500 } }} />
-                <FodmapRatingBadge rating={food.fodmapRating} />
+                <FodmapRatingBadge rating={food.fodmapRating} checkLabel={food.checkLabel} />
               </ListItemButton>
             </ListItem>
           ))}
@@ -106,9 +107,10 @@ export function AddFoodsDialog({ open, mealId, onClose }: { open: boolean; mealI
                     {servingLine(selected)}
                   </Typography>
                 </Box>
-                <FodmapRatingBadge rating={selected.fodmapRating} />
+                <FodmapRatingBadge rating={selected.fodmapRating} checkLabel={selected.checkLabel} />
               </Stack>
               <QuantityUnitFields food={selected} quantity={quantity} servingUnit={servingUnit} onQuantityChange={setQuantity} onUnitChange={setServingUnit} />
+              <PortionWarning food={selected} quantity={quantity} servingUnit={servingUnit} />
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, py: 1.5 }}>

@@ -11,13 +11,22 @@ const oats = aFood({ id: 1, name: 'Oats', servingSize: '1 cup (80 g)', servingGr
 const banana = aFood({ id: 2, name: 'Banana', servingSize: '1 medium (118 g)', servingGrams: 118, caloriesPerServing: 105, fodmapRating: 'medium' });
 const bread = aFood({ id: 3, name: 'Bread', servingSize: '2 slices (60 g)', servingGrams: 60, caloriesPerServing: 160, fodmapRating: 'low' });
 const beans = aFood({ id: 5, name: 'Adzuki beans', servingSize: '½ cup (115 g)', servingGrams: 115, caloriesPerServing: 147, fodmapRating: 'high' });
+const raspberries = aFood({
+  id: 6,
+  name: 'Raspberries',
+  servingSize: '1 cup (123 g)',
+  servingGrams: 123,
+  caloriesPerServing: 64,
+  fodmapRating: 'medium',
+  portion: { lowUpToGrams: 60, lowUpToText: 'about ½ cup', highFromGrams: null, highFromText: null },
+});
 
 /** The gateway's food search and meal routes; `addFood` answers each POST of a food. */
 function mealApi(addFood: (mealId: number, body: AddMealFoodInput) => Response = (mealId) => json(201, aMeal({ id: mealId }))) {
   return fakeApi((path, init) => {
     if (path.startsWith('/api/foods/search?q=')) {
       const term = decodeURIComponent(path.slice('/api/foods/search?q='.length)).toLowerCase();
-      return json(200, [oats, banana, bread, beans].filter((food) => food.name.toLowerCase().startsWith(term)));
+      return json(200, [oats, banana, bread, beans, raspberries].filter((food) => food.name.toLowerCase().startsWith(term)));
     }
     if (path === '/api/meals' && init?.method === 'POST') return json(201, aMeal({ id: 42, name: JSON.parse(String(init.body)).name }));
     const food = /^\/api\/meals\/(\d+)\/foods$/.exec(path);
@@ -100,6 +109,25 @@ describe("'Build Your Meal' (spec §4, §5)", () => {
     expect(amount('Oats')).toEqual(['1', 'cup']);
     // Each at its rated serving: the high beans stay high, the bread low, and its calories are the serving's.
     expect(within(builder()).getByText('Total: 607 kcal')).toBeTruthy();
+  }, 20_000);
+
+  it('notes under a food when its amount passes the low-FODMAP serving, and not within it (issue 10)', async () => {
+    mealApi();
+    renderInApp(<Screen />);
+    await openBuilder();
+    await addFood('Raspberries');
+    await addFood('Oats');
+    const entry = (name: string) => within(builder()).getAllByRole('listitem').find((item) => item.textContent?.startsWith(name)) as HTMLElement;
+    const note = (name: string) => within(entry(name)).queryByRole('status')?.textContent ?? null;
+    // A cup of raspberries is more than the 60 g shown low; oats have no tested serving, so no note.
+    expect(note('Raspberries')).toBe('More than the low-FODMAP serving (60 g): 123 g may be medium');
+    expect(note('Oats')).toBeNull();
+
+    fireEvent.change(within(builder()).getByLabelText('Quantity of Raspberries'), { target: { value: '0.4' } });
+    await waitFor(() => expect(note('Raspberries')).toBeNull());
+    fireEvent.change(within(builder()).getByLabelText('Unit of Raspberries'), { target: { value: 'g' } });
+    fireEvent.change(within(builder()).getByLabelText('Quantity of Raspberries'), { target: { value: '90' } });
+    await waitFor(() => expect(note('Raspberries')).toBe('More than the low-FODMAP serving (60 g): 90 g may be medium'));
   }, 20_000);
 
   it('falls back to a quantity of 0.1 when what is typed is no quantity', async () => {

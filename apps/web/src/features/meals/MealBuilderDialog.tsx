@@ -11,6 +11,7 @@ import { defaultMealName, mealFoodOf, previewItems } from './meal-builder';
 import { MealSaveError, useCreateMeal } from './meals-api';
 import { MealScoreChip } from './MealScoreChip';
 import { mealTypeAt, MealTypePicker } from './MealTypePicker';
+import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
 import { StackingNote } from './StackingNote';
 import type { MealBuilder } from './use-meal-builder';
@@ -120,6 +121,7 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
                       onUnitChange={(servingUnit) => builder.update(item.food.id, { servingUnit })}
                       disabled={isSaved(item.food.id)}
                     />
+                    <PortionWarning food={item.food} quantity={item.quantity} servingUnit={item.servingUnit} />
                     <Typography variant="caption" color="text.secondary">
                       {kcal(entry.calories)}
                     </Typography>

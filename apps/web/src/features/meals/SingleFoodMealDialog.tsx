@@ -10,6 +10,7 @@ import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { defaultMealName, defaultQuantityOf, defaultUnitOf } from './meal-builder';
 import { MealSaveError, useCreateMeal } from './meals-api';
 import { mealTypeAt, MealTypePicker } from './MealTypePicker';
+import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
 
 const isFullFood = (food: Food | FoodSummary): food is Food => 'citations' in food;
@@ -72,7 +73,7 @@ function SingleFoodForm({ initialFood, onClose, titleId }: { initialFood: Food |
               <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }}>
                 {chosen.servingSize ? `Serving: ${chosen.servingSize}` : 'Serving not stated'}
               </Typography>
-              <FodmapRatingBadge rating={chosen.fodmapRating} />
+              <FodmapRatingBadge rating={chosen.fodmapRating} checkLabel={chosen.checkLabel} />
             </Stack>
           ) : (
             <FoodPicker onSelect={choose} onUnauthorized={handleUnauthorized} autoFocus />
@@ -91,6 +92,7 @@ function SingleFoodForm({ initialFood, onClose, titleId }: { initialFood: Food |
             </Alert>
           )}
           {chosen && <QuantityUnitFields food={chosen} quantity={quantity} servingUnit={servingUnit} onQuantityChange={setQuantity} onUnitChange={setServingUnit} />}
+          {food && <PortionWarning food={food} quantity={quantity} servingUnit={servingUnit} />}
           {whole?.error && !food && (
             <Typography variant="body2" color="error">
               {serverMessage(whole.error, 'Could not load this food. Please try again.')}

@@ -1,4 +1,5 @@
-import { Typography } from '@mui/material';
+import { Link, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useScreenTitle } from '../branding/use-screen-title';
@@ -20,6 +21,11 @@ export function SearchPage() {
     <>
       <ScreenHeader title="Food Search" />
       <ScreenBody roomBelow={MEAL_FAB_ROOM}>
+        {catalogue.data?.whatsNew && (
+          <Link component={RouterLink} to="/food-data" variant="body2" sx={{ alignSelf: 'flex-end' }}>
+            What's new in the food data
+          </Link>
+        )}
         <FoodLookup full onUnauthorized={handleUnauthorized} onAddToMeal={meals.addAsMeal} onAddToBuilder={meals.builder.add} />
         {catalogue.data?.version && (
           <Typography variant="caption" color="text.secondary" align="center">

@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Fade, LinearProgress, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Fade, LinearProgress, Link, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import InsightsIcon from '@mui/icons-material/Insights';
 import LockIcon from '@mui/icons-material/Lock';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
@@ -14,8 +14,9 @@ import { useScreenTitle } from '../branding/use-screen-title';
 const FADE_IN_DELAY_MS = 500;
 const PROGRESS_TICK_MS = 100;
 
+const FOODS_PROMISE = '890+ FODMAP-rated foods';
 const FEATURES = [
-  { icon: <SpaIcon />, text: '890+ FODMAP-rated foods' },
+  { icon: <SpaIcon />, text: FOODS_PROMISE },
   { icon: <InsightsIcon />, text: 'Symptom tracking and insights' },
   { icon: <RestaurantIcon />, text: 'Meal logging and analysis' },
   { icon: <LockIcon />, text: 'Private and secure data' },
@@ -30,10 +31,13 @@ export function StartPage() {
   const [visible, setVisible] = useState(false);
   const [progress, setProgress] = useState(0);
 
-  const moveOn = useCallback(() => {
-    markStartPageSeen();
-    navigate(user ? '/dashboard' : '/login', { replace: true });
-  }, [navigate, user]);
+  const moveOn = useCallback(
+    (to?: string) => {
+      markStartPageSeen();
+      navigate(to ?? (user ? '/dashboard' : '/login'), { replace: true });
+    },
+    [navigate, user],
+  );
 
   useEffect(() => {
     const fade = window.setTimeout(() => setVisible(true), FADE_IN_DELAY_MS);
@@ -75,12 +79,22 @@ export function StartPage() {
               {FEATURES.map((feature) => (
                 <ListItem key={feature.text} disableGutters>
                   <ListItemIcon sx={{ color: 'primary.main', minWidth: 40 }}>{feature.icon}</ListItemIcon>
-                  <ListItemText primary={feature.text} />
+                  <ListItemText
+                    primary={feature.text}
+                    // The food data's release note is for signed-in people only, as the catalogue is.
+                    secondary={
+                      feature.text === FOODS_PROMISE && user ? (
+                        <Link component="button" type="button" variant="body2" onClick={() => moveOn('/food-data')}>
+                          What's new in the food data
+                        </Link>
+                      ) : undefined
+                    }
+                  />
                 </ListItem>
               ))}
             </List>
             <LinearProgress variant="determinate" value={progress} aria-label="Intro progress" sx={{ height: 6, borderRadius: 3, mb: 2 }} />
-            <Button variant="contained" fullWidth size="large" onClick={moveOn}>
+            <Button variant="contained" fullWidth size="large" onClick={() => moveOn()}>
               Skip Intro
             </Button>
           </CardContent>
