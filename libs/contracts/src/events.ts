@@ -46,6 +46,8 @@ export const foodSnapshotV1 = z.object({
   /** issue 10's portion guide: the largest amount shown low and the smallest shown high (absent before it) */
   lowUpToGrams: z.number().positive().nullable().optional(),
   highFromGrams: z.number().positive().nullable().optional(),
+  /** a mixed food whose FODMAPs depend on its recipe: 'check the label' rather than plain 'unknown' */
+  checkLabel: z.boolean().optional(),
 });
 
 /** A food was added to a meal (stream `meal-<mealId>`); entryId names this entry, grams the amount when known. */

@@ -28,6 +28,7 @@ export function foodSnapshotOf(food: Food): FoodSnapshot {
     lactose: food.lactose,
     lowUpToGrams: food.portion?.lowUpToGrams ?? null,
     highFromGrams: food.portion?.highFromGrams ?? null,
+    checkLabel: food.checkLabel,
   };
 }
 

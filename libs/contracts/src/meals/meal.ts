@@ -33,6 +33,8 @@ export interface FoodSnapshot extends FodmapComponents {
   lowUpToGrams?: number | null;
   /** the smallest amount a source showed high, in grams */
   highFromGrams?: number | null;
+  /** a mixed food whose FODMAPs depend on its recipe (rating 'unknown'): the person is asked to check the label */
+  checkLabel?: boolean;
 }
 
 /** Spec §3 meal food entry. */

@@ -32,7 +32,7 @@ function FoodLine({ entry }: { entry: MealFood }) {
           {portionOf(entry)}
         </Typography>
       </Box>
-      <FodmapRatingBadge rating={entry.ratingAtQuantity} />
+      <FodmapRatingBadge rating={entry.ratingAtQuantity} checkLabel={entry.food.checkLabel} />
     </Stack>
   );
 }

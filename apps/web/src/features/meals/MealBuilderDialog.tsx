@@ -102,7 +102,7 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
                       <Typography variant="body2" fontWeight={600} sx={{ flex: 1, minWidth: 0 }}>
                         {item.food.name}
                       </Typography>
-                      <FodmapRatingBadge rating={entry.ratingAtQuantity} />
+                      <FodmapRatingBadge rating={entry.ratingAtQuantity} checkLabel={entry.food.checkLabel} />
                       {isSaved(item.food.id) ? (
                         <Typography variant="caption" color="success.dark">
                           Saved

@@ -68,7 +68,7 @@ export function MealCard({ meal, timeZone, onOpen, onRepeat, repeating = false, 
               <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
                 {amountOf(entry)}
               </Typography>
-              <FodmapRatingBadge rating={entry.ratingAtQuantity} />
+              <FodmapRatingBadge rating={entry.ratingAtQuantity} checkLabel={entry.food.checkLabel} />
             </Stack>
           ))}
           {meal.foods.length > CARD_FOODS && (

@@ -57,7 +57,7 @@ function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
                     {entry.calories === null ? '' : ` · ${entry.calories} kcal`}
                   </Typography>
                 </Box>
-                <FodmapRatingBadge rating={entry.ratingAtQuantity} />
+                <FodmapRatingBadge rating={entry.ratingAtQuantity} checkLabel={entry.food.checkLabel} />
                 {!meal.completed && (
                   <IconButton
                     aria-label={`Remove ${entry.food.name}`}
