@@ -2,7 +2,7 @@
  * Writes apps/foods/data/whats-new.json, the 'What's new in the food data' note of this release (CatalogueReleaseNotes
  * of libs/contracts): the hand-written summary of sources/release.json, then every food whose rating changed since the
  * previous release (why: its new explanation), every food added, and every food removed (why: release.json's reason
- * for its key prefix or category).
+ * for its key prefix, category and whether it was rated).
  *
  *   git show <previous release commit>:apps/foods/data/catalogue.json > /tmp/old.json
  *   npx tsx apps/foods/scripts/whats-new.ts /tmp/old.json
@@ -25,7 +25,8 @@ interface Release {
   version: string;
   date: string;
   summary: string[];
-  removalReasons: { keyPrefix?: string; category?: string; reason: string }[];
+  /** the first rule whose every given condition holds explains a removal; `wasRated` is whether the old release rated it */
+  removalReasons: { keyPrefix?: string; category?: string; wasRated?: boolean; reason: string }[];
 }
 
 /** The changes between two releases' foods, sorted by name (then key, for foods that share a name). */
@@ -41,7 +42,12 @@ export function changesBetween(previous: readonly ReleaseFood[], current: readon
   }
   for (const old of previous) {
     if (after.has(old.key)) continue;
-    const rule = release.removalReasons.find((r) => (r.keyPrefix !== undefined && old.key.startsWith(r.keyPrefix)) || (r.category !== undefined && r.category === old.category));
+    const rule = release.removalReasons.find(
+      (r) =>
+        (r.keyPrefix === undefined || old.key.startsWith(r.keyPrefix)) &&
+        (r.category === undefined || r.category === old.category) &&
+        (r.wasRated === undefined || r.wasRated === (old.fodmapRating !== 'unknown')),
+    );
     changes.push({ key: old.key, name: old.name, from: old.fodmapRating, to: null, why: rule?.reason ?? `No longer in the catalogue: ${old.name} was removed in ${release.version}.` });
   }
   return changes
