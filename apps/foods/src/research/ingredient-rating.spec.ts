@@ -22,6 +22,15 @@ describe('rateIngredients', () => {
     expect(rateIngredients(label).rating).toBe('low');
   });
 
+  it('counts milk, whey and cream only as main ingredients, and never cream of tartar, soybean oil or vanilla beans', () => {
+    expect(rateIngredients('potato, sunflower oil, salt, whey powder').rating).not.toBe('high');
+    expect(rateIngredients('saccharin, cream of tartar, dextrose').rating).not.toBe('high');
+    expect(rateIngredients('soybean oil, water, salt, whey').rating).not.toBe('high');
+    expect(rateIngredients('sugar, vanilla beans').rating).not.toBe('high');
+    expect(rateIngredients('sugar, lactose, cocoa butter').highIngredients).toEqual(['lactose']);
+    expect(rateIngredients('rice, black beans').highIngredients).toEqual(['black beans']);
+  });
+
   it('counts wheat only as a main ingredient: a trace far down the list is not rated high', () => {
     expect(rateIngredients('rice, corn, sugar, salt, barley malt extract').rating).toBe('unknown');
   });

@@ -60,8 +60,17 @@ const HIGH_RULES: HighRule[] = [
   { pattern: /\bmannitol\b|\be ?421\b/, fodmap: 'polyols', groups: ['mannitol'] },
   { pattern: /\bxylitol\b|\be ?967\b/, fodmap: 'polyols', groups: ['xylitol'] },
   { pattern: /\b(maltitol|isomalt)\b|\be ?(953|965)\b/, fodmap: 'polyols', groups: ['sorbitol'] },
-  { pattern: /\b(milk|milk solids|milk powder|whey|lactose|cream|buttermilk|condensed milk)\b/, fodmap: 'lactose', groups: ['lactose'] },
-  { pattern: /\b(beans?|lentils?|chickpeas?|chick peas?|soybeans?|soy flour|split peas?)\b/, fodmap: 'galacto-oligosaccharides', groups: ['galactans'] },
+  // Added lactose is high wherever it is listed; milk, whey and cream only as a main ingredient (a trace of whey powder
+  // is far below the 1 g cut-off). Cream of tartar is a salt of tartaric acid, not cream.
+  { pattern: /\blactose\b(?![- ]free)/, fodmap: 'lactose', groups: ['lactose'] },
+  { pattern: /\b(milk|milk solids|milk powder|whey|cream|buttermilk|condensed milk)\b(?! of tartar)/, fodmap: 'lactose', groups: ['lactose'], mainOnly: true },
+  // Legumes, not the oil pressed from them, nor beans that are not legumes eaten as such (vanilla, cocoa, coffee,
+  // jelly beans) or green beans, which are low.
+  {
+    pattern: /(?<!\b(vanilla|cocoa|coffee|green|jelly|string|french|runner)\s)\bbeans?\b|\b(lentils?|chickpeas?|chick peas?|soy flour|split peas?)\b|\bsoy ?beans?\b(?!\s+oil)/,
+    fodmap: 'galacto-oligosaccharides',
+    groups: ['galactans'],
+  },
 ];
 
 /** Ingredients low FODMAP at any amount a packaged food holds them in. */
