@@ -175,6 +175,8 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
     }
     chosen = { kind: 'statements', v: verdict };
   } else if (comp) chosen = { kind: 'component', d: comp };
+  // A minimum the known components prove ('at least medium') yields to an ingredient list that proves high.
+  if (chosen?.kind === 'component' && chosen.d.minimum && e.ingredients?.verdict.rating === 'high') chosen = null;
   if (chosen === null && accepted.length > 0) {
     // Only worth a reviewer's time when the statements could have rated the food at another serving.
     warnings.push(`statements test it only at ${[...new Set(accepted.map((s) => `${s.rating} at ${g(s.servingGrams)}`))].join(', ')}, which says nothing at our ${e.servingSize}: use the tested serving as ours`);

@@ -254,6 +254,20 @@ describe('ingredients, groups, explanations and portions', () => {
     expect(unsure.ratingExplanation).toMatch(/^Depends on the recipe: check the label for /);
   });
 
+  it('lets an ingredient list that proves high outrank a minimum the known components prove (waffles: lactose at least medium, wheat flour high)', () => {
+    const d = decideRating(
+      evidence({
+        components: { ...UNMEASURED_COMPONENTS, lactose: 2 },
+        provenance: { lactose: 'derived' },
+        componentCitations: { lactose: ['usda-sr28'] },
+        ingredients: { verdict: rateIngredients('enriched wheat flour, milk, egg, sugar'), source: 'label' },
+      }),
+      cite,
+    );
+    expect(d).toMatchObject({ rating: 'high', basis: 'ingredients' });
+    expect(d.fodmapGroups).toContain('fructans');
+  });
+
   it('explains an unknown rating honestly and never rates low by default', () => {
     expect(decideRating(evidence({}), cite)).toMatchObject({ rating: 'unknown', ratingExplanation: UNKNOWN_EXPLANATION, needsVerification: true });
   });
