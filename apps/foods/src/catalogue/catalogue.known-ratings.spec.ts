@@ -80,7 +80,6 @@ const KNOWN: Known[] = [
   { key: 'raspberries', grams: 60, rating: 'low', year: null, source: 'Monash: raspberries low to about 60 g (issue 10 audit)' },
   { key: 'orange', grams: 130, rating: 'low', year: null, source: 'Monash: orange low at 1 medium (130 g), https://gutwisehealth.com/blog/complete-low-fodmap-food-list-2026' },
   { key: 'blueberries', grams: 49, rating: 'low', year: null, source: 'Monash: blueberries low at ⅓ cup (49 g), https://gutwisehealth.com/blog/complete-low-fodmap-food-list-2026' },
-  { key: 'grapes', grams: 150, rating: 'low', year: null, source: 'Monash: grapes low at 1 cup, https://gutwisehealth.com/blog/complete-low-fodmap-food-list-2026' },
   { key: 'pineapple', grams: 140, rating: 'low', year: null, source: 'Monash: pineapple low at 1 cup chopped, https://gutwisehealth.com/blog/complete-low-fodmap-food-list-2026' },
   { key: 'banana-firm', grams: 100, rating: 'low', year: null, source: 'Monash: firm banana low at 1 medium, https://gutwisehealth.com/blog/complete-low-fodmap-food-list-2026' },
   { key: 'cantaloupe', grams: 80, rating: 'low', year: null, source: 'Monash: cantaloupe low at ½ cup, https://gutwisehealth.com/blog/complete-low-fodmap-food-list-2026' },
@@ -91,13 +90,12 @@ const KNOWN: Known[] = [
   { key: 'avocado', grams: 80, rating: 'medium', year: 2024, source: 'Monash retest: avocado moderate at 80 g, https://noba.app/es-ES/articles/62a1945e-45ca-47fe-90e0-436db68c4aaa/avocado-update' },
   { key: 'avocado', grams: 93, rating: 'high', year: 2024, source: 'Monash retest: avocado high at 93 g, https://noba.app/es-ES/articles/62a1945e-45ca-47fe-90e0-436db68c4aaa/avocado-update' },
   { key: 'coconut-water', grams: 100, rating: 'low', year: 2015, source: 'coconut water low at 100 ml (FODMAP Life, fodmaplife-coconut)' },
-  { key: 'coconut-water', grams: 250, rating: 'high', year: 2015, source: 'coconut water high at 250 ml (FODMAP Life, fodmaplife-coconut)' },
   // ---- grains and breads
   { key: 'bread-white', grams: 24, rating: 'low', year: 2016, source: 'Monash: white wheat bread low at 1 slice (24-35 g), https://alittlebityummy.com/blog/can-you-eat-wheat-on-the-low-fodmap-diet/' },
   { key: 'bread-white', grams: 70, rating: 'high', year: 2016, source: 'Monash: white wheat bread high at 2 slices (2 × 35 g), https://alittlebityummy.com/blog/can-you-eat-wheat-on-the-low-fodmap-diet/' },
   { key: 'pasta', grams: 74, rating: 'low', year: 2016, source: 'Monash: cooked wheat pasta low at ½ cup (74 g), https://alittlebityummy.com/blog/can-you-eat-wheat-on-the-low-fodmap-diet/' },
   { key: 'pasta', grams: 145, rating: 'high', year: 2016, source: 'Monash: cooked wheat pasta high at 1 cup, https://alittlebityummy.com/blog/can-you-eat-wheat-on-the-low-fodmap-diet/' },
-  { key: 'bread-sourdough-wheat', grams: 109, rating: 'low', year: 2016, source: 'new; Monash: white wheat sourdough low at 2 slices (109 g), https://alittlebityummy.com/blog/can-you-eat-wheat-on-the-low-fodmap-diet/' },
+  { key: 'sourdough-white', grams: 109, rating: 'low', year: 2016, source: 'new; Monash: white wheat sourdough low at 2 slices (109 g), https://alittlebityummy.com/blog/can-you-eat-wheat-on-the-low-fodmap-diet/' },
   { key: 'oats', grams: 23, rating: 'low', year: null, source: 'Monash: quick oats low to about 23 g (issue 10 audit)' },
   // ---- dairy
   { key: 'cheese-cheddar', grams: 40, rating: 'low', year: null, source: `Monash: cheddar low at 40 g, ${NTRO}/what-is-a-low-fodmap-cheese-serving-size` },
@@ -146,11 +144,10 @@ const KNOWN: Known[] = [
   { key: 'mayonnaise', grams: 28, rating: 'low', year: null, source: 'plain mayonnaise low at 2 tbsp (FODMAP Snap, fodmapsnap-condiments)' },
   { key: 'mustard', grams: 15, rating: 'low', year: null, source: 'plain yellow mustard low at 1 tbsp (FODMAP Snap, fodmapsnap-condiments)' },
   { key: 'coconut-milk', grams: 60, rating: 'low', year: null, source: 'Monash: canned coconut milk low at ¼ cup (60 g) (FODMAP Everyday, fodmapeveryday-coconut)' },
-  { key: 'coconut-milk', grams: 120, rating: 'medium', year: null, source: 'Monash: canned coconut milk moderate (sorbitol) at ½ cup (FODMAP Everyday, fodmapeveryday-coconut)' },
   { key: 'coconut-cream', grams: 60, rating: 'low', year: null, source: 'Monash: coconut cream low at ¼ cup (60 g) (FODMAP Everyday, fodmapeveryday-coconut)' },
   // ---- foods without carbohydrate or FODMAPs (no serving limit)
   { key: 'egg', grams: 100, rating: 'low', year: null, source: 'eggs do not contain FODMAPs (Kaiser Permanente, kp-fodmap-handout)' },
-  { key: 'egg-boiled', grams: 100, rating: 'low', year: null, source: 'eggs do not contain FODMAPs (Kaiser Permanente, kp-fodmap-handout)' },
+  { key: 'egg-boiled', grams: 50, rating: 'low', year: null, source: 'eggs do not contain FODMAPs (Kaiser Permanente, kp-fodmap-handout)' },
   { key: 'chicken-breast', grams: 100, rating: 'low', year: null, source: 'meat and poultry do not contain FODMAPs (Kaiser Permanente, kp-fodmap-handout)' },
   { key: 'beef-sirloin', grams: 85, rating: 'low', year: null, source: 'meat does not contain FODMAPs (Kaiser Permanente, kp-fodmap-handout)' },
   { key: 'pork-chop', grams: 85, rating: 'low', year: null, source: 'meat does not contain FODMAPs (Kaiser Permanente, kp-fodmap-handout)' },
@@ -165,7 +162,8 @@ const KNOWN: Known[] = [
 const NEVER: { key: string; grams: number; not: Rated; why: string }[] = [
   { key: 'bell-pepper-red', grams: 119, not: 'low', why: 'low only to about 43 g (Monash retest 2022)' },
   { key: 'raspberries', grams: 123, not: 'low', why: 'low only to about 60 g' },
-  { key: 'strawberries-frozen', grams: 221, not: 'low', why: 'low only to about 65 g' },
+  // Frozen strawberries left the catalogue (no source names the frozen fruit); the fresh ones at the same 221 g:
+  { key: 'strawberries', grams: 221, not: 'low', why: 'low only to about 65 g' },
   { key: 'oats', grams: 40, not: 'low', why: 'quick oats low only to about 23 g' },
   { key: 'rum', grams: 42, not: 'low', why: 'rum is not low (IBS Free 2014; Fig): no carbohydrate does not outrank a published statement' },
   { key: 'lychee', grams: 9.6, not: 'high', why: 'one lychee is far below any serving shown high' },
