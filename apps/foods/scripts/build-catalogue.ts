@@ -254,6 +254,14 @@ export function citeWith(bibliography: readonly BibliographyEntry[]): CiteFn {
   };
 }
 
+/** A USDA measure without its label words: '1 serving 1 cup' → '1 cup', '1 roll 1 serving' → '1 roll', '1 cup (1 serving)' → '1 cup'. */
+export function plainMeasure(words: string): string {
+  return words
+    .replace(/^1 servings? (?=[\d½¼¾⅓⅔])/i, '')
+    .replace(/\s*\(1 serving\)$|\s+1 serving$/i, '')
+    .trim();
+}
+
 export interface BuildResult {
   version: string;
   foods: Record<string, unknown>[];
@@ -360,7 +368,7 @@ export function buildCatalogue(): BuildResult {
       const factor = Number(row.servingFactor || '1');
       const amount = w.amount * factor;
       grams = round(w.grams * factor, 1);
-      servingSize = `${formatAmount(amount)} ${pluralizeMeasure(w.measure, amount)} (${grams} g)`;
+      servingSize = `${plainMeasure(`${formatAmount(amount)} ${pluralizeMeasure(w.measure, amount)}`)} (${grams} g)`;
     }
     const caloriesPerServing = Math.round((u.kcal * grams) / 100);
     const nutritionCitation = nutritionRow ? nutritionRow.source : 'usda-sr28';

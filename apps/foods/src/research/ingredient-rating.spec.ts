@@ -18,7 +18,7 @@ describe('rateIngredients', () => {
     for (const ingredient of named) expect(verdict.reason).toContain(ingredient);
   });
 
-  it.each(['brown rice, salt', 'Rolled oats (95%), sugar, salt.', 'potato, sunflower oil, sea salt'])("rates '%s' low: every ingredient is low", (label) => {
+  it.each(['brown rice, salt', 'Rolled oats (95%), sugar, salt.', 'potato, sunflower oil, sea salt', 'dextrose, maltodextrin, sucralose', 'dextrose, saccharin, cream of tartar, calcium silicate'])("rates '%s' low: every ingredient is low", (label) => {
     expect(rateIngredients(label).rating).toBe('low');
   });
 

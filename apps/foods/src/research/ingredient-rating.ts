@@ -86,6 +86,9 @@ const LOW_INGREDIENTS = [
   /^(black |white )?pepper$|^vinegar$|^(white |rice |red wine )?vinegar$|^yeast$|^baking soda$|^citric acid$/,
   /^carrots?$|^tomato(es)?$|^spinach$|^zucchini$|^cucumber$|^lettuce$|^ginger$|^chives$|^parsley$|^basil$/,
   /^chicken$|^beef$|^pork$|^lamb$|^fish$|^salmon$|^tuna$|^tofu$|^peanuts?$|^walnuts?$|^lactose[- ]free milk$/,
+  // Maltodextrin is a glucose polymer digested to glucose; the intense sweeteners are neither sugars nor polyols;
+  // cream of tartar and calcium silicate are mineral salts: none holds a FODMAP.
+  /^maltodextrin$|^sucralose$|^saccharin$|^aspartame$|^(stevia|steviol glycosides?)( extract)?$|^cream of tartar$|^calcium silicate$/,
 ];
 
 /** Splits a printed list into ingredients: commas and semicolons, and the parts of bracketed sub-lists. */
