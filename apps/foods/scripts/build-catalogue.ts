@@ -312,7 +312,8 @@ export function buildCatalogue(): BuildResult {
   const warnings: string[] = [];
 
   const foodsByKey = new Map(curated.map((r) => [r.key, { name: r.name, category: r.category, synonyms: synonymsOf(r) }]));
-  const statementsByKey = readStatements(readCsvDir('statements'), foodsByKey, bibIds, sourceWeightOf(bibliography), errors, warnings);
+  const sourceWeight = sourceWeightOf(bibliography);
+  const statementsByKey = readStatements(readCsvDir('statements'), foodsByKey, bibIds, sourceWeight, errors, warnings);
   const groupBy = (rows: Record<string, string>[]) => {
     const m = new Map<string, Record<string, string>[]>();
     for (const r of rows) m.set(r.key, [...(m.get(r.key) ?? []), r]);
@@ -386,6 +387,7 @@ export function buildCatalogue(): BuildResult {
       compSources[c] = src;
     };
     let measuredYear: number | null = null;
+    const measuredSources = new Set<string>();
     // A value reported below a detection limit ('<0.1') is an upper bound: it can prove low, never stands as the value.
     let lactoseUpperBound: number | null = null;
     let lactoseUpperBoundMeasured: string[] | null = null;
@@ -405,6 +407,7 @@ export function buildCatalogue(): BuildResult {
         set(c, Number(m.gPer100g), 'measured', sources);
         notes.push(`Measured ${c} ${m.gPer100g} g/100 g (${m.note}).`);
         for (const s of sources) measuredYear = Math.max(measuredYear ?? 0, bibYear.get(s) ?? 0) || null;
+        sources.forEach((s) => measuredSources.add(s));
       }
     }
     const setAll = (p: Provenance, src: string[], except: (keyof FodmapComponents)[] = []) => {
@@ -477,6 +480,7 @@ export function buildCatalogue(): BuildResult {
         provenance: prov,
         componentCitations: compSources,
         measuredYear,
+        measuredLowerAuthority: measuredSources.size > 0 && [...measuredSources].every((s) => sourceWeight(s) < 1),
         lactoseUpperBound,
         lactoseUpperBoundMeasured,
         composition,

@@ -39,6 +39,8 @@ export interface FoodEvidence {
   componentCitations: Partial<Record<keyof FodmapComponents, string[]>>;
   /** newest year of the measured values' sources, for 'a newer retest wins' */
   measuredYear: number | null;
+  /** every measured value comes from a lower-authority table (an undated compilation naming no analysis) */
+  measuredLowerAuthority?: boolean;
   /** plain dairy whose lactose was not analysed: total carbohydrate, g/100 g */
   lactoseUpperBound: number | null;
   /** the sources when the bound is a measurement reported as below a limit ('<0.1 g/100 g'); null when it is USDA carbohydrate */
@@ -222,7 +224,7 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
       base = 70;
     } else {
       explanation = `${head(d.rating, groups)} at ${e.servingSize}: ${d.detail} (${sources}).`;
-      base = d.basis === 'measured' ? 75 : d.upperBound ? 65 : d.basis === 'composition' ? 70 : 60;
+      base = d.basis === 'measured' ? (e.measuredLowerAuthority ? 60 : 75) : d.upperBound ? 65 : d.basis === 'composition' ? 70 : 60;
     }
     if (d.upperBound && !e.lactoseUpperBoundMeasured) notes.push(`Lactose not analysed in USDA: total carbohydrate ${e.lactoseUpperBound} g/100 g is an upper bound; it proves low here and is not stored as the lactose value.`);
     if (d.upperBound && e.lactoseUpperBoundMeasured) notes.push(`Lactose measured below ${e.lactoseUpperBound} g/100 g: an upper bound; it proves low here and is not stored as the lactose value.`);
