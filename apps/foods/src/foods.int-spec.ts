@@ -139,6 +139,7 @@ describe('catalogue seeding', () => {
 
   it('has no release note while the data has none', async () => {
     expect(await call(Rpc.foods.catalogue, { caller: ann })).toEqual({ version: '2025.1', foodCount: version1.length, whatsNew: null });
+    expect(await failure(Rpc.foods.whatsNew, { caller: ann })).toEqual({ status: 404, message: Messages.catalogueNotesNotFound });
   });
 
   it('changes nothing when the service starts again with the same catalogue', async () => {
@@ -167,7 +168,10 @@ describe('catalogue seeding', () => {
     const list = await call(Rpc.foods.list, { caller: ann });
     expect(list.map((food) => food.name)).not.toContain('Gherkin');
     expect(await call(Rpc.foods.get, { caller: ann, id: gherkinId })).toMatchObject({ name: 'Gherkin' });
-    expect(await call(Rpc.foods.catalogue, { caller: ann })).toEqual({ version: '2025.2', foodCount: version2.length, whatsNew: releaseNotes });
+    // the catalogue info carries the note in brief; the whole note is its own read
+    const summary = { version: '2025.2', date: '2025-02-01', changeCount: releaseNotes.changes.length };
+    expect(await call(Rpc.foods.catalogue, { caller: ann })).toEqual({ version: '2025.2', foodCount: version2.length, whatsNew: summary });
+    expect(await call(Rpc.foods.whatsNew, { caller: ann })).toEqual(releaseNotes);
   });
 });
 

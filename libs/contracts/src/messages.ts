@@ -90,6 +90,7 @@ export const Messages = {
   fodmapRatingRequired: 'FODMAP rating required',
   searchTermTooShort: 'Search term must be at least 2 characters',
   foodNotFound: 'Food not found',
+  catalogueNotesNotFound: 'The current food catalogue has no notes of its changes',
   foodIdInvalid: 'Food id must be a positive whole number',
   foodAdded: 'Food Added!',
   createFoodFailed: 'Failed to create food',

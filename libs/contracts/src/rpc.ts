@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema } from './auth/auth.schemas';
 import type { User } from './auth/user';
 import type { DomainConfig } from './config/domain-config';
-import { type CatalogueInfo, type Food, foodListQuerySchema, foodSearchQuerySchema, type FoodSummary, quickAddFoodSchema } from './foods/food';
+import { type CatalogueInfo, type CatalogueReleaseNotes, type Food, foodListQuerySchema, foodSearchQuerySchema, type FoodSummary, quickAddFoodSchema } from './foods/food';
 import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from './health/health';
 import { idempotencyKeySchema } from './idempotency';
 import { recordId } from './ids';
@@ -150,6 +150,8 @@ export const RpcContracts = {
   /** idempotencyKey: as for createMeal, one food per key and input. */
   [Rpc.foods.quickAdd]: rpc<Food>()(withCaller({ input: quickAddFoodSchema, idempotencyKey: idempotencyKeySchema.optional() })),
   [Rpc.foods.catalogue]: rpc<CatalogueInfo>()(withCaller({})),
+  /** The current release's full 'What's new in the food data' note; a 404 when the data has none. */
+  [Rpc.foods.whatsNew]: rpc<CatalogueReleaseNotes>()(withCaller({})),
   /** Issue 11: the catalogue first, then the label's ingredients, then the model (when OPENAI_API_KEY is set). */
   [Rpc.foods.aiSearch]: rpc<AiSearchResult>()(withCaller({ input: aiSearchSchema })),
   /** Queued durably; the person is emailed when it is done (found or not). */

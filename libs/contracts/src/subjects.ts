@@ -64,6 +64,7 @@ export const Rpc = {
     get: 'foods.food.get',
     quickAdd: 'foods.food.quick-add',
     catalogue: 'foods.catalogue.get',
+    whatsNew: 'foods.catalogue.whats-new',
     aiSearch: 'foods.ai.search',
     aiBackground: 'foods.ai.background',
   },

@@ -1,4 +1,4 @@
-import { CatalogueInfo, Food, FoodSummary, Messages } from '@fodmap/contracts';
+import { CatalogueInfo, CatalogueReleaseNotes, Food, FoodSummary, Messages } from '@fodmap/contracts';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiSession, registerUser } from '../support/api';
 
@@ -16,6 +16,8 @@ describe('foods', () => {
       await visitor.get('/api/foods'),
       await visitor.get('/api/foods/search?q=garlic'),
       await visitor.get('/api/foods/1'),
+      await visitor.get('/api/foods/catalogue'),
+      await visitor.get('/api/foods/whats-new'),
       await visitor.post('/api/debug/quick-add-food', { name: 'Soup', fodmapRating: 'low' }),
     ]) {
       expect(res.status).toBe(401);
@@ -110,17 +112,30 @@ describe('foods', () => {
   });
 });
 
-describe('GET /api/foods/catalogue', () => {
-  it('tells a signed-in person which catalogue release the ratings come from', async () => {
+describe('GET /api/foods/catalogue and GET /api/foods/whats-new', () => {
+  it('tells a signed-in person which catalogue release the ratings come from, and its note only in brief', async () => {
     const { api } = await registerUser('catalogue');
     const res = await api.get('/api/foods/catalogue');
     expect(res.status).toBe(200);
     expect(res.body.version).toMatch(/^\d{4}\.\d{2}\.\d+$/);
     expect(res.body.foodCount).toBeGreaterThanOrEqual(890);
-    // 'What's new in the food data': the note of the release being served, or null while the data has none
+    // Food Search reads this on every visit: the version line and whether to link to the note, never the note itself
+    expect(JSON.stringify(res.body).length).toBeLessThan(500);
     const { version, whatsNew } = res.body as CatalogueInfo;
     expect(res.body).toHaveProperty('whatsNew');
+    if (whatsNew) expect(Object.keys(whatsNew).sort()).toEqual(['changeCount', 'date', 'version']);
     expect([null, version]).toContain(whatsNew?.version ?? null);
-    expect((await new ApiSession().get('/api/foods/catalogue')).status).toBe(401);
+
+    // 'What's new in the food data': the whole note of the release being served, or a 404 while the data has none
+    const notes = await api.get('/api/foods/whats-new');
+    if (whatsNew) {
+      expect(notes.status).toBe(200);
+      const note = notes.body as CatalogueReleaseNotes;
+      expect({ version: note.version, date: note.date, changeCount: note.changes.length }).toEqual(whatsNew);
+      expect(note.summary.length).toBeGreaterThan(0);
+    } else {
+      expect(notes.status).toBe(404);
+      expect(notes.body).toEqual({ message: Messages.catalogueNotesNotFound });
+    }
   });
 });

@@ -66,6 +66,7 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'foods.food.get': { caller, id: theirs.foodId },
     'foods.food.quick-add': { caller, input: { name: 'Owner check food', fodmapRating: 'low' } },
     'foods.catalogue.get': { caller },
+    'foods.catalogue.whats-new': { caller },
     'foods.ai.search': { caller, input: { query: theirs.foodName } },
     'foods.ai.background': { caller, input: { query: 'Owner check' } },
     'identity.admin-user.list': { caller },

@@ -1,4 +1,4 @@
-import { CatalogueReleaseNotes, Food, FoodSummary } from '@fodmap/contracts';
+import { CatalogueReleaseNotes, CatalogueReleaseSummary, Food, FoodSummary } from '@fodmap/contracts';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, Not } from 'typeorm';
@@ -60,6 +60,12 @@ export class FoodCatalogue implements OnModuleInit {
   /** The current release's 'What's new in the food data' note. */
   get whatsNew(): CatalogueReleaseNotes | null {
     return this.releaseNotes;
+  }
+
+  /** The note in brief: what a screen needs to offer it, without its hundreds of changes. */
+  get whatsNewSummary(): CatalogueReleaseSummary | null {
+    const notes = this.releaseNotes;
+    return notes && { version: notes.version, date: notes.date, changeCount: notes.changes.length };
   }
 
   /** How many catalogue foods are current (retired ones are kept only for old meals). */

@@ -1,5 +1,5 @@
-import { CatalogueInfo, Food, FoodSummary, Rpc, RpcParsed } from '@fodmap/contracts';
-import { Handles } from '@fodmap/server';
+import { CatalogueInfo, CatalogueReleaseNotes, Food, FoodSummary, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { Handles, rpcFailure } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { FoodCatalogue } from '../catalogue/food-catalogue';
 import { FoodsService } from './foods.service';
@@ -13,7 +13,14 @@ export class FoodsController {
 
   @Handles(Rpc.foods.catalogue)
   catalogueInfo(): CatalogueInfo {
-    return { version: this.catalogue.version, foodCount: this.catalogue.size, whatsNew: this.catalogue.whatsNew };
+    return { version: this.catalogue.version, foodCount: this.catalogue.size, whatsNew: this.catalogue.whatsNewSummary };
+  }
+
+  @Handles(Rpc.foods.whatsNew)
+  whatsNew(): CatalogueReleaseNotes {
+    const notes = this.catalogue.whatsNew;
+    if (!notes) throw rpcFailure(404, Messages.catalogueNotesNotFound);
+    return notes;
   }
 
   @Handles(Rpc.foods.list)

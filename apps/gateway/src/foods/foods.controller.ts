@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { CatalogueInfo, Caller, Food, foodListQuerySchema, foodSearchQuerySchema, FoodSummary, Messages, pathRecordId, quickAddFoodSchema, IDEMPOTENCY_KEY_HEADER, Rpc } from '@fodmap/contracts';
+import { CatalogueInfo, CatalogueReleaseNotes, Caller, Food, foodListQuerySchema, foodSearchQuerySchema, FoodSummary, Messages, pathRecordId, quickAddFoodSchema, IDEMPOTENCY_KEY_HEADER, Rpc } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ZodBody } from '../http/zod-body.pipe';
@@ -9,7 +9,7 @@ import { ServiceClient } from '../services/service-client';
 /** PostgreSQL integer ids; anything else is a 400 here rather than a 404 from the service. */
 const foodIdParam = new ZodBody(pathRecordId(Messages.foodIdInvalid));
 
-/** Spec §7 foods and quick-add-food. Routes are matched in the order declared: `foods/catalogue` and `foods/search` before `foods/:id`. */
+/** Spec §7 foods and quick-add-food. Routes are matched in the order declared: `foods/catalogue`, `foods/whats-new` and `foods/search` before `foods/:id`. */
 @Controller()
 @UseGuards(SignedInGuard)
 export class FoodsController {
@@ -27,6 +27,12 @@ export class FoodsController {
   @Get('foods/catalogue')
   catalogue(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<CatalogueInfo> {
     return this.services.send(Rpc.foods.catalogue, { caller }, correlationId);
+  }
+
+  /** The whole note, apart from the catalogue info that Food Search reads on every visit: some 200 KB of JSON. */
+  @Get('foods/whats-new')
+  whatsNew(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<CatalogueReleaseNotes> {
+    return this.services.send(Rpc.foods.whatsNew, { caller }, correlationId);
   }
 
   @Get('foods/search')

@@ -161,10 +161,18 @@ export interface CatalogueReleaseNotes {
   changes: CatalogueChange[];
 }
 
+/** Enough of a release note to offer a link to it: the full note (hundreds of changes) is its own read. */
+export interface CatalogueReleaseSummary {
+  version: string;
+  /** YYYY-MM-DD */
+  date: string;
+  changeCount: number;
+}
+
 /** Which catalogue release a person is reading, so a rating can be traced to the data file it came from. */
 export interface CatalogueInfo {
   version: string | null;
   foodCount: number;
-  /** the current release's note; null when the data has none */
-  whatsNew: CatalogueReleaseNotes | null;
+  /** the current release's note in brief (the whole note: Rpc.foods.whatsNew); null when the data has none */
+  whatsNew: CatalogueReleaseSummary | null;
 }

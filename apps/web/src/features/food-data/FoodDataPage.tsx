@@ -10,7 +10,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { TextInput } from '../../components/TextInput';
 import { useScreenTitle } from '../branding/use-screen-title';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
-import { useCatalogueInfo } from '../foods/foods-api';
+import { useCatalogueInfo, useWhatsNew } from '../foods/foods-api';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { groupChanges, kindOf, releaseDate, type ChangeGroup } from './release-notes';
 
@@ -106,11 +106,14 @@ export function FoodDataPage() {
   useScreenTitle(WHATS_NEW_TITLE);
   const handleUnauthorized = useUnauthorizedHandler();
   const catalogue = useCatalogueInfo();
-  useEffect(() => {
-    if (catalogue.error) handleUnauthorized(catalogue.error);
-  }, [catalogue.error, handleUnauthorized]);
-
   const info = catalogue.data;
+  // The small catalogue info says whether there is a note: a release without one costs no request for it.
+  const notes = useWhatsNew(Boolean(info?.whatsNew));
+  const error = catalogue.error ?? notes.error;
+  useEffect(() => {
+    if (error) handleUnauthorized(error);
+  }, [error, handleUnauthorized]);
+
   return (
     <>
       <ScreenHeader title={WHATS_NEW_TITLE} />
@@ -120,16 +123,16 @@ export function FoodDataPage() {
             Food Search
           </Button>
         </Box>
-        {catalogue.error ? (
-          <Alert severity="error">{serverMessage(catalogue.error, 'Could not load the food data notes. Please try again.')}</Alert>
-        ) : !info ? (
-          <CenteredSpinner />
-        ) : info.whatsNew ? (
-          <ReleaseNotes notes={info.whatsNew} />
-        ) : (
+        {error ? (
+          <Alert severity="error">{serverMessage(error, 'Could not load the food data notes. Please try again.')}</Alert>
+        ) : info && !info.whatsNew ? (
           <Typography variant="body2" color="text.secondary">
             {info.version ? `Catalogue ${info.version} has no notes of its changes.` : 'The food data has no notes of its changes yet.'}
           </Typography>
+        ) : notes.data ? (
+          <ReleaseNotes notes={notes.data} />
+        ) : (
+          <CenteredSpinner />
         )}
       </ScreenBody>
     </>

@@ -1,4 +1,4 @@
-import type { AiSearchInput, AiSearchResult, CatalogueInfo, Food, FoodSummary } from '@fodmap/contracts';
+import type { AiSearchInput, AiSearchResult, CatalogueInfo, CatalogueReleaseNotes, Food, FoodSummary } from '@fodmap/contracts';
 import { FOOD_SEARCH } from '@fodmap/contracts';
 import { apiRequest } from '@fodmap/web-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,9 +18,14 @@ export const aiSearch = (input: AiSearchInput) => apiRequest<AiSearchResult>('PO
 /** Spec §7 search-ai-background: queued on the server; the person is emailed the outcome. */
 export const requestBackgroundSearch = (query: string) => apiRequest<{ message: string }>('POST', BACKGROUND_SEARCH_PATH, { query });
 
-/** The catalogue release the ratings come from. */
+/** The catalogue release the ratings come from, with its note in brief. */
 export function useCatalogueInfo() {
   return useQuery<CatalogueInfo>({ queryKey: [`${FOODS_PATH}/catalogue`] });
+}
+
+/** The release's whole 'What's new' note (some 200 KB): read only by the page that shows it, once there is one. */
+export function useWhatsNew(enabled: boolean) {
+  return useQuery<CatalogueReleaseNotes>({ queryKey: [`${FOODS_PATH}/whats-new`], enabled });
 }
 
 /** The first `limit` rows of the catalogue plus the caller's private foods: only what the screen shows is downloaded. */

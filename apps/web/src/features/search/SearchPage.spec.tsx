@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { CatalogueInfo } from '@fodmap/contracts';
-import { fakeApi, json, renderInApp } from '../../test-kit';
+import { fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { BrandingProvider } from '../branding/BrandingProvider';
 import { SearchPage } from './SearchPage';
 
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 function open(catalogue: CatalogueInfo) {
-  fakeApi((path) => {
+  const fetchMock = fakeApi((path) => {
     if (path === '/api/foods/catalogue') return json(200, catalogue);
     if (path.startsWith('/api/')) return json(200, []);
     return undefined;
@@ -21,14 +21,17 @@ function open(catalogue: CatalogueInfo) {
       <SearchPage />
     </BrandingProvider>,
   );
+  return fetchMock;
 }
 
 describe('Food Search and the food data release note (issue 10)', () => {
   it("links to 'What's new in the food data' when the release has a note", async () => {
-    open({ version: '2026.11.4', foodCount: 1012, whatsNew: { version: '2026.11.4', date: '2026-11-23', summary: ['Ratings hold at tested servings.'], changes: [] } });
+    const fetchMock = open({ version: '2026.11.4', foodCount: 1012, whatsNew: { version: '2026.11.4', date: '2026-11-23', changeCount: 912 } });
     const link = await screen.findByRole('link', { name: "What's new in the food data" });
     expect(link.getAttribute('href')).toBe('/food-data');
     expect(screen.getByText('Food catalogue 2026.11.4 · 1,012 foods, each rating with its sources')).toBeTruthy();
+    // The summary decides the link: the whole note is the What's new page's read, not every Food Search visit's.
+    expect(requests(fetchMock)).not.toContain('GET /api/foods/whats-new');
   });
 
   it('has no link when the release has no note', async () => {
