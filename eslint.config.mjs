@@ -34,7 +34,8 @@ export default [
     // Running code of the services and the gateway never loads the test harness or a tool; their tests may.
     // (A direct-import rule: the project graph has a test-only edge server -> testing, so a tag rule would flag every service.)
     files: ['apps/{gateway,identity,journal,foods,insights,notifications}/**/*.ts'],
-    ignores: testFiles,
+    // Test fixtures and the offline data scripts (apps/foods/scripts: the catalogue build and its audit) never run in a service.
+    ignores: [...testFiles, '**/*-fixtures.ts', 'apps/*/scripts/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { seededRandom } from '../../insights/src/correlation/history-fixtures';
+import { seededRandom } from '@fodmap/testing';
 import { readCsvDir } from './build-catalogue';
 
 interface AuditFood {

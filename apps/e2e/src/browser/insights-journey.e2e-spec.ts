@@ -1,5 +1,5 @@
 import { correlationLabelOf, Food, InsightsActivity, localDay, Meal, MealType, Severity, startOfLocalDay, SymptomType } from '@fodmap/contracts';
-import { eventually } from '@fodmap/testing';
+import { eventually, seededRandom } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
@@ -24,17 +24,6 @@ const RATING_WEIGHT: Record<string, number> = { high: 100, medium: 50, low: 0 };
 const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);
 const gone = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(false), SEEN_WITHIN_MS);
 
-/** A fixed-seed generator (mulberry32): the same history on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** The calendar day `days` before `day` (YYYY-MM-DD). */
 const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 24 * HOUR_MS).toISOString().slice(0, 10);
 
@@ -58,7 +47,7 @@ interface PlannedSymptom {
  * nothing in particular. Dinner is early enough that a symptom after it is still felt that day.
  */
 function planHistory(today: string, garlic: Food, lowFoods: Food[]): { meals: PlannedMeal[]; symptoms: PlannedSymptom[] } {
-  const random = seeded(8);
+  const random = seededRandom(8);
   const meals: PlannedMeal[] = [];
   const symptoms: PlannedSymptom[] = [];
   const sittings: { mealType: MealType; name: string; minutes: number }[] = [

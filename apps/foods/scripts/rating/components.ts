@@ -5,6 +5,7 @@
 import {
   FODMAP_COMPONENT_KEYS,
   FODMAP_CUTOFFS,
+  FODMAP_GROUP_COMPONENTS,
   MEDIUM_BAND_MULTIPLIER,
   rateServing,
   type FodmapComponents,
@@ -67,18 +68,9 @@ export function lowByLactoseUpperBound(components: FodmapComponents, upperBound:
   return rateServing({ ...components, lactose: upperBound }, servingGrams, oligoGroup).rating === 'low' ? 'low' : null;
 }
 
-const GROUP_COMPONENTS: Record<FodmapGroup, FodmapTriggerGroup[]> = {
-  oligosaccharides: ['fructans', 'galactans'],
-  excessFructose: ['excessFructose'],
-  sorbitol: ['sorbitol'],
-  mannitol: ['mannitol'],
-  totalPolyols: ['sorbitol', 'mannitol', 'xylitol'],
-  lactose: ['lactose'],
-};
-
 /** The components behind a cut-off group, e.g. oligosaccharides → fructans and/or galactans. */
 export function componentsOfGroup(group: FodmapGroup): FodmapTriggerGroup[] {
-  return GROUP_COMPONENTS[group];
+  return [...FODMAP_GROUP_COMPONENTS[group]];
 }
 
 /** The FODMAP groups over their cut-off in a rating, worst first, named by the components present (> 0). */
@@ -86,7 +78,7 @@ export function groupsOverCutoff(r: ServingRating, components: FodmapComponents)
   const over = r.groups
     .filter((g) => g.grams !== null && g.grams > g.cutoff + 1e-9)
     .sort((a, b) => b.grams! / b.cutoff - a.grams! / a.cutoff || a.group.localeCompare(b.group));
-  const named = over.flatMap((g) => GROUP_COMPONENTS[g.group].filter((c) => (components[c] ?? 0) > 0));
+  const named = over.flatMap((g) => FODMAP_GROUP_COMPONENTS[g.group].filter((c) => (components[c] ?? 0) > 0));
   return [...new Set(named)];
 }
 

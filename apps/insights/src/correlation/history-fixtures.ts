@@ -3,6 +3,7 @@
  * with the journal's own `mealFoodEntry`, and a seeded generator of a 90-day journal with planted triggers.
  */
 import { type FodmapComponents, type FoodSnapshot, mealFoodEntry, type Severity, type SymptomType, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
+import { seededRandom } from '@fodmap/testing';
 import type { History, HistoryMeal, HistorySymptom } from './history';
 
 export const HOUR = 3_600_000;
@@ -67,18 +68,6 @@ export function meal(mealId: number, eatenAt: number, foods: readonly FoodSnapsh
 
 export function symptom(symptomId: number, feltAt: number, values: Partial<Omit<HistorySymptom, 'symptomId' | 'feltAt'>> = {}): HistorySymptom {
   return { symptomId, feltAt, mealId: null, symptomType: 'bloating', severity: 'moderate', ...values };
-}
-
-/** A small, fast, seedable generator (mulberry32): the same seed gives the same journal. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const EVERYDAY = [FOODS.chicken, FOODS.egg, FOODS.carrot, FOODS.potato, FOODS.banana, FOODS.spinach, FOODS.tomato, FOODS.cucumber, FOODS.salmon, FOODS.cheddar, FOODS.coffee, FOODS.strawberries, FOODS.lettuce, FOODS.peanutButter, FOODS.orange, FOODS.quinoa, FOODS.zucchini, FOODS.blueberries, FOODS.oatmeal, FOODS.chickpeas, FOODS.mushrooms];

@@ -81,6 +81,16 @@ export const FODMAP_COMPONENT_KEYS = [
 /** The groups a cut-off applies to. */
 export type FodmapGroup = 'oligosaccharides' | 'excessFructose' | 'sorbitol' | 'mannitol' | 'totalPolyols' | 'lactose';
 
+/** The components each cut-off group adds up, e.g. oligosaccharides = fructans + galactans. */
+export const FODMAP_GROUP_COMPONENTS: Readonly<Record<FodmapGroup, readonly (keyof FodmapComponents)[]>> = {
+  oligosaccharides: ['fructans', 'galactans'],
+  excessFructose: ['excessFructose'],
+  sorbitol: ['sorbitol'],
+  mannitol: ['mannitol'],
+  totalPolyols: ['sorbitol', 'mannitol', 'xylitol'],
+  lactose: ['lactose'],
+};
+
 /** Each group in plain words, for the stacking warnings a person reads. */
 export const FODMAP_GROUP_LABELS: Record<FodmapGroup, string> = {
   oligosaccharides: 'fructans and GOS (oligosaccharides)',

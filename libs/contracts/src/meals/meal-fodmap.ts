@@ -3,7 +3,7 @@
  * builder (the preview before saving) and the insights: one definition of every score.
  */
 import type { Food } from '../foods/food';
-import { FODMAP_CUTOFFS, type FodmapGroup, type FodmapRating, oligoGroupOf, rateServing } from '../foods/fodmap-rating';
+import { FODMAP_CUTOFFS, FODMAP_GROUP_COMPONENTS, type FodmapGroup, type FodmapRating, oligoGroupOf, rateServing } from '../foods/fodmap-rating';
 import type { DayScoreBand, FoodSnapshot, Meal, MealFood, MealScoreBand, StackedGroup, Stacking } from './meal';
 import { GRAMS, SERVING } from './meal';
 
@@ -171,14 +171,6 @@ export interface StackingEntry {
   grams: number | null;
 }
 
-const GROUP_COMPONENTS: Record<FodmapGroup, readonly (keyof FoodSnapshot & ('fructans' | 'galactans' | 'excessFructose' | 'sorbitol' | 'mannitol' | 'xylitol' | 'lactose'))[]> = {
-  oligosaccharides: ['fructans', 'galactans'],
-  excessFructose: ['excessFructose'],
-  sorbitol: ['sorbitol'],
-  mannitol: ['mannitol'],
-  totalPolyols: ['sorbitol', 'mannitol', 'xylitol'],
-  lactose: ['lactose'],
-};
 
 function groupCutoff(group: FodmapGroup, entries: readonly StackingEntry[]): number {
   switch (group) {
@@ -207,17 +199,17 @@ function groupCutoff(group: FodmapGroup, entries: readonly StackingEntry[]): num
  * that group and is counted in `unknownFoods`, so a partly known meal never claims to be low.
  */
 export function stackMeal(entries: readonly StackingEntry[]): Stacking {
-  const groups: StackedGroup[] = (Object.keys(GROUP_COMPONENTS) as FodmapGroup[]).map((group) => {
+  const groups: StackedGroup[] = (Object.keys(FODMAP_GROUP_COMPONENTS) as FodmapGroup[]).map((group) => {
     const grams = entries.reduce((sum, { food, grams: eaten }) => {
       if (eaten === null) return sum;
-      return sum + GROUP_COMPONENTS[group].reduce((inner, key) => inner + ((food[key] ?? 0) * eaten) / 100, 0);
+      return sum + FODMAP_GROUP_COMPONENTS[group].reduce((inner, key) => inner + ((food[key] ?? 0) * eaten) / 100, 0);
     }, 0);
     const cutoff = groupCutoff(group, entries);
     return { group, grams: round3(grams), cutoff, over: grams > cutoff + 1e-9 };
   });
   const singleOver = (group: FodmapGroup) =>
     entries.some(({ food, grams }) => grams !== null && grams > 0 && rateServing(food, grams, food.oligoGroup).exceeded.includes(group));
-  const unknownFoods = entries.filter(({ food, grams }) => grams === null || Object.values(GROUP_COMPONENTS).flat().some((key) => food[key] === null)).length;
+  const unknownFoods = entries.filter(({ food, grams }) => grams === null || Object.values(FODMAP_GROUP_COMPONENTS).flat().some((key) => food[key] === null)).length;
   return { groups, stacked: groups.filter(({ group, over }) => over && !singleOver(group)).map(({ group }) => group), unknownFoods };
 }
 
