@@ -8,7 +8,7 @@
  * components, the decision). Deterministic: same inputs give byte-identical output (foods sorted by key, stable
  * field order). The method is documented in apps/foods/data/README.md.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FODMAP_COMPONENT_KEYS, oligoGroupOf, UNMEASURED_COMPONENTS, type FodmapComponents, type FodmapRating, type FodmapTriggerGroup } from '@fodmap/contracts';
 import { rateIngredients } from '../src/research/ingredient-rating';
@@ -194,11 +194,34 @@ interface TriggerRules {
 
 const num = (s: string | undefined): number | null => (s === undefined || s.trim() === '' ? null : Number(s));
 
-/** The USDA extract: USDA_SR28_DIR, else shared/data/usda-sr28 next to the repository or next to its worktree folder. */
-function usdaDirectory(): string {
+/**
+ * The part of USDA SR28 the catalogue uses (its foods' rows of foods.csv and weights.csv, verbatim), kept in the
+ * repository so that the build and the data tests run on any clone. The build rewrites it whenever it reads the full
+ * extract.
+ */
+export const usdaCatalogueExtractDir = resolve(dataDir, 'usda-sr28');
+
+/** The full USDA extract when there is one (USDA_SR28_DIR, else shared/data/usda-sr28 next to the repository or its worktree folder). */
+function fullUsdaDirectory(): string | null {
   if (process.env.USDA_SR28_DIR) return resolve(process.env.USDA_SR28_DIR);
   const candidates = [resolve(repoRoot, '../shared/data/usda-sr28'), resolve(repoRoot, '../../shared/data/usda-sr28')];
-  return candidates.find((dir) => existsSync(resolve(dir, 'foods.csv'))) ?? candidates[0];
+  return candidates.find((dir) => existsSync(resolve(dir, 'foods.csv'))) ?? null;
+}
+
+function usdaDirectory(): string {
+  return fullUsdaDirectory() ?? usdaCatalogueExtractDir;
+}
+
+/** Writes the catalogue's part of the full USDA extract (header and the rows of the NDBs in use, as they are). */
+function writeUsdaExtract(ndbs: ReadonlySet<string>): void {
+  const full = fullUsdaDirectory();
+  if (full === null) return;
+  mkdirSync(usdaCatalogueExtractDir, { recursive: true });
+  for (const file of ['foods.csv', 'weights.csv']) {
+    const [header, ...lines] = readFileSync(resolve(full, file), 'utf8').split(/\r?\n/).filter((line) => line !== '');
+    const kept = lines.filter((line) => ndbs.has(line.slice(0, line.indexOf(','))));
+    writeFileSync(resolve(usdaCatalogueExtractDir, file), `${[header, ...kept].join('\n')}\n`);
+  }
 }
 
 export function loadUsda(): { foods: Map<string, UsdaFood>; weights: Map<string, { seq: string; amount: number; measure: string; grams: number }[]> } {
@@ -632,6 +655,7 @@ if (require.main === module) {
   const target = resolve(dataDir, 'catalogue.json');
   writeFileSync(target, `${JSON.stringify(catalogue, null, 2)}\n`);
   writeFileSync(resolve(dataDir, 'bibliography.json'), `${JSON.stringify(bibliography, null, 2)}\n`);
+  writeUsdaExtract(new Set(catalogue.foods.map((f) => f.usdaNdb).filter((ndb): ndb is string => typeof ndb === 'string')));
   const noServing = warnings.filter((w) => w.endsWith('no servingGrams'));
   const other = warnings.filter((w) => !w.endsWith('no servingGrams'));
   if (noServing.length) console.warn(`warning: ${noServing.length} statement(s) have no servingGrams and were ignored, e.g.\n  ${noServing.slice(0, 5).join('\n  ')}`);
