@@ -32,7 +32,7 @@ describe('the food data on a phone', () => {
     await eventually(async () => expect(await details.getByText('How much can I eat?').isVisible()).toBe(true), SEEN_WITHIN_MS);
     const text = (await details.textContent()) ?? '';
     // The audit's fault: a cup (119 g) was called low although it is low only up to 43 g (Monash retest, 2022).
-    expect(text).toMatch(/Low FODMAP at ⅓ cup, chopped \(43 g\): [^.]+, 2022\./);
+    expect(text).toMatch(/Low FODMAP at ⅓ cup, chopped \(43 g\): .+, 2022\./);
     expect(text).toContain('Low up to 43 g');
     await page.screenshot({ path: 'test-results/food-data-portion.png' });
 
