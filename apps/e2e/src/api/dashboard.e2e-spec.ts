@@ -7,7 +7,7 @@ let foods: { low: Food; medium: Food; high: Food; unknown: Food };
 
 beforeAll(async () => {
   const { api } = await registerUser('dashboard-foods');
-  const [low, medium, high, unknown] = await Promise.all(['Egg, hard-boiled', 'Avocado, raw', 'Garlic, raw', 'Carrot juice'].map((name) => catalogueFood(api, name)));
+  const [low, medium, high, unknown] = await Promise.all(['Egg, hard-boiled', 'Celery stalks, raw', 'Garlic, raw', 'Parsnip, raw'].map((name) => catalogueFood(api, name)));
   foods = { low, medium, high, unknown };
   expect([low, medium, high, unknown].map((food) => food.fodmapRating)).toEqual(['low', 'medium', 'high', 'unknown']);
 });
@@ -38,7 +38,7 @@ describe('GET /api/dashboard/stats', () => {
   it("scores today's low and medium foods 75, 'good', and counts today's meals and symptoms only", async () => {
     const { api } = await registerUser('dashboard-day');
     const breakfast = await mealOf(api, 'Egg', [foods.low]);
-    await mealOf(api, 'Avocado toast', [foods.medium]);
+    await mealOf(api, 'Celery sticks', [foods.medium]);
     await mealOf(api, 'Last week’s garlic bread', [foods.high], new Date(Date.now() - 7 * 86_400_000).toISOString());
     await api.post('/api/symptoms', { symptomType: 'bloating', severity: 'moderate', mealId: breakfast.id });
     await api.post('/api/symptoms', { symptomType: 'gas', severity: 'mild' });
@@ -50,23 +50,23 @@ describe('GET /api/dashboard/stats', () => {
 
   it('counts foods of unknown rating apart, never as low', async () => {
     const { api } = await registerUser('dashboard-unknown');
-    await mealOf(api, 'Garlic and juice', [foods.high, foods.unknown]);
-    // Only the garlic is rated: a risk of 100, a score of 0 ('poor'); the juice would have made it 50 as a low food.
+    await mealOf(api, 'Garlic and parsnip', [foods.high, foods.unknown]);
+    // Only the garlic is rated: a risk of 100, a score of 0 ('poor'); the parsnip would have made it 50 as a low food.
     expect(await stats(api)).toMatchObject({ todayScore: 0, todayBand: 'poor', mealsLogged: 1, unknownFoods: 1 });
   });
 
   it('has no score when every food today is of unknown rating, or a meal has no food yet', async () => {
     const { api } = await registerUser('dashboard-unrated');
-    await mealOf(api, 'Juice', [foods.unknown]);
+    await mealOf(api, 'Parsnip', [foods.unknown]);
     await mealOf(api, 'Still deciding', []);
     expect(await stats(api)).toMatchObject({ todayScore: null, todayBand: null, mealsLogged: 2, symptomsCount: 0, unknownFoods: 1 });
   });
 
   it('flags a meal of foods each low on its own whose lactose adds up over the cut-off, and says which group', async () => {
     const { api } = await registerUser('dashboard-stacking');
-    // 1 tbsp cream cheese (about 0.5 g lactose) and 1 oz parmesan (about 0.9 g): each under the 1 g cut-off, together over it.
-    const [creamCheese, parmesan] = await Promise.all(['Cream cheese', 'Parmesan, hard'].map((name) => catalogueFood(api, name)));
-    const meal = await mealOf(api, 'Cheese plate', [creamCheese, parmesan]);
+    // 1 tbsp cream cheese (0.55 g lactose) and ¼ cup feta (0.56 g): each under the 1 g cut-off, together over it.
+    const [creamCheese, feta] = await Promise.all(['Cream cheese', 'Feta cheese'].map((name) => catalogueFood(api, name)));
+    const meal = await mealOf(api, 'Cheese plate', [creamCheese, feta]);
     expect(meal.foods.map((entry) => entry.ratingAtQuantity)).toEqual(['low', 'low']);
     expect(meal.stacking.stacked).toEqual(['lactose']);
     expect(meal.stacking.groups.find((group) => group.group === 'lactose')).toMatchObject({ cutoff: 1, over: true, grams: expect.any(Number) });

@@ -177,11 +177,11 @@ describe('GET /api/insights/correlation and /api/insights/fodmap-groups', () => 
     }
   });
 
-  it('answers each FODMAP group with its evidence; garlic’s fructans are inferred from its catalogue trigger', async () => {
+  it('answers each FODMAP group with its evidence; garlic’s fructans are counted from its measured grams, none inferred', async () => {
     const groups = await projected<GroupCorrelations>(cam, '/api/insights/fodmap-groups?period=30', ({ mealsAnalysed }) => expect(mealsAnalysed).toBe(16));
     expect(groups).toMatchObject({ period: 30, window: { fromHours: 1, toHours: 8 }, mealsAnalysed: 16, symptomaticMeals: 8 });
     const fructans = groups.groups.find((group) => group.group === 'fructans');
-    expect(fructans).toMatchObject({ kind: 'fodmap', inferredMeals: 8, correlationRate: 1, exposures: { with: { meals: 8, symptomatic: 8 }, without: { meals: 8, symptomatic: 0 } } });
+    expect(fructans).toMatchObject({ kind: 'fodmap', inferredMeals: 0, correlationRate: 1, exposures: { with: { meals: 8, symptomatic: 8 }, without: { meals: 8, symptomatic: 0 } } });
     expect(groups.groups[0].group).toBe('fructans');
     const kinds = groups.groups.map((group) => group.kind);
     expect(kinds).toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'fodmap' ? -1 : 1)));

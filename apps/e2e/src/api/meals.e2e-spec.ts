@@ -5,19 +5,19 @@ import { ApiSession, catalogueFood, registerUser } from '../support/api';
 
 /** Catalogue foods each rated at one serving without measured components, so their rating stands at quantity 1. */
 const EGG = 'Egg, hard-boiled';
-const AVOCADO = 'Avocado, raw';
+const CELERY = 'Celery stalks, raw';
 const GARLIC = 'Garlic, raw';
 
 let ann: ApiSession;
 let bob: ApiSession;
 let egg: Food;
-let avocado: Food;
+let celery: Food;
 let garlic: Food;
 
 beforeAll(async () => {
   ann = (await registerUser('meals-ann', 'Ann')).api;
   bob = (await registerUser('meals-bob', 'Bob')).api;
-  [egg, avocado, garlic] = await Promise.all([catalogueFood(ann, EGG), catalogueFood(ann, AVOCADO), catalogueFood(ann, GARLIC)]);
+  [egg, celery, garlic] = await Promise.all([catalogueFood(ann, EGG), catalogueFood(ann, CELERY), catalogueFood(ann, GARLIC)]);
 });
 
 async function createMeal(api: ApiSession, fields: Partial<{ name: string; mealType: string; timestamp: string }> = {}): Promise<Meal> {
@@ -78,15 +78,15 @@ describe('signed out', () => {
 
 describe('POST /api/meals/:id/foods', () => {
   it('adds a catalogue food with its quantity and unit, as the food was, and scores the meal', async () => {
-    const meal = await createMeal(ann, { name: 'Egg & avocado' });
+    const meal = await createMeal(ann, { name: 'Egg & celery' });
     const withEgg = await addFood(ann, meal.id, egg, 1, 'large');
     expect(withEgg.foods).toHaveLength(1);
     expect(withEgg.foods[0]).toMatchObject({ foodId: egg.id, quantity: 1, servingUnit: 'large', fodmapRating: 'low', ratingAtQuantity: 'low', food: { id: egg.id, name: EGG, fodmapRating: 'low' } });
     expect(withEgg.foods[0].id).toEqual(expect.any(Number));
     expect(withEgg).toMatchObject({ fodmapScore: 0, fodmapBand: 'low', unknownFoods: 0 });
 
-    const both = await addFood(ann, meal.id, avocado);
-    expect(both.foods.map((entry) => entry.food.name)).toEqual([EGG, AVOCADO]);
+    const both = await addFood(ann, meal.id, celery);
+    expect(both.foods.map((entry) => entry.food.name)).toEqual([EGG, CELERY]);
     // One low and one medium food: 50 × ½ = 25, 'Medium FODMAP foods' (spec §4).
     expect(both).toMatchObject({ fodmapScore: 25, fodmapBand: 'medium' });
     expect((await ann.get(`/api/meals/${meal.id}`)).body).toEqual(both);
@@ -190,7 +190,7 @@ describe('POST /api/meals/:id/repeat', () => {
   it('logs a new meal now with the same name, type, foods and quantities', async () => {
     const original = await createMeal(ann, { name: 'Egg breakfast', mealType: 'breakfast', timestamp: '2025-06-01T07:00:00.000Z' });
     await addFood(ann, original.id, egg, 2, 'large');
-    const full = await addFood(ann, original.id, avocado, 0.5);
+    const full = await addFood(ann, original.id, celery, 0.5);
     await ann.patch(`/api/meals/${original.id}/complete`, undefined);
     const before = Date.now();
     const res = await ann.post(`/api/meals/${original.id}/repeat`, {});
@@ -200,7 +200,7 @@ describe('POST /api/meals/:id/repeat', () => {
     expect(copy).toMatchObject({ name: 'Egg breakfast', mealType: 'breakfast', completed: false, symptoms: [], fodmapScore: full.fodmapScore });
     expect(copy.foods.map(({ foodId, quantity, servingUnit }) => ({ foodId, quantity, servingUnit }))).toEqual([
       { foodId: egg.id, quantity: 2, servingUnit: 'large' },
-      { foodId: avocado.id, quantity: 0.5, servingUnit: 'serving' },
+      { foodId: celery.id, quantity: 0.5, servingUnit: 'serving' },
     ]);
     expect(Date.parse(copy.timestamp)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(copy.timestamp)).toBeLessThanOrEqual(Date.now() + 1000);
@@ -264,11 +264,11 @@ describe('GET /api/meals', () => {
   });
 
   it('shows a meal with its foods and symptoms, and answers a bad id with a 400', async () => {
-    const meal = await addFood(ann, (await createMeal(ann)).id, avocado);
+    const meal = await addFood(ann, (await createMeal(ann)).id, celery);
     const symptom = (await ann.post('/api/symptoms', { symptomType: 'gas', severity: 'mild', mealId: meal.id })).body;
     const res = await ann.get(`/api/meals/${meal.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: meal.id, foods: [{ foodId: avocado.id, fodmapRating: 'medium' }], symptoms: [symptom] });
+    expect(res.body).toMatchObject({ id: meal.id, foods: [{ foodId: celery.id, fodmapRating: 'medium' }], symptoms: [symptom] });
     expect(await ann.get('/api/meals/lunch')).toMatchObject({ status: 400, body: { message: JournalMessages.mealIdInvalid } });
     expect(await ann.get('/api/meals/2000000000')).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
   });
@@ -344,7 +344,7 @@ describe('retrying a create with the same Idempotency-Key', () => {
     expect(first.status).toBe(201);
     expect(retry).toMatchObject({ status: 201, body: first.body });
     expect((await ann.get(`/api/meals/${meal.id}`)).body.foods).toHaveLength(1);
-    const other = await withKey(ann, `/api/meals/${meal.id}/foods`, { ...body, foodId: avocado.id }, key);
+    const other = await withKey(ann, `/api/meals/${meal.id}/foods`, { ...body, foodId: celery.id }, key);
     expect(other).toMatchObject({ status: 422, body: { message: Messages.idempotencyKeyReused } });
   });
 
