@@ -123,6 +123,7 @@ const ROUTES = [
   { method: 'GET', path: '/api/domain-config' },
   { method: 'GET', path: '/api/foods' },
   { method: 'GET', path: '/api/foods/catalogue' },
+  { method: 'GET', path: '/api/foods/whats-new' },
   { method: 'GET', path: '/api/foods/search', query: { q: 'garlic' } },
   { method: 'GET', path: '/api/foods/:id', params: () => ({ id: fixtures.foodId }) },
   { method: 'POST', path: '/api/debug/quick-add-food', body: (n) => ({ name: `Fuzz food ${n}`, fodmapRating: 'low', description: 'A food', servingSize: '1 cup', foodType: 'other' }) },
