@@ -48,6 +48,8 @@ export const foodSnapshotV1 = z.object({
   highFromGrams: z.number().positive().nullable().optional(),
   /** a mixed food whose FODMAPs depend on its recipe: 'check the label' rather than plain 'unknown' */
   checkLabel: z.boolean().optional(),
+  /** the FODMAP groups behind a medium or high rating (absent before issue 10) */
+  fodmapGroups: z.array(z.enum(['fructans', 'galactans', 'excessFructose', 'sorbitol', 'mannitol', 'xylitol', 'lactose'])).optional(),
 });
 
 /** A food was added to a meal (stream `meal-<mealId>`); entryId names this entry, grams the amount when known. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SYMPTOM_WINDOW } from '@fodmap/contracts';
+import { type FodmapTriggerGroup, SYMPTOM_WINDOW } from '@fodmap/contracts';
 import { assessFoods, correlateFoods, correlateGroups } from './correlate';
 import { entry, FOODS, HOUR, meal, START, symptom, syntheticHistory } from './history-fixtures';
 import { fisherExactGreater } from './statistics';
@@ -153,5 +153,16 @@ describe('correlateGroups', () => {
     expect(exposed('fructans')).toMatchObject({ exposures: { with: { meals: 1 } }, inferredMeals: 1 });
     expect(exposed('galactans')).toMatchObject({ exposures: { with: { meals: 1 } }, inferredMeals: 1 });
     expect(exposed('caffeine')).toMatchObject({ exposures: { with: { meals: 1 } }, inferredMeals: 1 });
+  });
+
+  it('infers every FODMAP group a food names behind its rating, not only its one trigger type', () => {
+    // A high food of unknown content whose sources name excess fructose and sorbitol (issue 10), typed 'excess_fructose'.
+    const nashi = { ...FOODS.garlic, name: 'Asian pear', ibsTriggerType: 'excess_fructose', fructans: null, fodmapGroups: ['excessFructose', 'sorbitol'] as FodmapTriggerGroup[] };
+    const history = { meals: [{ mealId: 1, eatenAt: START, foods: [entry(nashi, 122)] }], symptoms: [] };
+    const groups = correlateGroups(history, window).groups;
+    const exposed = (name: string) => groups.find((group) => group.group === name);
+    expect(exposed('excessFructose')).toMatchObject({ exposures: { with: { meals: 1 } }, inferredMeals: 1 });
+    expect(exposed('polyols')).toMatchObject({ exposures: { with: { meals: 1 } }, inferredMeals: 1 });
+    expect(exposed('fructans')?.exposures.with.meals).toBe(0);
   });
 });

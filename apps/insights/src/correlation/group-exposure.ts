@@ -1,4 +1,4 @@
-import { FODMAP_COMPONENT_KEYS, FODMAP_CUTOFFS, FODMAP_INSIGHT_GROUPS, type FodmapComponents, type InsightGroup, type MealFood, OTHER_TRIGGER_GROUPS } from '@fodmap/contracts';
+import { FODMAP_COMPONENT_KEYS, FODMAP_CUTOFFS, FODMAP_INSIGHT_GROUPS, type FodmapComponents, type FodmapTriggerGroup, type InsightGroup, type MealFood, OTHER_TRIGGER_GROUPS } from '@fodmap/contracts';
 import type { HistoryMeal } from './history';
 
 export type FodmapInsightGroup = (typeof FODMAP_INSIGHT_GROUPS)[number];
@@ -15,7 +15,16 @@ const GROUP_COMPONENTS: Record<FodmapInsightGroup, readonly (keyof FodmapCompone
   polyols: ['sorbitol', 'mannitol'],
 };
 
-/** The catalogue's ibsTriggerType (underscore words) for each FODMAP group. */
+/** The food's FODMAP groups (issue 10) that make up each insight group. */
+const NAMED_GROUPS: Record<FodmapInsightGroup, readonly FodmapTriggerGroup[]> = {
+  fructans: ['fructans'],
+  galactans: ['galactans'],
+  lactose: ['lactose'],
+  excessFructose: ['excessFructose'],
+  polyols: ['sorbitol', 'mannitol', 'xylitol'],
+};
+
+/** The catalogue's ibsTriggerType (underscore words) for each FODMAP group: what entries logged before issue 10 name. */
 const TRIGGER_TYPES: Record<FodmapInsightGroup, string> = {
   fructans: 'fructans',
   galactans: 'galactans',
@@ -37,7 +46,7 @@ interface MealGrams {
 /**
  * The groups one meal is exposed to. Measured: the meal's grams of the group (g/100 g × grams eaten, summed over the
  * entries whose weight and component are known) reach the per-serving cut-off of Varney et al. 2017. Inferred: an
- * entry's food names the group as its trigger, its amount of the group is unknown, and it is rated medium or high at
+ * entry's food names the group behind its rating (or, logged before issue 10, as its trigger), its amount of the group is unknown, and it is rated medium or high at
  * the amount eaten. The catalogue's other triggers (fatty, spicy, …) are only ever inferred, whenever such a food is eaten.
  */
 export function groupExposures(meal: HistoryMeal): Map<InsightGroup, ExposureBasis> {
@@ -85,8 +94,14 @@ function measuredOver(group: FodmapInsightGroup, { grams, otherOligoSource }: Me
   }
 }
 
+/** Whether the food names the group behind its rating: every group it names, else (older entries) its one trigger type. */
+function names(group: FodmapInsightGroup, food: MealFood['food']): boolean {
+  if (food.fodmapGroups) return food.fodmapGroups.some((named) => NAMED_GROUPS[group].includes(named));
+  return food.ibsTriggerType === TRIGGER_TYPES[group];
+}
+
 function inferred(group: FodmapInsightGroup, entry: MealFood): boolean {
-  if (entry.food.ibsTriggerType !== TRIGGER_TYPES[group]) return false;
+  if (!names(group, entry.food)) return false;
   if (entry.ratingAtQuantity !== 'medium' && entry.ratingAtQuantity !== 'high') return false;
   return entry.grams === null || GROUP_COMPONENTS[group].some((component) => entry.food[component] === null);
 }

@@ -29,6 +29,7 @@ export function foodSnapshotOf(food: Food): FoodSnapshot {
     lowUpToGrams: food.portion?.lowUpToGrams ?? null,
     highFromGrams: food.portion?.highFromGrams ?? null,
     checkLabel: food.checkLabel,
+    fodmapGroups: food.fodmapGroups,
   };
 }
 

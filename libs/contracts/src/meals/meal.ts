@@ -1,4 +1,4 @@
-import type { FoodType } from '../foods/food';
+import type { FodmapTriggerGroup, FoodType } from '../foods/food';
 import type { FodmapComponents, FodmapGroup, FodmapRating, OligoGroup } from '../foods/fodmap-rating';
 import type { Symptom } from '../symptoms/symptom';
 
@@ -35,6 +35,8 @@ export interface FoodSnapshot extends FodmapComponents {
   highFromGrams?: number | null;
   /** a mixed food whose FODMAPs depend on its recipe (rating 'unknown'): the person is asked to check the label */
   checkLabel?: boolean;
+  /** the FODMAP groups behind a medium or high rating, which insights attribute symptoms to; absent before issue 10 */
+  fodmapGroups?: FodmapTriggerGroup[];
 }
 
 /** Spec §3 meal food entry. */
