@@ -121,9 +121,9 @@ function componentDecision(e: FoodEvidence, r: ServingRating): ComponentDecision
       upperBound: true,
       groups: [],
       detail: measured
-        ? `lactose was measured below ${e.lactoseUpperBound} g per 100 g, so under ${g((e.lactoseUpperBound * e.servingGrams) / 100)} here`
+        ? `lactose was measured below ${e.lactoseUpperBound} g per 100 g`
         : `at most ${g((e.lactoseUpperBound * e.servingGrams) / 100)} lactose, taking all its carbohydrate as lactose`,
-      citations: [...new Set([...cites(FODMAP_COMPONENT_KEYS.filter((c) => c !== 'lactose')), ...(measured ?? [])])],
+      citations: [...new Set([...(measured ?? []), ...cites(FODMAP_COMPONENT_KEYS.filter((c) => c !== 'lactose'))])],
     };
   }
   const minimum = r.rating === 'unknown';
@@ -203,7 +203,14 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
     groups = v.rating === 'low' ? [] : named;
     const first = v.deciding[0];
     const h = head(v.rating, groups);
-    if (v.reason === 'aboveLow') explanation = `${h} at ${e.servingSize}: larger than the tested low serving of ${g(tested.lowUpTo!.servingGrams)} (${citeStatement(tested.lowUpTo!)}).`;
+    if (v.reason === 'aboveLow') {
+      const low = tested.lowUpTo!;
+      // Over twice the amount shown low, the serving can hold more than twice a cut-off: medium is the least it is.
+      explanation =
+        e.servingGrams > 2 * low.servingGrams * 1.05
+          ? `${h} at ${e.servingSize}: more than twice the tested low serving of ${g(low.servingGrams)} (${citeStatement(low)}); it may be high.`
+          : `${h} at ${e.servingSize}: larger than the tested low serving of ${g(low.servingGrams)} (${citeStatement(low)}).`;
+    }
     else if (v.reason === 'halfHigh') explanation = `${h} at ${e.servingSize}: at least half the ${g(first.servingGrams)} shown high (${citeStatement(first)}).`;
     else explanation = `${h} at ${e.servingSize}: ${citeStatement(first)}.${lowUpToSuffix}`;
     const weight = sumWeights(v.deciding);
@@ -287,19 +294,19 @@ const sumWeights = (statements: readonly Statement[]) => {
 /** Tested servings first (a source tried them); otherwise what fully known components give. */
 function portionGuide(e: FoodEvidence, tested: ReturnType<typeof testedPortion>): PortionGuide | null {
   if (tested.lowUpTo || tested.highFrom) {
+    const lowUpToText = tested.lowUpTo ? portionText(tested.lowUpTo.servingGrams, tested.lowUpTo.servingText, e.measures) : null;
+    const highFromText = tested.highFrom ? portionText(tested.highFrom.servingGrams, tested.highFrom.servingText, e.measures) : null;
     return {
       lowUpToGrams: tested.lowUpTo?.servingGrams ?? null,
-      lowUpToText: tested.lowUpTo ? portionText(tested.lowUpTo.servingGrams, tested.lowUpTo.servingText, e.measures) : null,
+      lowUpToText,
       highFromGrams: tested.highFrom?.servingGrams ?? null,
-      highFromText: tested.highFrom ? portionText(tested.highFrom.servingGrams, tested.highFrom.servingText, e.measures) : null,
+      // Two different amounts in the same words ('about ¼ cup' for 28 g and 58 g) would read as one: the grams say it.
+      highFromText: highFromText === lowUpToText ? null : highFromText,
     };
   }
   const computed = portionFromComponents(e.components, e.oligoGroup);
   if (!computed) return null;
-  return {
-    lowUpToGrams: computed.lowUpToGrams,
-    lowUpToText: computed.lowUpToGrams === null ? null : portionText(computed.lowUpToGrams, '', e.measures),
-    highFromGrams: computed.highFromGrams,
-    highFromText: computed.highFromGrams === null ? null : portionText(computed.highFromGrams, '', e.measures),
-  };
+  const lowUpToText = computed.lowUpToGrams === null ? null : portionText(computed.lowUpToGrams, '', e.measures);
+  const highFromText = computed.highFromGrams === null ? null : portionText(computed.highFromGrams, '', e.measures);
+  return { lowUpToGrams: computed.lowUpToGrams, lowUpToText, highFromGrams: computed.highFromGrams, highFromText: highFromText === lowUpToText ? null : highFromText };
 }

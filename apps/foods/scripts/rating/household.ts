@@ -39,7 +39,7 @@ export interface HouseholdMeasure {
 }
 
 /** Measures that say nothing a person can picture: a label's serving, a weight, a package. */
-const UNPICTURABLE = /\b(nlea|serving|oz|lb|g|package|container|recipe|batch|yield|portion)\b/i;
+const UNPICTURABLE = /\b(nlea|serving|oz|lb|g|package|container|recipe|batch|yield|portion|cubic|inch(es)?)\b/i;
 
 /** Rounds to quarters below 3 and to whole numbers above, so that 'about' reads like a cook would say it. */
 const niceAmount = (n: number) => (n < 3 ? Math.max(0.25, Math.round(n * 4) / 4) : Math.round(n));
@@ -50,13 +50,26 @@ export function aboutMeasure(grams: number, measures: readonly HouseholdMeasure[
   if (usable.length === 0) return null;
   const unit = (m: HouseholdMeasure) => m.grams / m.amount;
   const best = [...usable].sort((a, b) => Math.abs(Math.log(unit(a) / grams)) - Math.abs(Math.log(unit(b) / grams)) || a.measure.localeCompare(b.measure))[0];
+  // Under a fifth of the smallest measure there are no household words for it ('about ¼ cup' for 28 g would mislead).
+  if (grams / unit(best) < 0.2) return null;
   const amount = niceAmount(grams / unit(best));
   return `about ${formatAmount(amount)} ${pluralizeMeasure(best.measure, amount)}`;
 }
 
-/** A tested serving's words as a portion text: the source's own words, else the closest household measure. */
+/** Words that only restate a weight ('40 grams', '60ml', '30 g, cooked'): the grams are shown anyway. */
+const ONLY_WEIGHT = /^\d+(?:[.,]\d+)?\s*(?:g|grams?|ml|millilit(?:re|er)s?)(?:,\s*(?:cooked|raw|drained|dry|uncooked))?$/i;
+/** Words that name no amount a person can picture. */
+const NO_PICTURE = /\b(serve|serving|portion|standard|nlea)\b/i;
+
+/**
+ * A tested serving's words as a portion text ('about ⅓ cup', 'about half a berry'): the source's own words without
+ * 'up to' or a repeated weight, else the closest household measure, else null.
+ */
 export function portionText(grams: number, sourceWords: string, measures: readonly HouseholdMeasure[]): string | null {
-  const words = sourceWords.trim();
-  if (words) return /^about\b/i.test(words) ? words : `about ${words}`;
-  return aboutMeasure(grams, measures);
+  const text = sourceWords.trim();
+  const inBrackets = [...text.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
+  const candidates = [text.replace(/\s*\([^)]*\)/g, ''), ...inBrackets]
+    .map((words) => words.trim().replace(/^(?:up to|about|approx(?:imately|\.)?)\s+/i, '').trim())
+    .filter((words) => words !== '' && !ONLY_WEIGHT.test(words) && !NO_PICTURE.test(words));
+  return candidates.length > 0 ? `about ${candidates[0]}` : aboutMeasure(grams, measures);
 }

@@ -90,7 +90,11 @@ const bibSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9-]+$/),
     title: z.string().min(3),
-    short: z.string().min(2),
+    // how a sentence cites it; the year is the build's to add, from the entry or the statement, never guessed here
+    short: z
+      .string()
+      .min(2)
+      .refine((short) => !/undated|\b(19|20)\d\d\)?$/.test(short), 'short holds no year and no "undated"'),
     authors: z.string().min(2),
     year: z.number().int().min(1900).max(2100).nullable(),
     url: z.string().url().optional(),
@@ -149,6 +153,9 @@ describe('food catalogue data', () => {
     const ids = bibliography.map((b) => b.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain('usda-sr28');
+    // one page, one entry: two ids for one page would count its statements as two sources
+    const urls = bibliography.map((b) => (b as { url?: string }).url).filter(Boolean);
+    expect(urls.filter((url, i) => urls.indexOf(url) !== i)).toEqual([]);
   });
 
   it('cites only bibliography entries; a food cites USDA SR28 or, outside USDA, its nutrition source', () => {

@@ -48,7 +48,10 @@ describe('fault 1: a statement holds at its tested serving only', () => {
     expect(v).toMatchObject({ rating: 'medium', reason: 'aboveLow' });
     const d = decideRating(evidence({ servingGrams: 119, servingSize: '1 cup (119 g)', statements: [pepperLow43] }), cite);
     expect(d).toMatchObject({ rating: 'medium', basis: 'statements', fodmapGroups: ['excessFructose'] });
-    expect(d.ratingExplanation).toBe('Medium FODMAP (excess fructose) at 1 cup (119 g): larger than the tested low serving of 43 g (monash, 2020).');
+    // Over twice the serving shown low, the amount may hold more than twice the cut-off: medium is the least it is.
+    expect(d.ratingExplanation).toBe('Medium FODMAP (excess fructose) at 1 cup (119 g): more than twice the tested low serving of 43 g (monash, 2020); it may be high.');
+    const half = decideRating(evidence({ servingGrams: 80, servingSize: '½ cup (80 g)', statements: [pepperLow43] }), cite);
+    expect(half.ratingExplanation).toBe('Medium FODMAP (excess fructose) at ½ cup (80 g): larger than the tested low serving of 43 g (monash, 2020).');
     expect(d.portion).toMatchObject({ lowUpToGrams: 43, highFromGrams: null });
   });
 
@@ -301,5 +304,19 @@ describe('ingredients, groups, explanations and portions', () => {
     expect(portionText(75, '⅓ cup', measures)).toBe('about ⅓ cup');
     expect(aboutMeasure(80, measures)).toBe('about ½ cup, chopped');
     expect(aboutMeasure(30, measures)).toBe('about 3 tbsp');
+  });
+});
+
+describe('portion words', () => {
+  it("keeps the source's words a person can picture, without 'up to' or a repeated weight", () => {
+    expect(portionText(75, '½ cup (75 g)', [])).toBe('about ½ cup');
+    expect(portionText(4, '4 g (half a berry)', [])).toBe('about half a berry');
+    expect(portionText(40, 'up to 40 grams', [])).toBeNull();
+    expect(portionText(75, 'standard serve (75 g)', [])).toBeNull();
+    expect(portionText(30, '30 g, cooked', [{ amount: 1, measure: 'cup', grams: 120 }])).toBe('about ¼ cup');
+  });
+
+  it('gives no household words for an amount far below the smallest measure', () => {
+    expect(portionText(28, '', [{ amount: 1, measure: 'cup', grams: 246 }])).toBeNull();
   });
 });
