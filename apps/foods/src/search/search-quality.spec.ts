@@ -142,6 +142,10 @@ describe('search quality on the catalogue', () => {
     expect(['bread-white', 'bread-wheat']).toContain(topKeys('bread', 1)[0]);
   });
 
+  it("does not take a mixed dish's nutrient-table zero as 'lactose free' ('lactose free cheese' is not a cheesesteak)", () => {
+    expect(topKeys('lactose free cheese', 3)).not.toContain('cheesesteak');
+  });
+
   it.each(EXCLUSIONS)('never answers %s with an ordinary food first (%s)', (query, ordinary) => {
     const [first] = index.search(query, 1);
     expect(foods[first.id].key).not.toBe(ordinary);
