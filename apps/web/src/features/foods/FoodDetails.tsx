@@ -175,7 +175,7 @@ function PortionLine({ level, text }: { level: FodmapLevel; text: string }) {
   );
 }
 
-/** 'How much can I eat?': shown only where a source tested a serving, so every line is a tested amount. */
+/** 'How much can I eat?': the servings a source tested, or what the food's measured amounts give against the cut-offs. */
 function HowMuch({ food }: { food: Food }) {
   const { low, high } = portionLines(food.portion);
   if (!low && !high) return null;
