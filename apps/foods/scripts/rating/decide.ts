@@ -142,6 +142,23 @@ function componentDecision(e: FoodEvidence, r: ServingRating): ComponentDecision
   };
 }
 
+/** Measured values are read from tables that give them to 0.1 g per 100 g: each may be up to 0.05 g lower. */
+export const TABLE_ROUNDING = 0.05;
+
+/**
+ * Whether a minimum the measured values prove ('at least medium') survives their table rounding: with every measured
+ * value 0.05 g/100 g lower it still holds. Cantaloupe's 0.2 g/100 g of fructans is 0.24 g in 120 g against a 0.2 g
+ * cut-off, but as little as 0.18 g: that does not outrank a statement that tested the serving low.
+ */
+function clearMinimum(e: FoodEvidence, rating: Rated): boolean {
+  const lowered = { ...e.components };
+  for (const c of FODMAP_COMPONENT_KEYS) {
+    const value = e.components[c];
+    if (value !== null && e.provenance[c] === 'measured') lowered[c] = Math.max(0, value - TABLE_ROUNDING);
+  }
+  return RATING_RANK[rateServing(lowered, e.servingGrams, e.oligoGroup).minimumRating] >= RATING_RANK[rating];
+}
+
 /** Rates one food from its evidence (see the README for the order and why). */
 export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
   const notes: string[] = [];
@@ -158,7 +175,8 @@ export function decideRating(e: FoodEvidence, cite: CiteFn): RatingDecision {
 
   let chosen: { kind: 'component'; d: ComponentDecision } | { kind: 'statements'; v: StatementVerdict } | null = null;
   // A measured minimum ('at least medium') stands against a statement only where the statement says less.
-  const measuredStands = comp?.basis === 'measured' && (!comp.minimum || (verdict !== null && RATING_RANK[verdict.rating] < RATING_RANK[comp.rating]));
+  const measuredStands =
+    comp?.basis === 'measured' && (!comp.minimum || (verdict !== null && RATING_RANK[verdict.rating] < RATING_RANK[comp.rating] && clearMinimum(e, comp.rating)));
   if (comp && measuredStands) {
     // Measured values lose only to a newer statement that decides otherwise (a retest).
     const newer = verdict && verdict.rating !== comp.rating && e.measuredYear !== null && (verdict.deciding[0].year ?? 0) > e.measuredYear;

@@ -320,3 +320,19 @@ describe('portion words', () => {
     expect(portionText(28, '', [{ amount: 1, measure: 'cup', grams: 246 }])).toBeNull();
   });
 });
+
+describe('a measured minimum against a statement', () => {
+  const cantaloupeLow120 = statement({ rating: 'low', servingGrams: 120, names: 'cantaloupe' });
+  const measuredFructans = (per100: number) =>
+    evidence({ servingGrams: 120, servingSize: '¾ cup (120 g)', components: { ...UNMEASURED_COMPONENTS, fructans: per100 }, provenance: { fructans: 'measured' }, componentCitations: { fructans: ['muir-2007'] }, statements: [cantaloupeLow120] });
+
+  it('yields to a statement that tested the serving low when the exceedance is within the table rounding (0.05 g/100 g)', () => {
+    // 0.2 g/100 g → 0.24 g in 120 g, over the 0.2 g cut-off, but 0.15 g/100 g would be 0.18 g.
+    expect(decideRating(measuredFructans(0.2), cite)).toMatchObject({ rating: 'low', basis: 'statements' });
+  });
+
+  it('stands when the exceedance is clear of the rounding', () => {
+    // 0.5 g/100 g → 0.6 g in 120 g, and still 0.54 g at 0.45 g/100 g.
+    expect(decideRating(measuredFructans(0.5), cite)).toMatchObject({ rating: 'high', basis: 'measured' });
+  });
+});
