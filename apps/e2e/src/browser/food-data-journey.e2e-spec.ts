@@ -36,9 +36,10 @@ describe('the food data on a phone', () => {
     expect(text).toContain('Low up to 43 g');
     await page.screenshot({ path: 'test-results/food-data-portion.png' });
 
+    // The first food added opens the builder.
     await details.getByRole('button', { name: 'Add to builder' }).click();
-    await page.getByRole('button', { name: /^Build Your Meal, 1 food/ }).click();
     const builder = page.getByRole('dialog', { name: 'Build Your Meal' });
+    await eventually(async () => expect(await builder.getByLabel('Quantity').isVisible()).toBe(true), SEEN_WITHIN_MS);
     // One cup is three of its ⅓-cup servings: 129 g, more than the 43 g shown low.
     await builder.getByLabel('Quantity').fill('1');
     await eventually(async () => expect(await builder.getByRole('status').first().textContent()).toMatch(/More than the low-FODMAP serving \(43 g\): 129 g may be medium/), SEEN_WITHIN_MS);
