@@ -24,8 +24,11 @@ const SMALL_MEASURE = /\b(tsp|tbsp|teaspoons?|tablespoons?|packets?|sachets?)\b/
 /** Garlic is eaten by the clove (about 3 g, the serving FODMAP tests use) and gum by the stick. */
 const CLOVE = /^\S+ cloves?\b/i;
 const GUM = /\bgum\b/i;
-/** Label and survey wording that is not a portion: 'serving size varied from 1 to 3 enchiladas', '1 NLEA serving', '1 serving 2.13 oz bar', '1 serving (301 g)'. */
-const NOT_A_PORTION = /serving size varied|\bnlea\b|\bservings?\b|\boz bar\b|^\S+ package\b|\byields\b/i;
+/**
+ * Label and survey wording that is not a portion: 'serving size varied from 1 to 3 enchiladas', '1 NLEA serving',
+ * '1 serving 2.13 oz bar', '1 serving (301 g)', '6 inches sub', '1 each taco', '1 cup spaghetti not packed'.
+ */
+const NOT_A_PORTION = /serving size varied|\bnlea\b|\bservings?\b|\boz bar\b|^\S+ package\b|\byields\b|\binches sub\b|^\S+ each\b|\bnot packed\b/i;
 /** Whole large produce: nobody eats a whole head of cabbage, a whole melon or a 331 g onion as a serving. */
 const PRODUCE = new Set(['fruit', 'vegetables']);
 const WHOLE_LARGE = /\b(head|whole|melon)\b/i;

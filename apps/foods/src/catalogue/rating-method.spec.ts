@@ -243,6 +243,9 @@ describe('fault 7: servings people eat', () => {
     ['a 139 g slice', { name: 'Watermelon', category: 'fruit', servingSize: '1 slice (139 g)', servingGrams: 139 }],
     ['serving size varied', { category: 'prepared_foods', servingSize: '1 serving (serving size varied from 1 to 3 enchiladas) (300 g)', servingGrams: 300 }],
     ['an oz bar', { category: 'snacks_sweets', servingSize: '1 serving 2.13 oz bar (60 g)', servingGrams: 60 }],
+    ['survey words for a sub', { category: 'prepared_foods', servingSize: '6 inches sub (148 g)', servingGrams: 148 }],
+    ["'each'", { category: 'prepared_foods', servingSize: '1 each taco (98 g)', servingGrams: 98 }],
+    ["'not packed'", { category: 'grains_breads', servingSize: '1 cup spaghetti not packed (117 g)', servingGrams: 117 }],
   ])('rejects %s', (_, values) => {
     expect(servingProblem(serving(values))).not.toBeNull();
   });
