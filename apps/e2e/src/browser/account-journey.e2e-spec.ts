@@ -1,21 +1,14 @@
 import { eventually } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
-import { Browser } from 'playwright-core';
 import { uniqueEmail, waitForEmail } from '../support/api';
-import { launchBrowser, phone, SEEN_WITHIN_MS } from '../support/browser';
+import { suiteBrowser, phone, SEEN_WITHIN_MS } from '../support/browser';
 
 describe('a new person on a phone', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('goes from the start page to an account, signs out, recovers a forgotten password and signs in with it', async () => {
-    const { page } = await phone(browser, provided('gatewayUrl'));
+    const { page } = await phone(browser(), provided('gatewayUrl'));
     const email = uniqueEmail('journey');
 
     await page.goto('/');

@@ -1,9 +1,9 @@
 import { AdminMessages, EMAIL_TYPE_LABELS, type EmailStats, Messages } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from '@jest/globals';
+import { Locator, Page } from 'playwright-core';
 import { emailsTo, signInFirstAdmin } from '../support/api';
-import { launchBrowser, phone, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { suiteBrowser, phone, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
 import { provided } from '../support/provided';
 
 /** Statistics count an email once it has left the outbox: the page shows it within this. */
@@ -42,17 +42,11 @@ async function openTab(page: Page, name: (typeof AdminMessages.tabs)[number]): P
 }
 
 describe('the admin area on a phone (issue 9, journey 2)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('an admin creates two advertisers, sends test daily summaries and sees them counted in Overview and Email Campaigns', async () => {
     const adminEmail = provided('adminEmail');
-    const { context, page } = await phone(browser, provided('gatewayUrl'));
+    const { context, page } = await phone(browser(), provided('gatewayUrl'));
     // The stack's ADMIN_EMAILS address signs up (or signs in, when another suite signed it up first); the phone
     // carries on in that session.
     const [name, value] = (await signInFirstAdmin()).sessionCookie.split(/=(.*)/s);
@@ -115,7 +109,7 @@ describe('the admin area on a phone (issue 9, journey 2)', () => {
   });
 
   it('refuses a signed-in person who is not an admin at /admin/', async () => {
-    const page = await signedUpPhone(browser, 'admin-journey', 'Nora');
+    const page = await signedUpPhone(browser(), 'admin-journey', 'Nora');
     const response = await page.goto('/admin/');
     expect(response?.status()).toBe(403);
     expect(await page.textContent('body')).toContain(Messages.adminOnly);

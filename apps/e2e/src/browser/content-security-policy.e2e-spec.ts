@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
-import { Browser } from 'playwright-core';
 import { uniqueEmail } from '../support/api';
-import { launchBrowser, phone } from '../support/browser';
+import { suiteBrowser, phone } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => (browser = await launchBrowser()));
-afterAll(() => browser.close());
+const browser = suiteBrowser();
 
 describe('the app under its Content-Security-Policy', () => {
   it('signs up and shows the dashboard with no CSP violation (MUI styles, scripts, images all allowed)', async () => {
-    const { context, page } = await phone(browser, provided('gatewayUrl'));
+    const { context, page } = await phone(browser(), provided('gatewayUrl'));
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

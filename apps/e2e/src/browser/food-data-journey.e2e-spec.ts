@@ -1,23 +1,16 @@
 import { eventually } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Browser } from 'playwright-core';
-import { launchBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { describe, expect, it } from '@jest/globals';
+import { suiteBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
 
 /**
  * Issue 10 as a person in a kitchen meets it: how much of a food they can eat, why it is rated so and from which
  * source, a warning when the meal holds more than the low serving, and what changed in the food data.
  */
 describe('the food data on a phone', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('shows how much red pepper stays low and why, warns when the meal holds more, and lists what changed in the food data', async () => {
-    const page = await signedUpPhone(browser, 'food-data', 'Kit');
+    const page = await signedUpPhone(browser(), 'food-data', 'Kit');
     await page.getByRole('link', { name: 'Search' }).click();
     await page.waitForURL('**/search');
     await page.getByRole('alert').getByRole('button', { name: 'Close' }).click();

@@ -1,7 +1,7 @@
 import { eventually } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Browser, Page } from 'playwright-core';
-import { launchBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { describe, expect, it } from '@jest/globals';
+import { Page } from 'playwright-core';
+import { suiteBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
 
 async function openFoodSearch(page: Page) {
   await page.getByRole('link', { name: 'Search' }).click();
@@ -18,16 +18,10 @@ function madeUpFoodName(): string {
 }
 
 describe('looking up foods on a phone', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('finds a food despite a typo, reads its details, adds a private food and finds it, which a second person cannot', async () => {
-    const page = await signedUpPhone(browser, 'foods', 'Rose');
+    const page = await signedUpPhone(browser(), 'foods', 'Rose');
     await openFoodSearch(page);
     // The welcome toast would cover the screenshots.
     await page.getByRole('alert').getByRole('button', { name: 'Close' }).click();
@@ -79,7 +73,7 @@ describe('looking up foods on a phone', () => {
     await eventually(async () => expect(await results(page).first().textContent()).toContain(name), 10_000);
     expect(await results(page).first().textContent()).toContain('Low FODMAP');
 
-    const other = await signedUpPhone(browser, 'foods', 'Sam');
+    const other = await signedUpPhone(browser(), 'foods', 'Sam');
     // Rows, not buttons: since issue 7 each row also has its 'Add … to a meal' button.
     await eventually(async () => expect(await other.getByRole('list', { name: 'Foods' }).getByRole('listitem').count()).toBe(6), 10_000);
     await other.screenshot({ path: 'test-results/dashboard-food-lookup.png', fullPage: true });

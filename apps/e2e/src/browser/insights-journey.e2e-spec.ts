@@ -1,8 +1,8 @@
 import { correlationLabelOf, Food, InsightsActivity, localDay, Meal, MealType, Severity, startOfLocalDay, SymptomType } from '@fodmap/contracts';
 import { eventually, seededRandom } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { describe, expect, it } from '@jest/globals';
+import { Locator, Page } from 'playwright-core';
+import { suiteBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
 import { provided } from '../support/provided';
 
 /** UTC+9 all year: a breakfast at 08:00 there is the previous day in UTC, so a day counted in UTC would show. */
@@ -110,16 +110,10 @@ async function openInsights(page: Page): Promise<void> {
 }
 
 describe('Insights on a phone', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('shows three weeks of a person’s meals and symptoms by day in their zone, garlic ranked first as their trigger, fructans as their group, and nothing of it to another person', async () => {
-    const page = await signedUpPhone(browser, 'insights', 'Hana', { timezoneId: TOKYO });
+    const page = await signedUpPhone(browser(), 'insights', 'Hana', { timezoneId: TOKYO });
     await closeToast(page, 'Welcome!');
     const api = pageApi(page);
 
@@ -262,7 +256,7 @@ describe('Insights on a phone', () => {
     await garlicRanked();
 
     // Another person sees their own empty Insights, none of Hana's foods.
-    const other = await signedUpPhone(browser, 'insights', 'Noor', { timezoneId: TOKYO });
+    const other = await signedUpPhone(browser(), 'insights', 'Noor', { timezoneId: TOKYO });
     await closeToast(other, 'Welcome!');
     await openInsights(other);
     await seen(other.getByRole('region', { name: 'Advanced Analytics' }).getByText('No data available for this period'));

@@ -1,7 +1,7 @@
 import { eventually } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { describe, expect, it } from '@jest/globals';
+import { Locator, Page } from 'playwright-core';
+import { suiteBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
 
 /** A name as a regular expression matches it literally (food names hold commas, brackets and quotes). */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -66,16 +66,10 @@ async function addToBuilder(page: Page, builder: Locator, typed: string, pick: R
 }
 
 describe('a day of the journal on a phone', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('builds a meal of 3 foods (one typed with a typo), completes it, logs bloating for it, sees the day on the dashboard and in the diary, repeats it and deletes one', async () => {
-    const page = await signedUpPhone(browser, 'journal', 'Maya');
+    const page = await signedUpPhone(browser(), 'journal', 'Maya');
     await toastSeen(page, 'Welcome!');
 
     // A new person's day: nothing yet, and no score to pretend with.

@@ -1,9 +1,9 @@
 import { NotificationsMessages } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from '@jest/globals';
+import { Locator, Page } from 'playwright-core';
 import { emailsTo } from '../support/api';
-import { launchBrowser, phone, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { suiteBrowser, phone, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
 import { provided } from '../support/provided';
 
 /** The meal email goes out through the outbox after the journal's MealCompleted reaches notifications. */
@@ -23,16 +23,10 @@ async function toastSeen(page: Page, title: string): Promise<void> {
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/meal-email-${name}.png` });
 
 describe('a meal email on a phone (issue 9, journey 1)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = suiteBrowser();
 
   it('turns meal emails on, completes a meal, taps the email’s bloating link signed out and finds the symptom in the Diary', async () => {
-    const page = await signedUpPhone(browser, 'meal-email', 'Noor');
+    const page = await signedUpPhone(browser(), 'meal-email', 'Noor');
     const tabs = page.getByRole('navigation', { name: 'Main' });
 
     // Profile: meal emails are off for a new person; one tap turns them on.
@@ -79,7 +73,7 @@ describe('a meal email on a phone (issue 9, journey 1)', () => {
       expect(meal).toBeDefined();
       html = meal?.html ?? '';
     }, EMAILED_WITHIN_MS);
-    const { context: mailbox, page: mail } = await phone(browser, provided('gatewayUrl'));
+    const { context: mailbox, page: mail } = await phone(browser(), provided('gatewayUrl'));
     await mail.setContent(html);
     await seen(mail.getByText(mealName).first());
     await shot(mail, '2-meal-email');
@@ -93,7 +87,7 @@ describe('a meal email on a phone (issue 9, journey 1)', () => {
     expect(href).not.toContain(encodeURIComponent(email));
 
     // Tapped in the mail app: a fresh browser tab, signed out, never shown the start page.
-    const { page: tapped } = await phone(browser, provided('gatewayUrl'));
+    const { page: tapped } = await phone(browser(), provided('gatewayUrl'));
     await tapped.goto(href);
     await seen(tapped.getByText(NotificationsMessages.logSymptomAsk));
     await seen(tapped.getByText('Bloating', { exact: true }));

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { uniqueEmail } from './api';
 import { provided } from './provided';
@@ -11,6 +12,21 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** Chromium for the enclosing describe block (or file): launched before its tests, closed after them. */
+export function suiteBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet: call it inside a test');
+    return browser;
+  };
 }
 
 /** How long a check waits for what a person should see: long enough for a loaded CI machine, never a speed assertion. */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { SubscriptionStatus } from '@fodmap/contracts';
+import { ShortLivedCache } from '../http/short-lived-cache';
 
 /** How long the gate reuses a person's subscription status. */
 export const SUBSCRIPTION_STATUS_CACHE_MS = 5_000;
-const MAX_ENTRIES = 10_000;
 
 /**
  * The gate asks for the status before every gated write; a person logging a meal with its foods makes several in a
@@ -12,23 +12,12 @@ const MAX_ENTRIES = 10_000;
  * SUBSCRIPTION_STATUS_CACHE_MS on another replica.
  */
 @Injectable()
-export class SubscriptionStatusCache {
-  private readonly statuses = new Map<number, { status: SubscriptionStatus; until: number }>();
-
-  get(userId: number): SubscriptionStatus | undefined {
-    const entry = this.statuses.get(userId);
-    if (entry && entry.until > Date.now()) return entry.status;
-    if (entry) this.statuses.delete(userId);
-    return undefined;
+export class SubscriptionStatusCache extends ShortLivedCache<SubscriptionStatus> {
+  constructor() {
+    super(SUBSCRIPTION_STATUS_CACHE_MS);
   }
 
   remember(userId: number, status: SubscriptionStatus): SubscriptionStatus {
-    if (this.statuses.size >= MAX_ENTRIES) this.statuses.clear();
-    this.statuses.set(userId, { status, until: Date.now() + SUBSCRIPTION_STATUS_CACHE_MS });
-    return status;
-  }
-
-  forgetAll(): void {
-    this.statuses.clear();
+    return this.set(userId, status);
   }
 }
