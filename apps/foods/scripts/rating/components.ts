@@ -9,7 +9,6 @@ import {
   MEDIUM_BAND_MULTIPLIER,
   rateServing,
   type FodmapComponents,
-  type FodmapGroup,
   type FodmapTriggerGroup,
   type OligoGroup,
   type ServingRating,
@@ -66,11 +65,6 @@ export function excessFructoseEstimate(fructose: number, glucose: number, servin
 export function lowByLactoseUpperBound(components: FodmapComponents, upperBound: number, servingGrams: number, oligoGroup: OligoGroup): 'low' | null {
   if (components.lactose !== null) return null;
   return rateServing({ ...components, lactose: upperBound }, servingGrams, oligoGroup).rating === 'low' ? 'low' : null;
-}
-
-/** The components behind a cut-off group, e.g. oligosaccharides → fructans and/or galactans. */
-export function componentsOfGroup(group: FodmapGroup): FodmapTriggerGroup[] {
-  return [...FODMAP_GROUP_COMPONENTS[group]];
 }
 
 /** The FODMAP groups over their cut-off in a rating, worst first, named by the components present (> 0). */
