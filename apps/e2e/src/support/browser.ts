@@ -56,7 +56,16 @@ export async function signedUpPhone(browser: Browser, suite: string, firstName: 
   await page.getByLabel('Email').fill(uniqueEmail(`${suite}-${firstName.toLowerCase()}`));
   await page.getByLabel('Password', { exact: true }).fill('lentil-bake-9');
   await page.getByLabel('Confirm Password').fill('lentil-bake-9');
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/local/register')).catch(() => null);
   await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/dashboard');
+  try {
+    await page.waitForURL('**/dashboard');
+  } catch (error) {
+    // Say what the person saw, so a sign-up that fails on a busy machine can be told from a slow one.
+    const response = await answer;
+    const shown = await page.locator('[role="alert"], [role="status"]').allInnerTexts();
+    const registered = response ? `${response.status()} ${await response.text()}` : 'no answer';
+    throw new Error(`Sign-up did not reach the dashboard: the server answered ${registered}; the page shows ${JSON.stringify(shown)}`, { cause: error });
+  }
   return page;
 }
