@@ -94,9 +94,14 @@ describe('routing (spec §2)', () => {
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Ann@Example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    const moves = [jest.spyOn(window.history, 'pushState'), jest.spyOn(window.history, 'replaceState')];
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Hi, Ann')).toBeTruthy();
+    // Straight to /, the dashboard: no detour through a signed-in path that, asked for before the session held the
+    // person, the router would bounce as signed out.
+    expect(moves.flatMap((move) => move.mock.calls.map(([, , url]) => new URL(String(url), window.location.href).pathname))).toEqual(['/']);
+    expect(window.location.pathname).toBe('/');
     expect(await screen.findByText('Welcome back!')).toBeTruthy();
     expect(screen.getByText('Logged in as Ann')).toBeTruthy();
     expect(await screen.findByText('You have 5 days left in your free trial')).toBeTruthy();

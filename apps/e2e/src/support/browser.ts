@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from '@jest/globals';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { uniqueEmail } from './api';
 import { provided } from './provided';
+import { stackWarnings } from './stack-log';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -45,6 +46,12 @@ export async function phone(browser: Browser, baseURL: string, { timezoneId }: P
   return { context, page };
 }
 
+/** Signing in ends at / (spec §2: the sign-in screen sends a signed-in person there), which shows the dashboard. */
+export async function atDashboard(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
 /** A phone that has seen the start page already, signed up through the create-account form; `suite` names its email. */
 export async function signedUpPhone(browser: Browser, suite: string, firstName: string, options: PhoneOptions = {}): Promise<Page> {
   const { context, page } = await phone(browser, provided('gatewayUrl'), options);
@@ -59,13 +66,16 @@ export async function signedUpPhone(browser: Browser, suite: string, firstName: 
   const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/local/register')).catch(() => null);
   await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
   try {
-    await page.waitForURL('**/dashboard');
+    await atDashboard(page);
   } catch (error) {
     // Say what the person saw, so a sign-up that fails on a busy machine can be told from a slow one.
     const response = await answer;
     const shown = await page.locator('[role="alert"], [role="status"]').allInnerTexts();
     const registered = response ? `${response.status()} ${await response.text()}` : 'no answer';
-    throw new Error(`Sign-up did not reach the dashboard: the server answered ${registered}; the page shows ${JSON.stringify(shown)}`, { cause: error });
+    const warnings = stackWarnings().join('\n');
+    throw new Error(`Sign-up did not reach the dashboard: the server answered ${registered}; the page shows ${JSON.stringify(shown)}; the stack last warned:\n${warnings}`, {
+      cause: error,
+    });
   }
   return page;
 }

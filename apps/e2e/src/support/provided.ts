@@ -11,6 +11,8 @@ export interface ProvidedStack {
   /** The stack's NATS prefix, for tests that speak to the services directly. */
   natsPrefix: string;
   stackPids: Record<string, number>;
+  /** Where the stack's processes write what they print (under test-results/). */
+  logFile: string;
   /** The STRIPE_* settings of the stack: its fake Stripe's URL and keys, to sign webhooks as Stripe would. */
   stripe: Record<string, string>;
 }

@@ -5,7 +5,8 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { connect } from 'nats';
 import Redis from 'ioredis';
@@ -71,11 +72,13 @@ export default async function setup(): Promise<void> {
     OPENAI_API_KEY: 'sk-e2e-fake',
     OPENAI_BASE_URL: openAi.baseUrl,
   };
-  const output: string[] = [];
+  // What the processes print, kept in test-results/ for a failed run; tests quote its warnings (support/stack-log.ts).
+  const logFile = join(ROOT, 'test-results', `stack-${runId}.log`);
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile);
   const children = [...SERVICES, 'gateway'].map((name) => {
     const child = spawn(process.execPath, [join(ROOT, `apps/${name}/dist/main.js`)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout?.on('data', (chunk) => output.push(`${name}| ${chunk}`));
-    child.stderr?.on('data', (chunk) => output.push(`${name}| ${chunk}`));
+    for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => log.write(prefixLines(name, String(chunk))));
     return child;
   });
   try {
@@ -86,7 +89,8 @@ export default async function setup(): Promise<void> {
     await stripe.stop();
     await openAi.stop();
     await infrastructure.stop();
-    throw new Error(`${(error as Error).message}\n${output.join('').slice(-4000)}`);
+    log.end();
+    throw new Error(`${(error as Error).message}\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
   }
 
   const stack: ProvidedStack = {
@@ -95,6 +99,7 @@ export default async function setup(): Promise<void> {
     openAiUrl: openAi.baseUrl,
     adminEmail,
     natsPrefix,
+    logFile,
     databaseUrl: databaseUrl.toString(),
     stripe: stripe.env(),
     stackPids: Object.fromEntries([...SERVICES, 'gateway'].map((name, i) => [name, children[i].pid ?? 0])),
@@ -113,12 +118,18 @@ export default async function setup(): Promise<void> {
           }),
       ),
     );
+    log.end();
     await mail.close();
     await stripe.stop();
     await openAi.stop();
     await removeRunData(base.databaseUrl, databaseUrl.pathname.slice(1), base.natsUrl, natsPrefix, base.redisUrl);
     await infrastructure.stop();
   });
+}
+
+/** Each line of a chunk a process printed, after the process's name: a chunk may hold many lines, or part of one. */
+function prefixLines(name: string, chunk: string): string {
+  return chunk.replace(/^(?=.)/gm, `${name}| `);
 }
 
 async function removeRunData(adminUrl: string, database: string, natsUrl: string, prefix: string, redisUrl: string): Promise<void> {

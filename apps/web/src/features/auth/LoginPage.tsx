@@ -2,7 +2,7 @@ import { Alert, Button, Link, Stack, Tab, Tabs } from '@mui/material';
 import { loginSchema, Messages, registerSchema, type User } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useToast } from '@fodmap/web-ui';
 import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
@@ -27,12 +27,10 @@ export function LoginPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const { toast } = useToast();
   const setCurrentUser = useSetCurrentUser();
-  const navigate = useNavigate();
 
-  const enterApp = async (user: User) => {
-    await setCurrentUser(user);
-    navigate('/dashboard', { replace: true });
-  };
+  // The route table moves a signed-in person from here to / (the dashboard) once the session holds them. Navigating
+  // from here as well raced it: a path asked for before the session showed the user was bounced as signed out.
+  const enterApp = (user: User) => setCurrentUser(user);
 
   const signIn = useMutation({
     mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/auth/local/login', body),
