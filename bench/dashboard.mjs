@@ -34,7 +34,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { closedLoop, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
-import { require, root, seeded, signUp, startStack } from './lib/stack.mjs';
+import { require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -54,7 +54,7 @@ const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const LABEL_WIDTH = 40;
 
 const { localDay, localDayRange, MEAL_TYPES, SYMPTOM_TYPES, SEVERITIES } = require(join(root, 'libs/contracts/dist/index.js'));
-const rand = seeded(20260107);
+const rand = seededRandom(20260107);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 /** Words whose search results make a varied pantry of catalogue foods, low, medium, high and unknown. */
 const PANTRY_QUERIES = ['rice', 'egg', 'chicken', 'carrot', 'banana', 'oats', 'potato', 'spinach', 'tomato', 'cheese', 'avocado', 'garlic', 'onion', 'apple', 'bread', 'salmon', 'yogurt', 'beans'];

@@ -16,7 +16,7 @@
 //       belong to user ids from 900,000,000 up and are deleted at the end.
 // BENCH_QUERIES (default 1000) and BENCH_PRIVATE_FOODS (default 10000) change the sizes.
 import { join } from 'node:path';
-import { require, root, seeded, signUp, startStack } from './lib/stack.mjs';
+import { require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1000);
 const PRIVATE_FOODS = Number(process.env.BENCH_PRIVATE_FOODS ?? 10_000);
@@ -27,7 +27,7 @@ const WARM_UP = 100;
 const useRunningStack = Boolean(process.env.BENCH_GATEWAY_URL);
 const { Client } = require('pg');
 
-const rand = seeded(20251122);
+const rand = seededRandom(20251122);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
 async function insertOtherUsersFoods(db, names) {

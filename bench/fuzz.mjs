@@ -18,14 +18,14 @@
 import { connect as connectTcp } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { require, root, seeded, signUp, startStack } from './lib/stack.mjs';
+import { require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
 const { SubscriptionMessages } = require(join(root, 'libs/contracts/dist/index.js'));
 
 const SEED = Number(process.env.FUZZ_SEED ?? 6);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6);
 const TIMEOUT_MS = 20_000;
-const rand = seeded(SEED);
+const rand = seededRandom(SEED);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
 /**

@@ -31,7 +31,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { firstValueFrom } from 'rxjs';
 import { closedLoop, summarize } from './lib/load.mjs';
-import { require, root, seeded, signUp, startStack } from './lib/stack.mjs';
+import { require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -49,7 +49,7 @@ const DAY_MS = 86_400_000;
 const LABEL_WIDTH = 44;
 
 const { CORRELATION_PERIODS, INSIGHT_PERIODS, localDay, localDayRange, Rpc } = require(join(root, 'libs/contracts/dist/index.js'));
-const rand = seeded(20260801);
+const rand = seededRandom(20260801);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 const between = (low, high) => low + rand() * (high - low);
 

@@ -13,7 +13,10 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const require = createRequire(import.meta.url);
 export const SERVICES = ['identity', 'journal', 'foods', 'insights', 'notifications'];
 
-const { loadConfig, requireDependencies } = require(join(root, 'libs/server/dist/index.js'));
+const { loadConfig, requireDependencies, seededRandom } = require(join(root, 'libs/server/dist/index.js'));
+
+/** A seeded pseudo-random sequence (libs/server's mulberry32), so that two runs do the same thing. */
+export { seededRandom };
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -24,18 +27,6 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** A seeded pseudo-random sequence (mulberry32), so that two runs do the same thing. */
-export function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { seededRandom } from '@fodmap/testing';
+import { seededRandom } from '@fodmap/server';
 import { readCsvDir } from './build-catalogue';
 
 interface AuditFood {

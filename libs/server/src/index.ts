@@ -8,3 +8,4 @@ export * from './service-core.module';
 export * from './bootstrap-service';
 export * from './events';
 export * from './idempotency';
+export * from './seeded-random';

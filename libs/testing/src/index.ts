@@ -8,4 +8,3 @@ export * from './infrastructure';
 export * from './global-hooks';
 export * from './fake-stripe';
 export * from './fake-openai';
-export * from './seeded-random';

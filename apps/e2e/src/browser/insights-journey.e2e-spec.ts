@@ -1,5 +1,6 @@
 import { correlationLabelOf, Food, InsightsActivity, localDay, Meal, MealType, Severity, startOfLocalDay, SymptomType } from '@fodmap/contracts';
-import { eventually, seededRandom } from '@fodmap/testing';
+import { seededRandom } from '@fodmap/server';
+import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import { Locator, Page } from 'playwright-core';
 import { suiteBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';

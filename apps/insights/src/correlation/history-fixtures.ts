@@ -3,7 +3,7 @@
  * with the journal's own `mealFoodEntry`, and a seeded generator of a 90-day journal with planted triggers.
  */
 import { type FodmapComponents, type FoodSnapshot, mealFoodEntry, type Severity, type SymptomType, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
-import { seededRandom } from '@fodmap/testing';
+import { seededRandom } from '@fodmap/server';
 import type { History, HistoryMeal, HistorySymptom } from './history';
 
 export const HOUR = 3_600_000;

@@ -1,6 +1,7 @@
 /**
  * A small, fast, seedable generator (mulberry32): the same seed gives the same sequence, so a synthetic history, a
- * browser journey's data or an audit sample is the same on every run.
+ * browser journey's data, an audit sample or a benchmark's load is the same on every run. Here rather than in
+ * libs/testing because the benchmarks (plain JavaScript) load it from this library's build.
  */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
