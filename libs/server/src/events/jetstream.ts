@@ -1,4 +1,4 @@
-import { DiscardPolicy, headers, JetStreamManager, JsMsg, MsgHdrs, nanos, NatsError, RetentionPolicy, StorageType } from 'nats';
+import { DiscardPolicy, headers, JetStreamManager, JsMsg, MsgHdrs, nanos, NatsError, RetentionPolicy, StorageType, StoredMsg } from 'nats';
 import { StoredEvent } from './event';
 
 /** Headers every published event carries, so tools can route and inspect without parsing the body. */
@@ -32,6 +32,16 @@ export function sourceSubjectFilter(natsPrefix: string, service: string): string
 
 function isNotFound(error: unknown): boolean {
   return error instanceof NatsError && (error.code === '404' || error.api_error?.err_code === 10059);
+}
+
+/** The stream's message at `sequence`, or null when the stream holds none there. */
+export async function streamMessage(jsm: JetStreamManager, streamName: string, sequence: number): Promise<StoredMsg | null> {
+  try {
+    return await jsm.streams.getMessage(streamName, { seq: sequence });
+  } catch (error) {
+    if (isNotFound(error) || (error instanceof NatsError && error.api_error?.err_code === 10037)) return null;
+    throw error;
+  }
 }
 
 /** Creates the run's event stream if missing: limits retention that keeps everything (rebuilds replay from 1). */

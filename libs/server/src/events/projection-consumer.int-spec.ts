@@ -149,4 +149,28 @@ describe('ProjectionConsumer', () => {
       expect(balances.find((row) => row.account === 'account-standby')).toEqual({ account: 'account-standby', balance: '3', deposits: 2 });
     });
   });
+
+  it('reads a stream created again from its start: the checkpoint’s sequence belongs to the lost stream', async () => {
+    const before = await ledger.append('account-lost', 'Deposited', { account: 'account-lost', amount: 1 });
+    await ledger.waitUntilApplied(before);
+    await consumer?.stop();
+    await relay.stop();
+    const [{ stream_sequence }] = await ledger.dataSource.query(`SELECT stream_sequence FROM "${ledger.schema}".projection_checkpoints`);
+    expect(Number(stream_sequence)).toBeGreaterThan(1000);
+
+    // NATS loses its data: the relay creates the stream again, numbered from 1, with the events written since.
+    await (await ledger.nats.jetstreamManager()).streams.delete(eventStreamName(ledger.natsPrefix));
+    relay = ledger.relay();
+    relay.start();
+    await ledger.append('account-lost', 'Deposited', { account: 'account-lost', amount: 2 });
+    const last = await ledger.append('account-lost', 'Deposited', { account: 'account-lost', amount: 3 });
+    await ledger.waitUntilRelayed(last);
+
+    consumer = ledger.consumer();
+    consumer.start();
+    await ledger.waitUntilApplied(last);
+    const { balances, applications } = await ledger.snapshot();
+    expect(balances.find((row) => row.account === 'account-lost')).toEqual({ account: 'account-lost', balance: '6', deposits: 3 });
+    expect(applications.every((row) => row.applications === 1)).toBe(true);
+  });
 });

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { EventNotApplicableError } from './catalog';
 import { withCausation } from './correlation';
 import { StoredEvent } from './event';
-import { decodeEvent, ensureEventStream, eventStreamName, sourceSubjectFilter } from './jetstream';
+import { decodeEvent, ensureEventStream, EventHeaders, eventStreamName, sourceSubjectFilter, streamMessage } from './jetstream';
 import { applyEvent, Projection, projectionContext, projectionSources, projectionTables } from './projection';
 import { SessionLock } from './session-lock';
 import { databaseUrlOf, errorMessage, qualifiedTable, schemaOf } from './sql';
@@ -199,8 +199,8 @@ export class ProjectionConsumer {
         `INSERT INTO ${this.checkpointTable} (projection, source, position) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
         [projection.name, source],
       );
-      const [{ stream_sequence }]: Array<{ stream_sequence: string }> = await dataSource.query(
-        `SELECT stream_sequence FROM ${this.checkpointTable} WHERE projection = $1 AND source = $2`,
+      const [checkpoint]: Array<{ position: string; stream_sequence: string }> = await dataSource.query(
+        `SELECT position, stream_sequence FROM ${this.checkpointTable} WHERE projection = $1 AND source = $2`,
         [projection.name, source],
       );
       const name = durableName(projection.name, source);
@@ -209,13 +209,30 @@ export class ProjectionConsumer {
         durable_name: name,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.StartSequence,
-        opt_start_seq: Number(stream_sequence) + 1,
+        opt_start_seq: await this.resumeSequence(jsm, source, Number(checkpoint.position), Number(checkpoint.stream_sequence)),
         filter_subject: sourceSubjectFilter(natsPrefix, source),
         max_ack_pending: 1,
         max_deliver: -1,
         ack_wait: nanos(this.tuning.ackWaitMs),
       });
     }
+  }
+
+  /**
+   * The message after the checkpoint's, when the stream still holds the checkpoint's event there. A stream that was
+   * lost and created again (NATS data wiped, or another stream under the same name) numbers from 1 again: the
+   * checkpoint's sequence then points past events never applied, so the source is read from the stream's start, and
+   * what is already applied is skipped by position.
+   */
+  private async resumeSequence(jsm: JetStreamManager, source: string, position: number, sequence: number): Promise<number> {
+    if (sequence === 0) return 1;
+    const message = await streamMessage(jsm, this.streamName, sequence);
+    const ofSource = message !== null && message.subject.startsWith(sourceSubjectFilter(this.options.natsPrefix, source).slice(0, -1));
+    if (ofSource && Number(message.header?.get(EventHeaders.position) || 0) <= position) return sequence + 1;
+    this.logger.warn(
+      `Stream ${this.streamName} does not hold event ${position} of ${source} at message ${sequence} (the stream was created again): reading ${source} from the stream's start, skipping events already applied`,
+    );
+    return 1;
   }
 
   private async consume(source: string): Promise<void> {
