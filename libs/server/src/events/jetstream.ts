@@ -22,12 +22,21 @@ export function eventStreamName(natsPrefix: string): string {
   return `${natsPrefix.replace(/[^A-Za-z0-9_-]/g, '_')}_events`;
 }
 
+/** What every subject of a service's events starts with. */
+function sourceSubjectPrefix(natsPrefix: string, service: string): string {
+  return `${natsPrefix}.events.${subjectToken(service)}.`;
+}
+
 export function eventSubject(natsPrefix: string, service: string, type: string): string {
-  return `${natsPrefix}.events.${subjectToken(service)}.${subjectToken(type)}`;
+  return `${sourceSubjectPrefix(natsPrefix, service)}${subjectToken(type)}`;
 }
 
 export function sourceSubjectFilter(natsPrefix: string, service: string): string {
-  return `${natsPrefix}.events.${subjectToken(service)}.>`;
+  return `${sourceSubjectPrefix(natsPrefix, service)}>`;
+}
+
+export function isSourceSubject(natsPrefix: string, service: string, subject: string): boolean {
+  return subject.startsWith(sourceSubjectPrefix(natsPrefix, service));
 }
 
 function isNotFound(error: unknown): boolean {
@@ -39,7 +48,7 @@ export async function streamMessage(jsm: JetStreamManager, streamName: string, s
   try {
     return await jsm.streams.getMessage(streamName, { seq: sequence });
   } catch (error) {
-    if (isNotFound(error) || (error instanceof NatsError && error.api_error?.err_code === 10037)) return null;
+    if (isNotFound(error)) return null;
     throw error;
   }
 }

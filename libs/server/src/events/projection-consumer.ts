@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { EventNotApplicableError } from './catalog';
 import { withCausation } from './correlation';
 import { StoredEvent } from './event';
-import { decodeEvent, ensureEventStream, EventHeaders, eventStreamName, sourceSubjectFilter, streamMessage } from './jetstream';
+import { decodeEvent, ensureEventStream, EventHeaders, eventStreamName, isSourceSubject, sourceSubjectFilter, streamMessage } from './jetstream';
 import { applyEvent, Projection, projectionContext, projectionSources, projectionTables } from './projection';
 import { SessionLock } from './session-lock';
 import { databaseUrlOf, errorMessage, qualifiedTable, schemaOf } from './sql';
@@ -227,7 +227,7 @@ export class ProjectionConsumer {
   private async resumeSequence(jsm: JetStreamManager, source: string, position: number, sequence: number): Promise<number> {
     if (sequence === 0) return 1;
     const message = await streamMessage(jsm, this.streamName, sequence);
-    const ofSource = message !== null && message.subject.startsWith(sourceSubjectFilter(this.options.natsPrefix, source).slice(0, -1));
+    const ofSource = message !== null && isSourceSubject(this.options.natsPrefix, source, message.subject);
     if (ofSource && Number(message.header?.get(EventHeaders.position) || 0) <= position) return sequence + 1;
     this.logger.warn(
       `Stream ${this.streamName} does not hold event ${position} of ${source} at message ${sequence} (the stream was created again): reading ${source} from the stream's start, skipping events already applied`,
