@@ -75,6 +75,31 @@ export type MealCompletedV1 = z.infer<typeof mealCompletedV1>;
 export const mealDeletedV1 = z.object({ mealId: z.number().int(), userId: z.number().int(), deletedAt: instant });
 export type MealDeletedV1 = z.infer<typeof mealDeletedV1>;
 
+/**
+ * A meal was corrected (issue 18): when it was eaten, its type, name or notes, as they now stand (the whole set, so a
+ * consumer's row is replaced, never patched). A meal moved in time is a fact of its own: the MealCreated stays.
+ * timeZone is the person's when they corrected it; `changed` names the fields this correction changed.
+ */
+export const mealChangedV1 = z.object({
+  mealId: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  mealType: z.string(),
+  timestamp: instant,
+  timeZone: z.string(),
+  notes: z.string().nullable(),
+  changed: z.array(z.enum(['name', 'mealType', 'timestamp', 'notes'])).min(1),
+  changedAt: instant,
+});
+export type MealChangedV1 = z.infer<typeof mealChangedV1>;
+
+/**
+ * The amount eaten of a meal's food was corrected (issue 18): the entry as it now stands, with the food as it was when
+ * first added (the snapshot never changes), so a consumer replaces its row and rates it again at the new amount.
+ */
+export const mealFoodChangedV1 = mealFoodAddedV1.extend({ changedAt: instant });
+export type MealFoodChangedV1 = z.infer<typeof mealFoodChangedV1>;
+
 /** A symptom (stream `symptom-<symptomId>`); timestamp is when it began, timeZone the user's when logged. */
 export const symptomLoggedV1 = z.object({
   symptomId: z.number().int(),
@@ -87,6 +112,16 @@ export const symptomLoggedV1 = z.object({
   timeZone: z.string(),
 });
 export type SymptomLoggedV1 = z.infer<typeof symptomLoggedV1>;
+
+/**
+ * A symptom was corrected (issue 18): its type, severity, notes, linked meal or time, as they now stand (the whole set).
+ * timeZone is the person's when they corrected it; `changed` names the fields this correction changed.
+ */
+export const symptomChangedV1 = symptomLoggedV1.extend({
+  changed: z.array(z.enum(['symptomType', 'severity', 'notes', 'mealId', 'timestamp'])).min(1),
+  changedAt: instant,
+});
+export type SymptomChangedV1 = z.infer<typeof symptomChangedV1>;
 
 export const symptomDeletedV1 = z.object({ symptomId: z.number().int(), userId: z.number().int(), deletedAt: instant });
 export type SymptomDeletedV1 = z.infer<typeof symptomDeletedV1>;
@@ -224,7 +259,10 @@ export const domainEvents = {
   MealFoodRemoved: eventDefinition({ current: 1, versions: { 1: mealFoodRemovedV1 } }),
   MealCompleted: eventDefinition({ current: 1, versions: { 1: mealCompletedV1 } }),
   MealDeleted: eventDefinition({ current: 1, versions: { 1: mealDeletedV1 } }),
+  MealChanged: eventDefinition({ current: 1, versions: { 1: mealChangedV1 } }),
+  MealFoodChanged: eventDefinition({ current: 1, versions: { 1: mealFoodChangedV1 } }),
   SymptomLogged: eventDefinition({ current: 1, versions: { 1: symptomLoggedV1 } }),
+  SymptomChanged: eventDefinition({ current: 1, versions: { 1: symptomChangedV1 } }),
   SymptomDeleted: eventDefinition({ current: 1, versions: { 1: symptomDeletedV1 } }),
   PasswordResetRequested: eventDefinition({
     current: 2,
@@ -255,7 +293,10 @@ export const EventTypes: { [T in DomainEventType]: T } = {
   MealFoodRemoved: 'MealFoodRemoved',
   MealCompleted: 'MealCompleted',
   MealDeleted: 'MealDeleted',
+  MealChanged: 'MealChanged',
+  MealFoodChanged: 'MealFoodChanged',
   SymptomLogged: 'SymptomLogged',
+  SymptomChanged: 'SymptomChanged',
   SymptomDeleted: 'SymptomDeleted',
   PasswordResetRequested: 'PasswordResetRequested',
   UserRegistered: 'UserRegistered',

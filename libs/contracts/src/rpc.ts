@@ -9,9 +9,9 @@ import { recordId } from './ids';
 import type { CorrelationEntry, GroupCorrelations, InsightsActivity } from './insights/insights';
 import { activityQuerySchema, correlationQuerySchema } from './insights/insights.schemas';
 import type { DashboardStats, Meal } from './meals/meal';
-import { addMealFoodSchema, createMealSchema, mealListQuerySchema, repeatMealSchema } from './meals/meal.schemas';
+import { addMealFoodSchema, createMealSchema, mealListQuerySchema, repeatMealSchema, updateMealFoodSchema, updateMealSchema } from './meals/meal.schemas';
 import type { Symptom } from './symptoms/symptom';
-import { logSymptomSchema, symptomListQuerySchema } from './symptoms/symptom.schemas';
+import { logSymptomSchema, symptomListQuerySchema, updateSymptomSchema } from './symptoms/symptom.schemas';
 import type { EducationItem } from './education/education';
 import type { Advertiser, AdminUser, AdvertiserStats, EmailStats } from './admin/admin';
 import { adminUserIdSchema, adminUserInputSchema, advertiserIdSchema, advertiserInputSchema } from './admin/admin.schemas';
@@ -89,10 +89,19 @@ export const RpcContracts = {
   /** 404 for an unknown id; 409 when an admin would deactivate themself or take another's email. */
   [Rpc.identity.updateAdminUser]: rpc<AdminUser>()(withCaller({ adminUserId: adminUserIdSchema, input: adminUserInputSchema })),
   [Rpc.identity.deleteAdminUser]: rpc<MessageReply>()(withCaller({ adminUserId: adminUserIdSchema })),
-  /** idempotencyKey: the client's Idempotency-Key; the same key and input create one meal however often sent (422 with other input). */
+  /**
+   * idempotencyKey: the client's Idempotency-Key; the same key and input create one meal however often sent (422 with
+   * other input). With input.foods, the meal and every food in one batch, all or nothing (404 'Food not found' for any).
+   */
   [Rpc.journal.createMeal]: rpc<Meal>()(withCaller({ input: createMealSchema, idempotencyKey: idempotencyKeySchema.optional() })),
   /** 404 'Meal not found' for a meal not the caller's, 404 'Food not found' for a food the caller cannot see, 409 once completed or deleted. */
   [Rpc.journal.addMealFood]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid), input: addMealFoodSchema, idempotencyKey: idempotencyKeySchema.optional() })),
+  /** A correction of time, type, name or notes: 404 for a meal not the caller's, 409 once deleted; allowed once completed. */
+  [Rpc.journal.updateMeal]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid), input: updateMealSchema })),
+  /** A correction of the amount eaten: 404 for a meal or entry not the caller's, 409 once the meal is deleted. */
+  [Rpc.journal.updateMealFood]: rpc<Meal>()(
+    withCaller({ mealId: recordId(JournalMessages.mealIdInvalid), entryId: recordId(JournalMessages.mealEntryIdInvalid), input: updateMealFoodSchema }),
+  ),
   [Rpc.journal.removeMealFood]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid), entryId: recordId(JournalMessages.mealEntryIdInvalid) })),
   /** Idempotent: completing a completed meal answers it unchanged. 409 with no food. */
   [Rpc.journal.completeMeal]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid) })),
@@ -105,6 +114,8 @@ export const RpcContracts = {
   [Rpc.journal.getMeal]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid) })),
   /** input.mealId must name a meal of the caller's that is not deleted (else 404 'Meal not found'). */
   [Rpc.journal.logSymptom]: rpc<Symptom>()(withCaller({ input: logSymptomSchema, idempotencyKey: idempotencyKeySchema.optional() })),
+  /** 404 for a symptom not the caller's (or deleted), or an input.mealId not one of the caller's meals. */
+  [Rpc.journal.updateSymptom]: rpc<Symptom>()(withCaller({ symptomId: recordId(JournalMessages.symptomIdInvalid), input: updateSymptomSchema })),
   /** Newest first. */
   [Rpc.journal.listSymptoms]: rpc<Symptom[]>()(withCaller({ input: symptomListQuerySchema })),
   [Rpc.journal.deleteSymptom]: rpc<MessageReply>()(withCaller({ symptomId: recordId(JournalMessages.symptomIdInvalid) })),

@@ -24,7 +24,9 @@ export const Rpc = {
   },
   journal: {
     createMeal: 'journal.meal.create',
+    updateMeal: 'journal.meal.update',
     addMealFood: 'journal.meal.add-food',
+    updateMealFood: 'journal.meal.update-food',
     removeMealFood: 'journal.meal.remove-food',
     completeMeal: 'journal.meal.complete',
     deleteMeal: 'journal.meal.delete',
@@ -32,6 +34,7 @@ export const Rpc = {
     listMeals: 'journal.meal.list',
     getMeal: 'journal.meal.get',
     logSymptom: 'journal.symptom.log',
+    updateSymptom: 'journal.symptom.update',
     listSymptoms: 'journal.symptom.list',
     deleteSymptom: 'journal.symptom.delete',
     dashboardStats: 'journal.dashboard.stats',
