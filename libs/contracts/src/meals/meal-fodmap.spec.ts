@@ -1,7 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
 import { UNMEASURED_COMPONENTS } from '../foods/fodmap-rating';
 import type { FoodSnapshot } from './meal';
-import { dayScore, entryRating, fodmapRisk, gramsEaten, mealScoreBand, servingsEaten, servingUnitOf, servingUnitsFor, stackMeal } from './meal-fodmap';
+import {
+  dayScore,
+  dayScoreRelation,
+  entryRating,
+  fodmapRisk,
+  gramsEaten,
+  mealFoodEntry,
+  mealRiskSummary,
+  mealScoreBand,
+  scoreMealFoods,
+  servingsEaten,
+  servingUnitOf,
+  servingUnitsFor,
+  stackMeal,
+} from './meal-fodmap';
 
 const food = (overrides: Partial<FoodSnapshot>): FoodSnapshot => ({
   id: 1,
@@ -113,6 +127,52 @@ describe('scores', () => {
     expect(dayScore(['high', 'low'])).toEqual({ score: 50, band: 'fair', unknown: 0 });
     expect(dayScore(['high', 'high', 'unknown'])).toEqual({ score: 0, band: 'poor', unknown: 1 });
     expect(dayScore([])).toEqual({ score: null, band: null, unknown: 0 });
+  });
+});
+
+describe('a meal’s FODMAP risk as people read it', () => {
+  /** A meal of these foods at these amounts, scored as the journal scores it. */
+  const meal = (...eaten: Array<[FoodSnapshot, number, string]>) => {
+    const foods = eaten.map(([snapshot, quantity, servingUnit], id) => mealFoodEntry({ id, quantity, servingUnit, grams: gramsEaten(snapshot, quantity, servingUnit), food: snapshot }));
+    return { foods, ...scoreMealFoods(foods) };
+  };
+  // As the catalogue has them: garlic's fructans measured, high from one clove; the bread rated from statements alone.
+  const garlic = food({ name: 'Garlic, raw', fodmapRating: 'high', servingSize: '1 clove (3 g)', servingGrams: 3, fructans: 9.8, lactose: 0, highFromGrams: 3 });
+  const wheatBread = food({ name: 'Wheat bread', fodmapRating: 'high', servingSize: '2 slices (58 g)', servingGrams: 58 });
+  const low = (name: string) => food({ name, servingSize: '1 cup (100 g)', servingGrams: 100, ...none });
+
+  it('names the high foods of a lunch of raw garlic and wheat bread before its band, which alone reads only medium', () => {
+    const lunch = meal([garlic, 1, 'clove'], [wheatBread, 2, 'slices'], [low('Chicken breast'), 1, 'cup'], [low('Lettuce'), 1, 'cup'], [low('Tomato'), 1, 'cup'], [low('Cucumber'), 1, 'cup']);
+    expect(lunch.fodmapBand).toBe('medium');
+    expect(mealRiskSummary(lunch)).toEqual({ lead: ['High: Garlic, raw; Wheat bread'], band: 'FODMAP risk 33 · Medium FODMAP foods', color: 'yellow' });
+  });
+
+  it('names each high food once, at the amount eaten: a spoonful of onion is not high', () => {
+    expect(mealRiskSummary(meal([garlic, 2, 'clove'], [wheatBread, 2, 'slices'], [garlic, 1, 'clove'])).lead).toEqual(['High: Garlic, raw; Wheat bread']);
+    const onion = food({ name: 'Onion', fodmapRating: 'high', servingSize: '1/2 cup (80 g)', servingGrams: 80, ...none, fructans: 1 });
+    expect(mealRiskSummary(meal([onion, 10, 'g'], [low('Rice'), 1, 'cup']))).toEqual({ lead: [], band: 'FODMAP risk 0 · Mostly low FODMAP foods', color: 'green' });
+  });
+
+  it('says which groups the foods add up over the limit together, after the high foods', () => {
+    const leek = food({ name: 'Leek leaves', ...none, fructans: 0.15 });
+    const broccoli = food({ name: 'Broccoli heads', ...none, fructans: 0.1 });
+    expect(mealRiskSummary(meal([leek, 1, 'cup'], [broccoli, 1, 'cup'], [wheatBread, 2, 'slices']))).toEqual({
+      lead: ['High: Wheat bread', 'Fructans and GOS (oligosaccharides) add up over the limit'],
+      band: 'FODMAP risk 33 · Medium FODMAP foods',
+      color: 'yellow',
+    });
+    const cheese = (name: string) => food({ name, ...none, lactose: 0.6 });
+    expect(mealRiskSummary(meal([cheese('Brie'), 1, 'cup'], [cheese('Cheddar'), 1, 'cup'])).lead).toEqual(['Lactose adds up over the limit']);
+  });
+
+  it('gives the band’s words alone when no food is rated, and nothing to lead with when there are no foods', () => {
+    expect(mealRiskSummary(meal())).toEqual({ lead: [], band: 'No foods', color: 'grey' });
+    expect(mealRiskSummary(meal([food({ name: 'Curry', fodmapRating: 'unknown' }), 1, 'cup'])).band).toBe('FODMAP content unknown');
+  });
+
+  it('states how the day’s score and the meals’ risk relate', () => {
+    expect(dayScoreRelation('Today')).toBe('Today’s score is 100 minus the FODMAP risk of today’s foods, so higher is better; a meal’s FODMAP risk runs the other way, from 0 (mostly low) up.');
+    expect(dayScoreRelation('The day')).toMatch(/^The day’s score is 100 minus the FODMAP risk of the day’s foods/);
   });
 });
 

@@ -3,7 +3,7 @@
  * builder (the preview before saving) and the insights: one definition of every score.
  */
 import type { Food } from '../foods/food';
-import { FODMAP_CUTOFFS, FODMAP_GROUP_COMPONENTS, type FodmapGroup, type FodmapRating, oligoGroupOf, rateServing } from '../foods/fodmap-rating';
+import { FODMAP_CUTOFFS, FODMAP_GROUP_COMPONENTS, FODMAP_GROUP_LABELS, type FodmapGroup, type FodmapRating, oligoGroupOf, rateServing } from '../foods/fodmap-rating';
 import type { DayScoreBand, FoodSnapshot, Meal, MealFood, MealScoreBand, StackedGroup, Stacking } from './meal';
 import { GRAMS, SERVING } from './meal';
 
@@ -144,10 +144,50 @@ export function mealScoreBand(foodCount: number, risk: number | null): MealScore
 }
 
 /** How a band is shown: its colour and the spec's words. */
-export function mealBandInfo(band: MealScoreBand): { color: string; label: string } {
+export function mealBandInfo(band: MealScoreBand): { color: 'green' | 'yellow' | 'orange' | 'red' | 'grey'; label: string } {
   if (band === 'none') return MEAL_BAND_NONE;
   if (band === 'unknown') return MEAL_BAND_UNKNOWN;
   return MEAL_SCORE_BANDS.find((candidate) => candidate.band === band) ?? MEAL_BAND_UNKNOWN;
+}
+
+/** The groups named in the plural ('fructans and GOS … add up'); the others are one substance ('lactose adds up'). */
+const PLURAL_GROUPS: ReadonlySet<FodmapGroup> = new Set(['oligosaccharides', 'totalPolyols']);
+
+/** A meal's FODMAP risk as people read it, in the app and the emails alike (issue 18). */
+export interface MealRiskSummary {
+  /** what makes the meal risky, said before any band: its high foods at the amounts eaten, then the groups its foods stack over a cut-off */
+  lead: string[];
+  /** 'FODMAP risk 75 · Significant high FODMAP foods'; the band's words alone when no food is rated */
+  band: string;
+  color: 'green' | 'yellow' | 'orange' | 'red' | 'grey';
+}
+
+/**
+ * Spec §4's figure is a risk (0 mostly low, higher worse), so it is always called one: never a score, which the day's
+ * runs the other way. High foods and stacked groups come first, since a band averages them away (garlic among lows).
+ */
+export function mealRiskSummary(meal: Pick<Meal, 'foods' | 'fodmapScore' | 'fodmapBand' | 'stacking'>): MealRiskSummary {
+  const high = [...new Set(meal.foods.filter((entry) => entry.ratingAtQuantity === 'high').map((entry) => entry.food.name))];
+  const { stacked } = meal.stacking;
+  const lead = [
+    // Semicolons: catalogue names hold commas ('Garlic, raw').
+    ...(high.length === 0 ? [] : [`High: ${high.join('; ')}`]),
+    ...(stacked.length === 0 ? [] : [stackedWords(stacked)]),
+  ];
+  const { color, label } = mealBandInfo(meal.fodmapBand);
+  return { lead, band: meal.fodmapScore === null ? label : `FODMAP risk ${meal.fodmapScore} · ${label}`, color };
+}
+
+function stackedWords(groups: readonly FodmapGroup[]): string {
+  const names = groups.map((group) => FODMAP_GROUP_LABELS[group]);
+  const listed = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const verb = groups.length === 1 && !PLURAL_GROUPS.has(groups[0]) ? 'adds' : 'add';
+  return `${listed.charAt(0).toUpperCase()}${listed.slice(1)} ${verb} up over the limit`;
+}
+
+/** Where a day's score and its meals' risks are both shown, how the two relate (issue 18). */
+export function dayScoreRelation(day: 'Today' | 'The day'): string {
+  return `${day}’s score is 100 minus the FODMAP risk of ${day.toLowerCase()}’s foods, so higher is better; a meal’s FODMAP risk runs the other way, from 0 (mostly low) up.`;
 }
 
 /** Spec §9 dashboard score bands, by lower bound. */
