@@ -1,7 +1,7 @@
 import { Box, IconButton, Stack, Typography } from '@mui/material';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { alpha, useTheme } from '@mui/material/styles';
-import { DAY_SCORE_BANDS } from '@fodmap/contracts';
+import { DAY_SCORE_BANDS, dayScoreRelation } from '@fodmap/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { scoreTone } from '../../components/score-tone';
 
@@ -19,7 +19,8 @@ function ScoreGuide() {
   const theme = useTheme();
   return (
     <Stack spacing={0.5} sx={{ p: 0.5 }}>
-      <Typography variant="subtitle2">FODMAP score guide</Typography>
+      <Typography variant="subtitle2">Today’s score guide</Typography>
+      <Typography variant="body2">{dayScoreRelation('Today')}</Typography>
       {DAY_SCORE_BANDS.map(({ band, color, label }, index) => (
         <Stack key={band} direction="row" spacing={1} alignItems="center">
           <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: scoreTone(color, theme).main, border: '1px solid white' }} />

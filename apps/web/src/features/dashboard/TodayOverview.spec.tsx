@@ -40,7 +40,7 @@ describe("Today's Overview (spec §2 Dashboard, §9 score bands)", () => {
     [39, 'poor', 'Poor', RGB.red],
   ] as const)('shows a score of %i as %s in its colour', async (todayScore, todayBand, word, colour) => {
     showStats(stats({ todayScore, todayBand }));
-    const score = await figure('FODMAP score');
+    const score = await figure('Today’s score');
     const [value, , band] = score.querySelectorAll('p, span');
     expect(value.textContent).toBe(String(todayScore));
     expect(band.textContent).toBe(word);
@@ -56,13 +56,13 @@ describe("Today's Overview (spec §2 Dashboard, §9 score bands)", () => {
 
   it('shows a dash and why when nothing is logged yet', async () => {
     showStats(stats({ todayScore: null, todayBand: null, mealsLogged: 0, symptomsCount: 0 }));
-    expect(within(await figure('FODMAP score')).getByText('—')).toBeTruthy();
-    expect(screen.getByText('No score yet: log a meal to see today’s FODMAP score.')).toBeTruthy();
+    expect(within(await figure('Today’s score')).getByText('—')).toBeTruthy();
+    expect(screen.getByText('No score yet: log a meal to see today’s score.')).toBeTruthy();
   });
 
   it('shows a dash and why when every food eaten is unknown-rated, and counts them apart', async () => {
     showStats(stats({ todayScore: null, todayBand: null, mealsLogged: 1, unknownFoods: 2 }));
-    expect(within(await figure('FODMAP score')).getByText('—')).toBeTruthy();
+    expect(within(await figure('Today’s score')).getByText('—')).toBeTruthy();
     expect(screen.getByText('No score: none of today’s foods has a known FODMAP rating.')).toBeTruthy();
     expect(screen.getByText('2 foods with an unknown FODMAP rating are not counted in the score.')).toBeTruthy();
   });
@@ -74,7 +74,7 @@ describe("Today's Overview (spec §2 Dashboard, §9 score bands)", () => {
     expect(warning.textContent).toContain('fructans and GOS (oligosaccharides)');
   });
 
-  it('gives the score guide after the spec’s 700 ms of hovering', async () => {
+  it('gives the score guide, saying how the day’s score and the meals’ FODMAP risk relate, after the spec’s 700 ms of hovering', async () => {
     jest.useFakeTimers();
     showStats(stats({}));
     fireEvent.mouseOver(screen.getByRole('button', { name: 'Score guide' }));
@@ -82,7 +82,14 @@ describe("Today's Overview (spec §2 Dashboard, §9 score bands)", () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
     await act(() => jest.advanceTimersByTimeAsync(100));
     const guide = screen.getByRole('tooltip');
-    for (const line of ['80–100 excellent (green)', '60–79 good (yellow)', '40–59 fair (orange)', 'Below 40 poor (red)', 'Unknown-rated foods are not counted.']) {
+    for (const line of [
+      'Today’s score is 100 minus the FODMAP risk of today’s foods, so higher is better; a meal’s FODMAP risk runs the other way, from 0 (mostly low) up.',
+      '80–100 excellent (green)',
+      '60–79 good (yellow)',
+      '40–59 fair (orange)',
+      'Below 40 poor (red)',
+      'Unknown-rated foods are not counted.',
+    ]) {
       expect(within(guide).getByText(line)).toBeTruthy();
     }
   });
@@ -102,7 +109,7 @@ describe("Today's Overview (spec §2 Dashboard, §9 score bands)", () => {
     showStats(stats({}));
     const button = screen.getByRole('button', { name: 'Score guide' });
     fireEvent.click(button);
-    expect(within(screen.getByRole('tooltip')).getByText('FODMAP score guide')).toBeTruthy();
+    expect(within(screen.getByRole('tooltip')).getByText('Today’s score guide')).toBeTruthy();
     fireEvent.click(button);
     expect(screen.queryByRole('tooltip')).toBeNull();
 

@@ -13,7 +13,7 @@ const bandOf = (band: DayScoreBand) => DAY_SCORE_BANDS.find((candidate) => candi
 
 /** Why there is no score: nothing eaten yet, or nothing eaten whose FODMAP rating is known. */
 const noScoreReason = (stats: DashboardStats) =>
-  stats.mealsLogged === 0 ? 'No score yet: log a meal to see today’s FODMAP score.' : 'No score: none of today’s foods has a known FODMAP rating.';
+  stats.mealsLogged === 0 ? 'No score yet: log a meal to see today’s score.' : 'No score: none of today’s foods has a known FODMAP rating.';
 
 function Overview({ stats }: { stats: DashboardStats }) {
   const theme = useTheme();
@@ -23,7 +23,7 @@ function Overview({ stats }: { stats: DashboardStats }) {
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={1} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
-        <Figure label="FODMAP score" value={band ? stats.todayScore : '—'} caption={band?.label} color={color} />
+        <Figure label="Today’s score" value={band ? stats.todayScore : '—'} caption={band?.label} color={color} />
         <Figure label="Meals logged" value={stats.mealsLogged} />
         <Figure label="Symptoms" value={stats.symptomsCount} />
       </Stack>
@@ -47,7 +47,7 @@ function Overview({ stats }: { stats: DashboardStats }) {
   );
 }
 
-/** Spec §2 Dashboard 'Today's Overview': the day's FODMAP score on the §9 bands, meals logged and symptoms. */
+/** Spec §2 Dashboard 'Today's Overview': the day's score (100 minus its FODMAP risk) on the §9 bands, meals logged and symptoms. */
 export function TodayOverview() {
   const stats = useDashboardStats();
   const handleSessionExpired = useSessionExpiredHandler();

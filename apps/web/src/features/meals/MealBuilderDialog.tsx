@@ -9,7 +9,7 @@ import { FoodPicker } from '../foods/FoodPicker';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { defaultMealName, mealFoodOf, previewItems } from './meal-builder';
 import { MealSaveError, useCreateMeal } from './meals-api';
-import { MealScoreChip } from './MealScoreChip';
+import { MealRisk } from './MealRisk';
 import { mealTypeAt, MealTypePicker } from './MealTypePicker';
 import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
@@ -140,10 +140,7 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
                     Clear all
                   </Button>
                 </Stack>
-                <Stack direction="row" spacing={1} alignItems="center">
-                  <Typography variant="body2">FODMAP score:</Typography>
-                  <MealScoreChip band={preview.fodmapBand} />
-                </Stack>
+                <MealRisk meal={preview} />
                 <StackingNote score={preview} foodCount={items.length} />
               </Stack>
             )}

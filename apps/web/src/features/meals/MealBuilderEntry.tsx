@@ -13,7 +13,7 @@ export function MealBuilderEntry({ onOpen, count }: { onOpen: () => void; count:
               Build Your Meal
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {count > 0 ? `${count} food${count === 1 ? '' : 's'} waiting to be saved` : 'Put together a meal from several foods and see its FODMAP score.'}
+              {count > 0 ? `${count} food${count === 1 ? '' : 's'} waiting to be saved` : 'Put together a meal from several foods and see its FODMAP risk.'}
             </Typography>
           </Stack>
         </Stack>

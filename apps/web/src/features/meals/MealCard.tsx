@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { timeOfDay } from '../symptoms/symptom-format';
 import { isTemporaryMeal } from './meals-api';
-import { MealScoreChip } from './MealScoreChip';
+import { MealRisk } from './MealRisk';
 import { MealTypeIcon } from './MealTypeIcon';
 
 /** Spec §9: foods shown per meal card before '+N more'. */
@@ -54,7 +54,7 @@ export function MealCard({ meal, timeZone, onOpen, onRepeat, repeating = false, 
             {meal.completed && <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label="Completed" />}
           </Stack>
           <Box sx={{ mt: 1 }}>
-            <MealScoreChip band={meal.fodmapBand} />
+            <MealRisk meal={meal} />
           </Box>
         </CardContent>
       </CardActionArea>

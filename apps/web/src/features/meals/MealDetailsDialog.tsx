@@ -16,7 +16,7 @@ import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from '../symptoms/symptom-format';
 import { amountOf, canComplete } from './MealCard';
 import { useMeal, useRemoveMealFood } from './meals-api';
-import { MealScoreChip } from './MealScoreChip';
+import { MealRisk } from './MealRisk';
 import { MealTypeIcon } from './MealTypeIcon';
 import { StackingNote } from './StackingNote';
 import { useMealActionFailure, useMealActions } from './use-meal-actions';
@@ -31,7 +31,7 @@ function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-        <MealScoreChip band={meal.fodmapBand} size="medium" />
+        <MealRisk meal={meal} size="medium" />
         {/* Spec §4: 'Completed' once completed, the one sign of it, as on the meal's card. */}
         {meal.completed && <Chip color="success" variant="outlined" icon={<CheckCircleIcon />} label="Completed" />}
       </Stack>
@@ -42,7 +42,7 @@ function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
         </Typography>
         {meal.foods.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No foods yet. Add the foods you ate to see the meal's FODMAP score.
+            No foods yet. Add the foods you ate to see the meal's FODMAP risk.
           </Typography>
         ) : (
           <List disablePadding aria-label={`Foods in ${meal.name}`}>

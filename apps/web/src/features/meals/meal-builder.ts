@@ -9,6 +9,7 @@ import {
   scoreMealFoods,
   servingUnitOf,
   type Food,
+  type Meal,
   type MealFood,
 } from '@fodmap/contracts';
 
@@ -73,7 +74,8 @@ export function mealFoodOf({ food, quantity, servingUnit }: BuilderItem, id: num
   return mealFoodEntry({ id, quantity, servingUnit, grams: gramsEaten(snapshot, quantity, servingUnit), food: snapshot });
 }
 
-/** The builder's live preview: what the meal will score once saved. */
-export function previewItems(items: readonly BuilderItem[]): MealScore {
-  return scoreMealFoods(items.map((item, index) => mealFoodOf(item, index)));
+/** The builder's live preview: the foods as the meal will hold them and what it will score once saved. */
+export function previewItems(items: readonly BuilderItem[]): MealScore & Pick<Meal, 'foods'> {
+  const foods = items.map((item, index) => mealFoodOf(item, index));
+  return { foods, ...scoreMealFoods(foods) };
 }
