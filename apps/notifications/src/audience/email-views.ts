@@ -1,10 +1,13 @@
 import {
-  FODMAP_GROUP_LABELS,
+  DAY_SCORE_BANDS,
+  dayScore,
+  dayScoreRelation,
   FODMAP_RATING_LABELS,
   FodmapRating,
   MEAL_TYPE_LABELS,
-  mealBandInfo,
+  MealFood,
   mealFoodEntry,
+  mealRiskSummary,
   scoreMealFoods,
   SYMPTOM_LABELS,
 } from '@fodmap/contracts';
@@ -12,7 +15,7 @@ import { DigestMeal, DigestSymptom } from './audience-reader';
 
 /** Colours of a rating's chip in the emails: the phone's palette (green, amber, red, grey). */
 const RATING_COLORS: Record<FodmapRating, string> = { low: '#2e7d32', medium: '#ed6c02', high: '#d32f2f', unknown: '#757575' };
-const BAND_COLORS: Record<string, string> = { green: '#2e7d32', yellow: '#f9a825', orange: '#ed6c02', red: '#d32f2f', grey: '#757575' };
+const BAND_COLORS: Record<'green' | 'yellow' | 'orange' | 'red' | 'grey', string> = { green: '#2e7d32', yellow: '#f9a825', orange: '#ed6c02', red: '#d32f2f', grey: '#757575' };
 
 /** A meal as the daily summary and the meal email show it; every value already worded (the templates hold no logic). */
 export interface MealView {
@@ -20,12 +23,19 @@ export interface MealView {
   mealType: string;
   time: string;
   foods: Array<{ name: string; amount: string; rating: FodmapRating; ratingLabel: string; ratingColor: string }>;
-  /** 'FODMAP score 35' (spec §4, 0-100), or null when no food is rated */
-  score: string | null;
-  bandLabel: string;
+  /** its high foods and the groups its foods stack over a cut-off, worded, said before the band (`mealRiskSummary`) */
+  lead: string[];
+  /** 'FODMAP risk 35 · Medium FODMAP foods' (spec §4, 0-100, higher is more FODMAP), or the band's words alone */
+  risk: string;
   bandColor: string;
-  /** the FODMAP groups its foods stack over the cut-off together, worded ('Fructans and Lactose'), or null */
-  stacking: string | null;
+}
+
+/** The day's score (spec §9, 100 minus the FODMAP risk of the day's foods) beside the meals' risks, and how they relate. */
+export interface DayScoreView {
+  /** 'Day’s score 75 · Good' */
+  score: string;
+  color: string;
+  relation: string;
 }
 
 export interface SymptomView {
@@ -54,15 +64,15 @@ export function dayLabelOf(day: string): string {
   return dayFormatter.format(new Date(`${day}T12:00:00Z`));
 }
 
-function joinWords(words: string[]): string {
-  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+/** A meal's foods rated at the amounts eaten with the contracts' arithmetic: what the app rates them. */
+function mealEntries(meal: DigestMeal): MealFood[] {
+  return meal.foods.map(({ entryId, ...entry }) => mealFoodEntry({ id: entryId, ...entry }));
 }
 
-/** Rated and scored with the contracts' arithmetic (mealFoodEntry, scoreMealFoods): the numbers the app shows. */
+/** Rated and scored with the contracts' arithmetic (mealFoodEntry, scoreMealFoods, mealRiskSummary): what the app shows. */
 export function mealView(meal: DigestMeal, timeZone: string): MealView {
-  const foods = meal.foods.map(({ entryId, ...entry }) => mealFoodEntry({ id: entryId, ...entry }));
-  const score = scoreMealFoods(foods);
-  const band = mealBandInfo(score.fodmapBand);
+  const foods = mealEntries(meal);
+  const { lead, band, color } = mealRiskSummary({ foods, ...scoreMealFoods(foods) });
   return {
     name: meal.name,
     mealType: MEAL_TYPE_LABELS[meal.mealType] ?? meal.mealType,
@@ -74,11 +84,18 @@ export function mealView(meal: DigestMeal, timeZone: string): MealView {
       ratingLabel: FODMAP_RATING_LABELS[entry.ratingAtQuantity],
       ratingColor: RATING_COLORS[entry.ratingAtQuantity],
     })),
-    score: score.fodmapScore === null ? null : `FODMAP score ${score.fodmapScore}`,
-    bandLabel: band.label,
-    bandColor: BAND_COLORS[band.color] ?? BAND_COLORS.grey,
-    stacking: score.stacking.stacked.length === 0 ? null : joinWords(score.stacking.stacked.map((group) => FODMAP_GROUP_LABELS[group])),
+    lead,
+    risk: band,
+    bandColor: BAND_COLORS[color],
   };
+}
+
+/** The dashboard's figure for the day these meals were eaten on; null when none of their foods is rated. */
+export function dayScoreView(meals: readonly DigestMeal[]): DayScoreView | null {
+  const { score, band } = dayScore(meals.flatMap((meal) => mealEntries(meal).map((entry) => entry.ratingAtQuantity)));
+  const info = DAY_SCORE_BANDS.find((candidate) => candidate.band === band);
+  if (score === null || !info) return null;
+  return { score: `Day’s score ${score} · ${info.label}`, color: BAND_COLORS[info.color], relation: dayScoreRelation('The day') };
 }
 
 export function symptomView(symptom: DigestSymptom, timeZone: string): SymptomView {

@@ -54,8 +54,8 @@ const DUE_SQL = `
   LIMIT $3`;
 
 /**
- * Issue 9's daily summary: at 08:00 (DAILY_SUMMARY_HOUR) in each person's zone, the previous local day's meals,
- * symptoms, stacking warnings, top correlation and one sponsored block, for people with emailNotifications on who
+ * Issue 9's daily summary: at 08:00 (DAILY_SUMMARY_HOUR) in each person's zone, the previous local day's score, its
+ * meals with their FODMAP risk (high foods and stacked groups first), symptoms, top correlation and one sponsored block, for people with emailNotifications on who
  * logged anything that day. Exactly once per person and day across replicas and restarts: a batch claims its
  * (person, day) pairs (daily_summary_claims, primary key) and records their outbox rows in one transaction. A second
  * replica's claim of the same pair waits for the first transaction and then claims nothing; a crash rolls the whole

@@ -1,7 +1,7 @@
 import { CorrelationEntry, correlationLabelOf } from '@fodmap/contracts';
 import { SponsorBlock } from '../advertisers/advertiser-picker';
 import { DigestMeal, DigestSymptom } from '../audience/audience-reader';
-import { dayLabelOf, MealView, mealView, SymptomView, symptomView } from '../audience/email-views';
+import { dayLabelOf, DayScoreView, dayScoreView, MealView, mealView, SymptomView, symptomView } from '../audience/email-views';
 
 /** The outbox context of a daily summary: everything worded, nothing secret (brand and unsubscribeUrl come at send time). */
 export interface DailySummaryContext {
@@ -13,9 +13,10 @@ export interface DailySummaryContext {
   /** 'Yesterday' for the scheduled summary, 'Today so far' for Profile's test send */
   period: string;
   headline: string;
+  /** null when none of the day's foods is rated */
+  dayScore: DayScoreView | null;
   meals: MealView[];
   symptoms: SymptomView[];
-  stackingWarnings: Array<{ mealName: string; groups: string }>;
   topCorrelation: { foodName: string; riskLabel: string; recommendation: string; rate: string; symptomsAfter: number; totalMeals: number } | null;
   appUrl: string;
   sponsor: SponsorBlock | null;
@@ -35,7 +36,6 @@ export interface SummaryInput {
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function dailySummaryContext({ recipient, day, period, meals, symptoms, top, appUrl, sponsor }: SummaryInput): DailySummaryContext {
-  const mealViews = meals.map((meal) => mealView(meal, recipient.timeZone));
   const label = top?.riskLabel ? correlationLabelOf(top.correlationRate) : null;
   return {
     userId: recipient.userId,
@@ -48,9 +48,9 @@ export function dailySummaryContext({ recipient, day, period, meals, symptoms, t
       meals.length + symptoms.length === 0
         ? 'Nothing logged yet. Log a meal or a symptom in the app and it will show here.'
         : `${count(meals.length, 'meal')} and ${count(symptoms.length, 'symptom')} logged.`,
-    meals: mealViews,
+    dayScore: dayScoreView(meals),
+    meals: meals.map((meal) => mealView(meal, recipient.timeZone)),
     symptoms: symptoms.map((symptom) => symptomView(symptom, recipient.timeZone)),
-    stackingWarnings: mealViews.flatMap((meal) => (meal.stacking ? [{ mealName: meal.name, groups: meal.stacking }] : [])),
     topCorrelation:
       top && top.riskLabel && label
         ? {

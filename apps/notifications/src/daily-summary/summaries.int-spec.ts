@@ -191,9 +191,10 @@ describe('daily summary', () => {
       expect(body).toContain('7:00 PM');
       expect(body).toContain('High FODMAP');
       expect(body).toContain('Low FODMAP');
-      // Spec §4: one high and one low food, 50.
-      expect(body).toContain('FODMAP score 50');
-      expect(body).toContain('Notable medium/high FODMAP content');
+      // Spec §4: one high and one low food, a risk of 50, its high food named first; the day's score is 100 minus that.
+      expect(body).toContain('High: Garlic');
+      expect(body).toContain('FODMAP risk 50 · Notable medium/high FODMAP content');
+      expect(body).toContain('Day’s score 50 · Fair');
       expect(body).toContain('Abdominal Pain');
       expect(body).toContain('9:00 PM');
       expect(body).toContain('High Risk. Symptoms followed 6 of 8 meals with it (75%). Avoid.');
@@ -294,7 +295,8 @@ describe('meal email', () => {
       expect(body).toContain('1:30 PM');
       expect(body).toContain('Garlic');
       expect(body).toContain('High FODMAP');
-      expect(body).toContain('FODMAP score 50');
+      expect(body).toContain('You completed');
+      expect(body).toContain('FODMAP risk 50 · Notable medium/high FODMAP content');
       expect(body).toContain('Bloating · moderate');
       expect(body).toContain(`${publicUrl}/log-symptom?token=`);
     }
@@ -303,7 +305,7 @@ describe('meal email', () => {
     expect(await inbox(quiet.email)).toEqual([]);
   });
 
-  it("sends Profile's test meal email with the caller's newest meal", async () => {
+  it("sends Profile's test meal email with the caller's newest meal, claiming no completion", async () => {
     const person = await register('Europe/London');
     await logDay(person, '2026-06-02T18:00:00Z', 'Early dinner');
     await logDay(person, '2026-06-03T18:00:00Z', 'Late dinner');
@@ -316,6 +318,8 @@ describe('meal email', () => {
     });
     expect(email.subject).toBe('Late dinner: how are you feeling?');
     expect(email.text).toContain('Garlic (2 clove): High FODMAP');
+    expect(email.text).toContain('This is a test meal email. It shows your newest meal, Late dinner');
+    expect(email.text).not.toContain('You completed');
   });
 });
 

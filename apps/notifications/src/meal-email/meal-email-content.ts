@@ -12,17 +12,26 @@ export interface MealEmailContext {
   mealId: number | null;
   host: string;
   firstName: string;
+  /** Profile's test send: it shows the newest meal, which may never have been completed, so it claims no completion */
+  test: boolean;
   meal: (MealView & { dayLabel: string }) | null;
   appUrl: string;
   sponsor: SponsorBlock | null;
 }
 
-export function mealEmailContext(recipient: Recipient, meal: DigestMeal | null, appUrl: string, sponsor: SponsorBlock | null): MealEmailContext {
+export function mealEmailContext(
+  recipient: Recipient,
+  meal: DigestMeal | null,
+  appUrl: string,
+  sponsor: SponsorBlock | null,
+  occasion: 'completed' | 'test',
+): MealEmailContext {
   return {
     userId: recipient.userId,
     mealId: meal?.mealId ?? null,
     host: recipient.host,
     firstName: recipient.firstName,
+    test: occasion === 'test',
     meal: meal ? { ...mealView(meal, meal.timeZone), dayLabel: dayLabelOf(localDay(meal.eatenAt, meal.timeZone)) } : null,
     appUrl,
     sponsor,

@@ -30,7 +30,7 @@ export class MealEmailHandler {
         userId: recipient.userId,
         to: recipient.email,
         template: 'meal',
-        context: { ...mealEmailContext(recipient, await newestMeal(manager, caller.userId), diaryUrl(this.config.publicUrl), sponsor) },
+        context: { ...mealEmailContext(recipient, await newestMeal(manager, caller.userId), diaryUrl(this.config.publicUrl), sponsor, 'test') },
         correlationId: null,
         advertiserId: sponsor?.advertiserId ?? null,
       });

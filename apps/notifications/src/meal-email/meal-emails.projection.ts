@@ -50,7 +50,7 @@ export const mealEmails = defineProjection({
           userId: recipient.userId,
           to: recipient.email,
           template: 'meal',
-          context: { ...mealEmailContext(recipient, meal, diaryUrl(loadConfig().publicUrl), sponsor) },
+          context: { ...mealEmailContext(recipient, meal, diaryUrl(loadConfig().publicUrl), sponsor, 'completed') },
           correlationId: metadata.correlationId,
           advertiserId: sponsor?.advertiserId ?? null,
         });
