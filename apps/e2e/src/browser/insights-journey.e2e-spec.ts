@@ -19,7 +19,7 @@ const WINDOW = { fromMs: 1 * HOUR_MS, toMs: 8 * HOUR_MS };
 const GARLIC = 'Garlic, raw';
 /** Low-FODMAP catalogue foods with no trigger group of their own, so that only garlic's fructans stand out. */
 const LOW_FOODS = ['Egg, hard-boiled', 'Chicken breast, skinless, roasted', 'Carrot, raw', 'White rice, long-grain, cooked', 'Potato, boiled, peeled', 'Cucumber, peeled, raw'];
-/** A food's weight in a day's FODMAP risk by its rating at the amount eaten (spec: 'Meal FODMAP score'). */
+/** A food's weight in a day's FODMAP risk by its rating at the amount eaten (spec §4 'Meal FODMAP score', a risk). */
 const RATING_WEIGHT: Record<string, number> = { high: 100, medium: 50, low: 0 };
 
 const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);

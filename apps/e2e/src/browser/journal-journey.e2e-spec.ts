@@ -34,10 +34,10 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** The big figure of one of Today's Overview's three: '—', '1', '67'. */
-const figure = (page: Page, label: 'FODMAP score' | 'Meals logged' | 'Symptoms') =>
+const figure = (page: Page, label: 'Today’s score' | 'Meals logged' | 'Symptoms') =>
   page.getByRole('region', { name: "Today's Overview" }).getByRole('group', { name: label }).locator('p').first();
 
-async function figureShows(page: Page, label: 'FODMAP score' | 'Meals logged' | 'Symptoms', value: string | RegExp): Promise<void> {
+async function figureShows(page: Page, label: 'Today’s score' | 'Meals logged' | 'Symptoms', value: string | RegExp): Promise<void> {
   await eventually(async () => expect(await figure(page, label).textContent()).toMatch(value instanceof RegExp ? value : new RegExp(`^${value}$`)), SEEN_WITHIN_MS);
 }
 
@@ -75,7 +75,7 @@ describe('a day of the journal on a phone', () => {
     // A new person's day: nothing yet, and no score to pretend with.
     await figureShows(page, 'Meals logged', '0');
     await figureShows(page, 'Symptoms', '0');
-    await figureShows(page, 'FODMAP score', '—');
+    await figureShows(page, 'Today’s score', '—');
     await shot(page, '1-empty-dashboard');
     await scrollTo(page, "Today's meals");
     await seen(page.getByText('No meals logged today yet.'));
@@ -91,7 +91,10 @@ describe('a day of the journal on a phone', () => {
     const foods = builder.getByRole('list', { name: 'Foods in this meal' }).getByRole('listitem');
     expect(await foods.count()).toBe(3);
     expect(await foods.nth(2).textContent()).toContain('High');
-    await seen(builder.getByRole('region', { name: 'Meal summary' }).getByText(/FODMAP score:/));
+    // The meal's risk, its high food named first (issue 18).
+    const summary = builder.getByRole('region', { name: 'Meal summary' });
+    await seen(summary.getByText(`High: ${garlic}`, { exact: true }));
+    await seen(summary.getByText(/^FODMAP risk \d+ · /));
     await shot(page, '3-builder');
     await builder.getByRole('region', { name: 'Meal summary' }).scrollIntoViewIfNeeded();
     await shot(page, '3b-builder-summary');
@@ -108,10 +111,14 @@ describe('a day of the journal on a phone', () => {
     const cardFoods = card.getByRole('list', { name: `Foods in ${mealName}` });
     for (const name of [chicken, rice, garlic]) expect(await cardFoods.getByText(name, { exact: true }).isVisible()).toBe(true);
     await figureShows(page, 'Meals logged', '1');
-    await figureShows(page, 'FODMAP score', /^\d{1,3}$/);
-    const score = Number(await figure(page, 'FODMAP score').textContent());
+    await figureShows(page, 'Today’s score', /^\d{1,3}$/);
+    const score = Number(await figure(page, 'Today’s score').textContent());
     expect(score).toBeGreaterThanOrEqual(0);
     expect(score).toBeLessThan(100); // raw garlic is high FODMAP
+    // The day's one meal: its score is 100 minus that meal's FODMAP risk, which the card names as a risk.
+    expect(await card.getByText(`High: ${garlic}`, { exact: true }).isVisible()).toBe(true);
+    const risk = Number(/^FODMAP risk (\d+) · /.exec((await card.getByText(/^FODMAP risk \d+ · /).textContent()) ?? '')?.[1]);
+    expect(score).toBe(100 - risk);
     await shot(page, '4-dashboard-with-meal');
     await card.scrollIntoViewIfNeeded();
     await shot(page, '4b-todays-meals');
@@ -206,7 +213,7 @@ describe('a day of the journal on a phone', () => {
     for (const name of [chicken, rice, garlic]) expect(await repeated.getByText(name, { exact: true }).isVisible()).toBe(true);
     await figureShows(page, 'Meals logged', '2');
     // The same foods again: the same share of high-FODMAP food, the same score.
-    await figureShows(page, 'FODMAP score', String(score));
+    await figureShows(page, 'Today’s score', String(score));
     await repeated.scrollIntoViewIfNeeded();
     await shot(page, '11-dashboard-repeated');
 

@@ -74,7 +74,7 @@ export function mealFoodOf({ food, quantity, servingUnit }: BuilderItem, id: num
   return mealFoodEntry({ id, quantity, servingUnit, grams: gramsEaten(snapshot, quantity, servingUnit), food: snapshot });
 }
 
-/** The builder's live preview: the foods as the meal will hold them and what it will score once saved. */
+/** The builder's live preview: the foods as the meal will hold them, its FODMAP risk, stacking and calories once saved. */
 export function previewItems(items: readonly BuilderItem[]): MealScore & Pick<Meal, 'foods'> {
   const foods = items.map((item, index) => mealFoodOf(item, index));
   return { foods, ...scoreMealFoods(foods) };
