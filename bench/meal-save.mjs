@@ -8,7 +8,9 @@
 //    per path after a 2 s warm-up, the two paths alternating for BENCH_ROUNDS (default 3) rounds. Every create carries an
 //    Idempotency-Key, as the app sends one per action. A save counts from its first request to its last answer.
 // 3. Prints, per path: meals saved per second, requests per second, and the save's p50/p95/p99, with the target beside
-//    the one-request path (p95 ≤ 150 ms). Any answer but a 201 is counted and printed; nothing is asserted.
+//    the one-request path (p95 ≤ 150 ms). Any answer but a 201 is counted and printed; nothing is asserted. With a
+//    started stack, also the CPU time each process spent per meal saved (from /proc; PostgreSQL's, NATS's and Redis's
+//    own time is not in it), which says where a save's cost goes whatever else the machine is running.
 // Absolute figures depend on the machine and what else runs on it; the two paths' figures within one run compare.
 //
 // Needs the built apps (`npm run build`) and PostgreSQL, NATS (JetStream) and Redis as for the tests.
@@ -18,7 +20,7 @@
 //                                        uses a running stack instead; the bench people and their meals stay there
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { percentile } from './lib/load.mjs';
+import { measuringCpu, percentile } from './lib/load.mjs';
 import { signUp, startStack } from './lib/stack.mjs';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 10);
@@ -102,6 +104,14 @@ async function closedLoop(path, base, people, foods, seconds) {
   return { latencies, failures, elapsed };
 }
 
+/** CPU ms per meal saved, by process, largest first. */
+function cpuLine(totals, meals) {
+  const parts = Object.entries(totals)
+    .sort(([, a], [, b]) => b - a)
+    .map(([name, ms]) => `${name} ${(ms / meals).toFixed(1)}`);
+  console.log(`${''.padEnd(42)} CPU ms per meal: ${parts.join(', ')}`);
+}
+
 function line(path, runs) {
   const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
   const elapsed = runs.reduce((sum, run) => sum + run.elapsed, 0);
@@ -134,12 +144,16 @@ async function main() {
 
     for (const path of PATHS) await closedLoop(path, stack.gatewayUrl, people, foods, WARM_UP_SECONDS);
     const runs = new Map(PATHS.map((path) => [path, []]));
+    const cpu = new Map(PATHS.map((path) => [path, {}]));
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const path of PATHS) runs.get(path).push(await closedLoop(path, stack.gatewayUrl, people, foods, SECONDS));
+      for (const path of PATHS) runs.get(path).push(await measuringCpu(stack.pids, cpu.get(path), () => closedLoop(path, stack.gatewayUrl, people, foods, SECONDS)));
       console.log(`round ${round}/${ROUNDS} done`);
     }
     console.log('');
-    for (const path of PATHS) line(path, runs.get(path));
+    for (const path of PATHS) {
+      line(path, runs.get(path));
+      if (Object.keys(stack.pids).length > 0) cpuLine(cpu.get(path), runs.get(path).reduce((sum, run) => sum + run.latencies.length, 0));
+    }
   } finally {
     await stack.stop();
   }
