@@ -45,6 +45,35 @@ describe('FODMAP components lit per serving (spec §3 Food, Varney 2017 cut-offs
     expect(notMeasured?.textContent).not.toMatch(/\b0 g/);
   });
 
+  it("never lights the group garlic's High rating is put down to lower than High, though its measured fructans alone read Moderate", () => {
+    // The catalogue's garlic: 9.8 g/100 g of fructans is 0.29 g a clove, under twice the 0.2 g cut-off; sources rate a clove high in fructans.
+    show(
+      aFood({
+        name: 'Garlic, raw',
+        servingSize: '1 clove (3 g)',
+        servingGrams: 3,
+        fructans: 9.8,
+        lactose: 0,
+        fodmapRating: 'high',
+        fodmapGroups: ['fructans'],
+        ratingExplanation: 'High in fructans at 1 clove (3 g).',
+      }),
+    );
+    expect(screen.getByText('High in: fructans')).toBeTruthy();
+    expect(componentLight('fructans')).toEqual({ level: 'high', words: 'High' });
+    expect(groupLight('Oligosaccharides')).toBe('high');
+    expect(screen.getByText('9.8 g/100 g · 0.29 g per serving (cut-off 0.2 g) · rated high by its sources')).toBeTruthy();
+    // A group the rating does not name keeps its own light.
+    expect(componentLight('lactose')).toEqual({ level: 'low', words: 'Low' });
+    expect(groupLight('Disaccharides')).toBe('low');
+  });
+
+  it('keeps a named group at least Moderate for a Medium food, and a measured High above it', () => {
+    show(aFood({ fodmapRating: 'medium', fodmapGroups: ['sorbitol', 'fructans'], servingGrams: 100, sorbitol: 0.1, fructans: 1 }));
+    expect(componentLight('sorbitol').level).toBe('medium');
+    expect(componentLight('fructans').level).toBe('high');
+  });
+
   it('gives grains, legumes, nuts and seeds the higher 0.3 g oligosaccharide cut-off', () => {
     show(aFood({ category: 'grains_breads', foodType: 'grain', servingSize: '1 slice (50 g)', servingGrams: 50, fructans: 0.5, galactans: 0 }));
     expect(componentLight('fructans').level).toBe('low');
