@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Food } from '@fodmap/contracts';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { aFood } from './food-fixtures';
@@ -115,7 +115,7 @@ describe('food details (spec §3 Food)', () => {
         needsVerification: true,
         citations: [
           { id: 'a', title: 'Muir 2007', url: 'https://doi.org/10.1021/jf070954o' },
-          { id: 'b', title: 'USDA SR28 NDB 11215', url: 'https://fdc.nal.usda.gov/' },
+          { id: 'b', title: 'USDA National Nutrient Database (SR28), food 11215', url: 'https://fdc.nal.usda.gov/food-search?type=SR%20Legacy&query=Garlic%2C%20raw' },
           { id: 'c', title: 'Third source', url: 'https://example.org/' },
         ],
       }),
@@ -128,12 +128,34 @@ describe('food details (spec §3 Food)', () => {
     expect(screen.getByText('Best avoided during an IBD flare.')).toBeTruthy();
     expect(screen.getByText('55%')).toBeTruthy();
     expect(screen.getByText(/Needs verification/)).toBeTruthy();
-    const links = within(screen.getByRole('region', { name: 'Sources' })).getAllByRole('link');
+    const sources = screen.getByRole('region', { name: 'Sources' });
+    const links = within(sources).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('target'), link.getAttribute('rel')])).toEqual([
       ['Muir 2007', '_blank', 'noopener'],
-      ['USDA SR28 NDB 11215', '_blank', 'noopener'],
+      ['USDA National Nutrient Database (SR28), food 11215', '_blank', 'noopener'],
     ]);
-    expect(screen.getByText('and 1 more source')).toBeTruthy();
+    expect(links[1].getAttribute('href')).toBe('https://fdc.nal.usda.gov/food-search?type=SR%20Legacy&query=Garlic%2C%20raw');
+  });
+
+  it('opens every source: the ones past the first 2 are one tap away, each a link', () => {
+    show(
+      aFood({
+        citations: [
+          { id: 'a', title: 'Muir 2007', url: 'https://doi.org/10.1021/jf070954o' },
+          { id: 'b', title: 'USDA National Nutrient Database (SR28), food 11215', url: 'https://fdc.nal.usda.gov/' },
+          { id: 'c', title: 'Are Cranberries Low in FODMAP?', url: 'https://ntro.it.com/are-cranberries-low-in-fodmap' },
+        ],
+      }),
+    );
+    const sources = screen.getByRole('region', { name: 'Sources' });
+    expect(within(sources).getAllByRole('link')).toHaveLength(2);
+    fireEvent.click(within(sources).getByRole('button', { name: 'Show 1 more source' }));
+    expect(within(sources).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      'https://doi.org/10.1021/jf070954o',
+      'https://fdc.nal.usda.gov/',
+      'https://ntro.it.com/are-cranberries-low-in-fodmap',
+    ]);
+    expect(within(sources).getByRole('button', { name: 'Show fewer sources' }).getAttribute('aria-expanded')).toBe('true');
   });
 });
 
