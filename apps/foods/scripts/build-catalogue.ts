@@ -80,6 +80,11 @@ export interface BibliographyEntry {
   covers: string;
   /** publisher unknown, a commercial or content site retelling others' figures, or an unattributed handout */
   lowerAuthority?: boolean;
+  /**
+   * One food's own record in the source, for a database: its title and URL with `{usdaNdb}` and `{description}` standing
+   * for the food's, so that the food's list of sources names and opens its row rather than the whole database.
+   */
+  record?: { title: string; url: string };
 }
 /** `sources/bibliography/*.json` merged; an id listed twice must be the same entry. */
 export function readBibliography(): BibliographyEntry[] {
@@ -266,14 +271,21 @@ const TRIGGER_TYPE: Record<FodmapTriggerGroup, string> = {
 /** The `|`-separated other names of a foods row. */
 const synonymsOf = (row: Record<string, string>) => (row.synonyms ?? '').split('|').map((s) => s.trim()).filter(Boolean);
 
-/** A source's `short` without a trailing year, then the year given (a statement's) or the source's own. */
+/** A site's bare domain ('ntro.it.com'), which means nothing to a reader as a source's name. */
+const BARE_DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+
+/**
+ * A source's `short` without a trailing year, then the year given (a statement's) or the source's own; a source known
+ * only by its site's domain is named as an article on that site.
+ */
 export function citeWith(bibliography: readonly BibliographyEntry[]): CiteFn {
   const byId = new Map(bibliography.map((b) => [b.id, b]));
   return (id, year) => {
     const b = byId.get(id);
     const short = (b?.short ?? b?.title ?? id).replace(/,?\s*\(?(19|20)\d\d\)?$/, '').trim();
+    const name = BARE_DOMAIN.test(short) ? `an article on ${short}` : short;
     const y = year ?? b?.year ?? null;
-    return y ? `${short}, ${y}` : short;
+    return y ? `${name}, ${y}` : name;
   };
 }
 
@@ -577,7 +589,8 @@ export function buildCatalogue(): BuildResult {
     out.push({
       key,
       name: row.name,
-      description: row.usdaNdb ? `${u.longDesc} (USDA SR28 NDB ${u.ndb})` : `${u.longDesc} (nutrition: ${cite(nutritionCitation)})`,
+      // The source of its figures is in its citations (USDA's row among them), which the app shows by name with a link.
+      description: u.longDesc,
       foodType: FOOD_TYPE[category],
       category,
       synonyms,

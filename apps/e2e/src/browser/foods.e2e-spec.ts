@@ -42,6 +42,14 @@ describe('looking up foods on a phone', () => {
     expect(await source.getAttribute('href')).toMatch(/^https?:\/\//);
     expect(await source.getAttribute('target')).toBe('_blank');
     expect(await source.getAttribute('rel')).toBe('noopener');
+    // Issue 18: the group garlic's High rating is put down to is lit High too; no source is a bare domain or a row id,
+    // and every source opens, the USDA one at its own row.
+    expect(await details.locator('[data-component="fructans"] [data-level]').getAttribute('data-level')).toBe('high');
+    expect(detailsText).not.toMatch(/: ntro\.it\.com\.|SR28 NDB/);
+    await details.getByRole('button', { name: /^Show \d+ more sources?$/ }).click();
+    const usda = details.getByRole('link', { name: /^USDA National Nutrient Database \(SR28\), food \d+$/ });
+    expect(await usda.getAttribute('href')).toMatch(/^https:\/\/fdc\.nal\.usda\.gov\/food-search\?type=SR%20Legacy&query=Garlic/);
+    for (const link of await details.getByRole('region', { name: 'Sources' }).getByRole('link').all()) expect(await link.getAttribute('href')).toMatch(/^https?:\/\//);
     await page.screenshot({ path: 'test-results/food-details.png' });
     await source.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/food-details-sources.png' });

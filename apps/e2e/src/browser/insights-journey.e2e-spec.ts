@@ -192,6 +192,11 @@ describe('Insights on a phone', () => {
     expect(newestText).toContain(shortDate(newest.date));
     expect(newestText).toContain(`${newest.avgFodmapRisk}% risk`);
     expect(newestText).toContain(`${newest.symptomCount} symptom`);
+    // Issue 18: the day's risk here is that day's score on Home read the other way, said once, on the newest rated day.
+    const risk = newest.avgFodmapRisk ?? Number.NaN;
+    expect(await analytics.getByTestId('day-score-relation').textContent()).toBe(
+      `A day's score on Home is 100 minus its FODMAP risk. ${shortDate(newest.date)}: ${risk}% risk is a score of ${100 - risk} on Home.`,
+    );
     const weekSymptoms = week.reduce((sum, day) => sum + day.symptomCount, 0);
     expect(await analytics.getByRole('group', { name: 'Total Symptoms' }).locator('p').first().textContent()).toBe(String(weekSymptoms));
     await page.screenshot({ path: 'test-results/insights-1-week.png' });

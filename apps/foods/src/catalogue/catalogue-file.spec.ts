@@ -42,6 +42,22 @@ describe('readCatalogue', () => {
     ]);
   });
 
+  it("names and links a database source by the food's own row in it, and the database itself for a food without one", () => {
+    const usda = {
+      id: 'usda-sr28',
+      title: 'USDA National Nutrient Database for Standard Reference, Release 28 (SR Legacy)',
+      url: 'https://fdc.nal.usda.gov/',
+      record: { title: 'USDA National Nutrient Database (SR28), food {usdaNdb}', url: 'https://fdc.nal.usda.gov/food-search?type=SR%20Legacy&query={description}' },
+    };
+    write([{ ...food('garlic', ['usda-sr28']), usdaNdb: '11215', description: 'Garlic, raw' }, food('tofu', ['usda-sr28'])], [usda]);
+    const catalogue = readCatalogue(directory);
+    const [garlic, tofu] = catalogue?.foods ?? [];
+    expect(garlic && catalogue?.citationsOf(garlic)).toEqual([
+      { id: 'usda-sr28', title: 'USDA National Nutrient Database (SR28), food 11215', url: 'https://fdc.nal.usda.gov/food-search?type=SR%20Legacy&query=Garlic%2C%20raw' },
+    ]);
+    expect(tofu && catalogue?.citationsOf(tofu)).toEqual([{ id: 'usda-sr28', title: usda.title, url: 'https://fdc.nal.usda.gov/' }]);
+  });
+
   it('changes its content hash with the content, not with the version alone', () => {
     write([food('a', [])], []);
     const first = readCatalogue(directory)?.contentHash;

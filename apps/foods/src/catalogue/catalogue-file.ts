@@ -76,12 +76,17 @@ const releaseNotesSchema: z.ZodType<CatalogueReleaseNotes, z.ZodTypeDef, unknown
   changes: z.array(z.object({ name: z.string().min(1), from: rating.nullable(), to: rating.nullable(), why: z.string() })),
 });
 
+/** A database's row of one food: `{usdaNdb}` and `{description}` stand for the food's own (see the build's bibliography). */
+const recordSchema = z.object({ title: z.string().min(1), url: z.string().url() });
+type SourceRecord = z.infer<typeof recordSchema>;
+
 const bibliographySchema = z.array(
   z.object({
     id: z.string().min(1),
     title: z.string().min(1),
     url: z.string().nullish(),
     doi: z.string().nullish(),
+    record: recordSchema.nullish(),
   }),
 );
 
@@ -92,6 +97,8 @@ export interface Catalogue {
   foods: CatalogueFood[];
   /** bibliography id → what the API shows of it */
   citations: Map<string, FoodCitation>;
+  /** a food's sources as the API shows them: a database it comes from by the food's own row there, named and linked */
+  citationsOf: (food: CatalogueFood) => FoodCitation[];
   /** the release's 'What's new in the food data' note (whats-new.json); null when the data has none */
   whatsNew: CatalogueReleaseNotes | null;
 }
@@ -125,7 +132,27 @@ export function readCatalogue(directory: string): Catalogue | null {
   }
 
   const contentHash = createHash('sha256').update(catalogueText).update('\0').update(bibliographyText).update('\0').update(whatsNewText).digest('hex');
-  return { version: catalogue.version, contentHash, foods: catalogue.foods, citations, whatsNew };
+  const records = new Map(bibliography.flatMap((entry) => (entry.record ? [[entry.id, entry.record] as const] : [])));
+  const citationsOf = (food: CatalogueFood) =>
+    food.citations.flatMap((id) => {
+      const citation = citations.get(id);
+      const record = records.get(id);
+      const row = record ? recordOf(record, food) : null;
+      return citation ? [row ? { ...citation, ...row } : citation] : [];
+    });
+  return { version: catalogue.version, contentHash, foods: catalogue.foods, citations, citationsOf, whatsNew };
+}
+
+/** The food's row of a database, its placeholders filled (the URL's encoded); null when the food lacks one's value. */
+function recordOf(record: SourceRecord, food: CatalogueFood): { title: string; url: string } | null {
+  const values: Record<string, string | null> = { usdaNdb: food.usdaNdb === null || food.usdaNdb === undefined ? null : String(food.usdaNdb), description: food.description ?? food.name };
+  const placeholders = /\{(\w+)\}/g;
+  const used = [...`${record.title}${record.url}`.matchAll(placeholders)].map((match) => match[1]);
+  if (used.some((name) => !values[name])) return null;
+  return {
+    title: record.title.replace(placeholders, (_, name: string) => values[name] ?? ''),
+    url: record.url.replace(placeholders, (_, name: string) => encodeURIComponent(values[name] ?? '')),
+  };
 }
 
 /** The source's own URL, else its DOI as a resolver link, whichever way the DOI was written. */

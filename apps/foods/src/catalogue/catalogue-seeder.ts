@@ -100,7 +100,7 @@ function toRow(food: CatalogueFood, catalogue: Catalogue, now: Date): QueryDeepP
     ibdSymptoms: food.ibdSymptoms,
     confidenceScore: food.confidenceScore === null || food.confidenceScore === undefined ? null : Math.round(food.confidenceScore),
     needsVerification: food.needsVerification,
-    citations: food.citations.flatMap((id) => catalogue.citations.get(id) ?? []),
+    citations: catalogue.citationsOf(food),
     sourceNotes: food.sourceNotes ?? null,
     retired: false,
     updatedAt: now,

@@ -41,7 +41,8 @@ const foodSchema = z
   .object({
     key: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
     name: z.string().min(2),
-    description: z.string().min(5),
+    // USDA's own description, which may be one word ('Lard')
+    description: z.string().min(2),
     foodType: z.enum(['vegetable', 'fruit', 'grain', 'protein', 'dairy', 'other']),
     category: z.enum(CATEGORIES),
     synonyms: z.array(z.string().min(1)),
@@ -101,6 +102,8 @@ const bibSchema = z
     doi: z.string().regex(/^10\.\d{4,}\//).optional(),
     covers: z.string().min(10),
     lowerAuthority: z.literal(true).optional(),
+    // a database's row of one food, by its placeholders (catalogue-file.ts fills them)
+    record: z.object({ title: z.string().regex(/\{\w+\}/), url: z.string().url() }).optional(),
   })
   .strict()
   .refine((b) => b.url !== undefined || b.doi !== undefined, 'needs url or doi');
@@ -233,6 +236,14 @@ describe('food catalogue data', () => {
       return !head.test(f.ratingExplanation) || !citesOne;
     });
     expect(bad.map((f) => `${f.key}: ${f.ratingExplanation}`)).toEqual([]);
+  });
+
+  it('names no source by a bare domain or a database row id in what a person reads', () => {
+    // ': ntro.it.com.' or '(cycheese.com)' as a source's whole name; 'USDA SR28 NDB 11215' as a description's suffix
+    const bareDomain = /(?:^|[:;(]\s)[\w-]+(?:\.[\w-]+)+(?=[.,;)]|$)/;
+    const rowId = /\bNDB\b|\bSR28\b/;
+    const bad = foods.filter((f) => bareDomain.test(f.ratingExplanation ?? '') || rowId.test(`${f.ratingExplanation ?? ''} ${f.description}`));
+    expect(bad.map((f) => `${f.key}: ${f.description} | ${f.ratingExplanation}`)).toEqual([]);
   });
 
   it('records disagreements and flags low confidence', () => {

@@ -29,7 +29,18 @@ const headOf = (name: string) => name.split(/[,(]/)[0].trim();
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-const isWebAddress = (url: string) => /^https?:\/\/\S+$/i.test(url);
+const isWebAddress = (url: string) => /^https?:\/\/\S+$/i.test(url) && URL.canParse(url);
+
+/**
+ * A source as a person reads it: its title, or, where the model gave none or only a site's address ('ntro.it.com'),
+ * 'An article on ntro.it.com'.
+ */
+function sourceTitle(source: { title: string; url: string }): string {
+  const title = source.title.trim();
+  const site = new URL(source.url).hostname.replace(/^www\./, '');
+  const bare = title === '' || /^(https?:\/\/)?[\w-]+(\.[\w-]+)+\/?$/i.test(title);
+  return bare ? `An article on ${site}` : title;
+}
 
 /** Thrown by a background search that may succeed if tried again: the consumer redelivers its event. */
 export class ResearchRetryError extends Error {}
@@ -198,7 +209,7 @@ export function researchedFood(query: string, answer: ResearchAnswer): PrivateFo
       ibdTrigger: answer.ibdTrigger,
       confidenceScore: Math.max(0, Math.min(AI_SEARCH.maxConfidence, Math.round(answer.confidence))),
       needsVerification: true,
-      citations: sources.map((source, index) => ({ id: `ai-${index + 1}`, title: source.title, url: source.url })),
+      citations: sources.map((source, index) => ({ id: `ai-${index + 1}`, title: sourceTitle(source), url: source.url })),
     },
   };
 }

@@ -23,12 +23,18 @@ export const InsightsMessages = {
   ofMeals: (symptomatic: number, meals: number) => `${symptomatic} of ${meals} meals`,
   avgSeverity: 'Avg Severity',
   severityOutOf4: (value: number) => `${value.toFixed(1)}/4`,
-  baseline: (percent: number) => `Your other meals: ${percent}%`,
-  eatenWith: (names: readonly string[]) => `Nearly always eaten with ${names.join(', ')}`,
+  baseline: (percent: number) => `Symptoms after ${percent}% of your other meals`,
+  eatenWith: (names: readonly string[]) => `Nearly always eaten with ${names.join(', ')}, so we cannot tell which of them it is`,
   windowExplained: (fromHours: number, toHours: number) =>
-    `A symptom counts for the meal it is linked to, or for meals eaten ${fromHours} to ${toHours} hours before it.`,
+    `A symptom counts for the meal you linked it to, or else for the meals you ate ${fromHours} to ${toHours} hours before it.`,
   groupsTitle: 'Which FODMAP group is yours',
-  inferredExposure: 'includes foods whose amount of this group is unknown but named by the catalogue as its trigger',
+  inferredExposure: (meals: number) =>
+    `${meals === 1 ? '1 of these meals counts' : `${meals} of these meals count`} because a food in it is known to contain this group, though not how much`,
+  notEaten: (groups: readonly string[]) => `None of your meals in this period had: ${groups.join(', ')}`,
+  /** Issue 18: the day's risk here and the day's score on Home are one figure read two ways. */
+  dayScoreRelation: "A day's score on Home is 100 minus its FODMAP risk",
+  dayScoreExample: (date: string, risk: number) => `${date}: ${risk}% risk is a score of ${100 - risk} on Home.`,
+  noFindingIn: (period: string) => `No food stands out in the last ${period}.`,
   moreComingTitle: 'More Analytics Coming Soon',
   moreComingItems: ['Weekly/monthly trend reports', 'FODMAP tolerance patterns', 'IBD trigger pattern analysis', 'Progress tracking charts'],
   periodInvalid: `period must be one of ${INSIGHT_PERIODS.join(', ')} (days)`,

@@ -94,11 +94,11 @@ export type EvidenceLevel = 'strong' | 'moderate' | 'to_confirm' | 'no_link' | '
 
 /** The evidence levels in plain words, strongest first. */
 export const EVIDENCE_LEVELS: readonly { level: EvidenceLevel; title: string; explanation: string }[] = [
-  { level: 'strong', title: 'Strong evidence', explanation: 'Symptoms follow it far more often than your other meals, beyond what chance explains.' },
-  { level: 'moderate', title: 'Moderate evidence', explanation: 'Symptoms follow it more often than your other meals; unlikely to be chance.' },
+  { level: 'strong', title: 'Strong evidence', explanation: 'You get symptoms after it far more often than after your other meals: too often to be chance.' },
+  { level: 'moderate', title: 'Moderate evidence', explanation: 'You get symptoms after it more often than after your other meals: probably not chance.' },
   { level: 'to_confirm', title: 'To be confirmed', explanation: 'A possible link that could still be chance: keep logging, or test it with your dietitian.' },
-  { level: 'no_link', title: 'No link found', explanation: 'Symptoms follow it no more often than your other meals.' },
-  { level: 'not_enough_data', title: 'Not enough data', explanation: 'Eaten too few times (or too often) to compare with your other meals.' },
+  { level: 'no_link', title: 'No link found', explanation: 'You get symptoms after it no more often than after your other meals.' },
+  { level: 'not_enough_data', title: 'Not enough data', explanation: 'Eaten too few times (or at nearly every meal) to compare with your other meals.' },
 ];
 
 /** Meals compared for one food or FODMAP group: the 2×2 table behind a finding. */
@@ -163,6 +163,15 @@ export const INSIGHT_GROUP_LABELS: Record<InsightGroup, string> = {
   alcohol: 'Alcohol',
   carbonation: 'Fizzy drinks',
   insoluble_fiber: 'Insoluble fibre',
+};
+
+/** Where each FODMAP group is found, in everyday foods, for a person who does not know its name; the other triggers' names say it. */
+export const INSIGHT_GROUP_EXAMPLES: Partial<Record<InsightGroup, string>> = {
+  fructans: 'wheat, rye, onion, garlic',
+  galactans: 'beans, lentils, chickpeas',
+  lactose: 'milk, yoghurt, soft cheese',
+  excessFructose: 'honey, apples, mango',
+  polyols: 'stone fruit, mushrooms, sugar-free sweets',
 };
 
 /** Symptom rate after meals exposed to one group against the other meals (issue 8 "Which FODMAP group is yours"). */

@@ -202,7 +202,8 @@ export const DAY_SCORE_BANDS: readonly { band: DayScoreBand; from: number; color
 export function dayScore(ratings: readonly FodmapRating[]): { score: number | null; band: DayScoreBand | null; unknown: number } {
   const { exact, unknown } = exactRisk(ratings);
   if (exact === null) return { score: null, band: null, unknown };
-  const score = Math.round(100 - exact);
+  // 100 minus the risk as insights round it, so that a day reads the same on both screens.
+  const score = 100 - Math.round(exact);
   return { score, band: (DAY_SCORE_BANDS.find(({ from }) => score >= from) ?? DAY_SCORE_BANDS[DAY_SCORE_BANDS.length - 1]).band, unknown };
 }
 

@@ -14,8 +14,10 @@ export function formatGrams(grams: number): string {
 type MeasuredReading = ComponentReading & { per100g: number };
 const isMeasured = (reading: ComponentReading): reading is MeasuredReading => reading.per100g !== null;
 
-function ComponentRow({ reading, servingKnown }: { reading: MeasuredReading; servingKnown: boolean }) {
+function ComponentRow({ reading, servingKnown, rating }: { reading: MeasuredReading; servingKnown: boolean; rating: Food['fodmapRating'] }) {
   const perServing = reading.perServing === null ? 'serving weight not stated' : `${formatGrams(reading.perServing)} per serving (cut-off ${formatGrams(reading.cutoff)})`;
+  // Why the light may say more than the grams do: the sources put the food's rating down to this component.
+  const why = reading.namedByRating ? ` · rated ${rating} by its sources` : '';
   return (
     <Box component="li" data-component={reading.key} sx={{ py: 0.75 }}>
       <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1}>
@@ -25,7 +27,7 @@ function ComponentRow({ reading, servingKnown }: { reading: MeasuredReading; ser
         <LevelLight level={reading.level} unknownLabel={servingKnown ? undefined : 'No serving weight'} />
       </Stack>
       <Typography variant="caption" color="text.secondary">
-        {`${formatGrams(reading.per100g)}/100 g · ${perServing}`}
+        {`${formatGrams(reading.per100g)}/100 g · ${perServing}${why}`}
       </Typography>
     </Box>
   );
@@ -83,7 +85,7 @@ export function FodmapBreakdown({ food }: { food: Food }) {
           </Stack>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {group.measured.map((reading) => (
-              <ComponentRow key={reading.key} reading={reading} servingKnown={servingKnown} />
+              <ComponentRow key={reading.key} reading={reading} servingKnown={servingKnown} rating={food.fodmapRating} />
             ))}
           </Box>
         </Paper>

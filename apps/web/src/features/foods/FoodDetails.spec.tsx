@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Food } from '@fodmap/contracts';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { aFood } from './food-fixtures';
@@ -45,6 +45,35 @@ describe('FODMAP components lit per serving (spec §3 Food, Varney 2017 cut-offs
     expect(notMeasured?.textContent).not.toMatch(/\b0 g/);
   });
 
+  it("never lights the group garlic's High rating is put down to lower than High, though its measured fructans alone read Moderate", () => {
+    // The catalogue's garlic: 9.8 g/100 g of fructans is 0.29 g a clove, under twice the 0.2 g cut-off; sources rate a clove high in fructans.
+    show(
+      aFood({
+        name: 'Garlic, raw',
+        servingSize: '1 clove (3 g)',
+        servingGrams: 3,
+        fructans: 9.8,
+        lactose: 0,
+        fodmapRating: 'high',
+        fodmapGroups: ['fructans'],
+        ratingExplanation: 'High in fructans at 1 clove (3 g).',
+      }),
+    );
+    expect(screen.getByText('High in: fructans')).toBeTruthy();
+    expect(componentLight('fructans')).toEqual({ level: 'high', words: 'High' });
+    expect(groupLight('Oligosaccharides')).toBe('high');
+    expect(screen.getByText('9.8 g/100 g · 0.29 g per serving (cut-off 0.2 g) · rated high by its sources')).toBeTruthy();
+    // A group the rating does not name keeps its own light.
+    expect(componentLight('lactose')).toEqual({ level: 'low', words: 'Low' });
+    expect(groupLight('Disaccharides')).toBe('low');
+  });
+
+  it('keeps a named group at least Moderate for a Medium food, and a measured High above it', () => {
+    show(aFood({ fodmapRating: 'medium', fodmapGroups: ['sorbitol', 'fructans'], servingGrams: 100, sorbitol: 0.1, fructans: 1 }));
+    expect(componentLight('sorbitol').level).toBe('medium');
+    expect(componentLight('fructans').level).toBe('high');
+  });
+
   it('gives grains, legumes, nuts and seeds the higher 0.3 g oligosaccharide cut-off', () => {
     show(aFood({ category: 'grains_breads', foodType: 'grain', servingSize: '1 slice (50 g)', servingGrams: 50, fructans: 0.5, galactans: 0 }));
     expect(componentLight('fructans').level).toBe('low');
@@ -86,7 +115,7 @@ describe('food details (spec §3 Food)', () => {
         needsVerification: true,
         citations: [
           { id: 'a', title: 'Muir 2007', url: 'https://doi.org/10.1021/jf070954o' },
-          { id: 'b', title: 'USDA SR28 NDB 11215', url: 'https://fdc.nal.usda.gov/' },
+          { id: 'b', title: 'USDA National Nutrient Database (SR28), food 11215', url: 'https://fdc.nal.usda.gov/food-search?type=SR%20Legacy&query=Garlic%2C%20raw' },
           { id: 'c', title: 'Third source', url: 'https://example.org/' },
         ],
       }),
@@ -99,12 +128,34 @@ describe('food details (spec §3 Food)', () => {
     expect(screen.getByText('Best avoided during an IBD flare.')).toBeTruthy();
     expect(screen.getByText('55%')).toBeTruthy();
     expect(screen.getByText(/Needs verification/)).toBeTruthy();
-    const links = within(screen.getByRole('region', { name: 'Sources' })).getAllByRole('link');
+    const sources = screen.getByRole('region', { name: 'Sources' });
+    const links = within(sources).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('target'), link.getAttribute('rel')])).toEqual([
       ['Muir 2007', '_blank', 'noopener'],
-      ['USDA SR28 NDB 11215', '_blank', 'noopener'],
+      ['USDA National Nutrient Database (SR28), food 11215', '_blank', 'noopener'],
     ]);
-    expect(screen.getByText('and 1 more source')).toBeTruthy();
+    expect(links[1].getAttribute('href')).toBe('https://fdc.nal.usda.gov/food-search?type=SR%20Legacy&query=Garlic%2C%20raw');
+  });
+
+  it('opens every source: the ones past the first 2 are one tap away, each a link', () => {
+    show(
+      aFood({
+        citations: [
+          { id: 'a', title: 'Muir 2007', url: 'https://doi.org/10.1021/jf070954o' },
+          { id: 'b', title: 'USDA National Nutrient Database (SR28), food 11215', url: 'https://fdc.nal.usda.gov/' },
+          { id: 'c', title: 'Are Cranberries Low in FODMAP?', url: 'https://ntro.it.com/are-cranberries-low-in-fodmap' },
+        ],
+      }),
+    );
+    const sources = screen.getByRole('region', { name: 'Sources' });
+    expect(within(sources).getAllByRole('link')).toHaveLength(2);
+    fireEvent.click(within(sources).getByRole('button', { name: 'Show 1 more source' }));
+    expect(within(sources).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      'https://doi.org/10.1021/jf070954o',
+      'https://fdc.nal.usda.gov/',
+      'https://ntro.it.com/are-cranberries-low-in-fodmap',
+    ]);
+    expect(within(sources).getByRole('button', { name: 'Show fewer sources' }).getAttribute('aria-expanded')).toBe('true');
   });
 });
 

@@ -1,6 +1,6 @@
-import { Alert, Box, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import { FODMAP_TRIGGER_GROUP_LABELS, FOOD_SEARCH, type Food } from '@fodmap/contracts';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FodmapRatingBadge, LevelDot } from './FodmapBadges';
 import { FodmapBreakdown } from './FodmapBreakdown';
 import type { FodmapLevel } from './fodmap-levels';
@@ -102,10 +102,11 @@ function Confidence({ food }: { food: Food }) {
   );
 }
 
-/** The first sources of a food's rating (spec §9: 2 shown), as links where they have one. */
+/** The first sources of a food's rating (spec §9: 2 shown), the rest one tap away; each opens where it has a link. */
 export function FoodSources({ food }: { food: Food }) {
-  const shown = food.citations.slice(0, FOOD_SEARCH.citationsShown);
-  const more = food.citations.length - shown.length;
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? food.citations : food.citations.slice(0, FOOD_SEARCH.citationsShown);
+  const more = food.citations.length - FOOD_SEARCH.citationsShown;
   if (shown.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -114,22 +115,24 @@ export function FoodSources({ food }: { food: Food }) {
     );
   }
   return (
-    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {shown.map((citation) => (
-        <li key={citation.id}>
-          {citation.url ? (
-            <Link href={citation.url} target="_blank" rel="noopener" variant="body2">
-              {citation.title}
-            </Link>
-          ) : (
-            <Typography variant="body2">{citation.title}</Typography>
-          )}
-        </li>
-      ))}
+    <Stack spacing={0.5} alignItems="flex-start">
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {shown.map((citation) => (
+          <li key={citation.id}>
+            {citation.url ? (
+              <Link href={citation.url} target="_blank" rel="noopener" variant="body2">
+                {citation.title}
+              </Link>
+            ) : (
+              <Typography variant="body2">{citation.title}</Typography>
+            )}
+          </li>
+        ))}
+      </Stack>
       {more > 0 && (
-        <Typography component="li" variant="caption" color="text.secondary">
-          and {more} more source{more === 1 ? '' : 's'}
-        </Typography>
+        <Button size="small" onClick={() => setShowAll((current) => !current)} aria-expanded={showAll} sx={{ minHeight: 44, px: 0 }}>
+          {showAll ? 'Show fewer sources' : `Show ${more} more source${more === 1 ? '' : 's'}`}
+        </Button>
       )}
     </Stack>
   );

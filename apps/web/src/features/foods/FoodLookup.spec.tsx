@@ -114,6 +114,20 @@ describe('not-found flow (spec §4)', () => {
     expect((screen.getByLabelText(/Food Name/) as HTMLInputElement).value).toBe('Qwyzzle');
   });
 
+  it('offers the way forward once, in the prompt, with no links of its own beside the empty result', async () => {
+    jest.useFakeTimers();
+    fakeFoodsApi();
+    renderLookup();
+    type('Qwyzzle');
+    await wait(300);
+    await waitUntil(() => screen.queryByText('No foods match “Qwyzzle”.') !== null);
+    expect(screen.queryByRole('button', { name: /Search online|Add it yourself|Add manually/ })).toBeNull();
+    await waitUntil(() => prompt() !== null, 1500);
+    expect(screen.getAllByRole('button', { name: 'Search online' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Add manually' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Add it yourself' })).toBeNull();
+  });
+
   it('searches online from the prompt, and shows what was found in its details 2 s later', async () => {
     jest.useFakeTimers();
     const fetchMock = fakeFoodsApi();
@@ -152,9 +166,10 @@ describe('not-found flow (spec §4)', () => {
 });
 
 describe('New Food form (spec §5, §8)', () => {
+  /** The form as a person reaches it: from the not-found prompt, 1 s after a term that finds nothing. */
   async function openForm(name: string) {
     type(name);
-    fireEvent.click(await screen.findByRole('button', { name: 'Add it yourself' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add manually' }, { timeout: 3000 }));
     return screen.findByRole('dialog', { name: 'New Food' });
   }
   const createButton = () => screen.getByRole('button', { name: 'Create Food' }) as HTMLButtonElement;
@@ -162,7 +177,7 @@ describe('New Food form (spec §5, §8)', () => {
   it('keeps Create Food disabled, with hints, until a name and a rating are given; then adds the food', async () => {
     const fetchMock = fakeFoodsApi();
     renderLookup();
-    await openForm('xy');
+    await openForm('xyzw');
     fireEvent.change(screen.getByLabelText(/Food Name/), { target: { value: '   ' } });
     expect(createButton().disabled).toBe(true);
     expect(screen.getByText('Food name required')).toBeTruthy();
@@ -182,13 +197,13 @@ describe('New Food form (spec §5, §8)', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: "Grandma's bake", fodmapRating: 'medium', servingSize: '1 slice (120 g)', foodType: 'grain' });
     // The new food is shown at once, and every foods read is asked again so that it appears in them.
     expect(await screen.findByRole('dialog', { name: "Grandma's bake" })).toBeTruthy();
-    expect(fetchMock.mock.calls.filter(([path]) => path === '/api/foods/search?q=xy').length).toBe(2);
+    expect(fetchMock.mock.calls.filter(([path]) => path === '/api/foods/search?q=xyzw').length).toBe(2);
   }, 15_000);
 
   it('says why a food could not be created, in the server’s words', async () => {
     fakeFoodsApi(() => json(400, { message: 'Food name must be at most 120 characters' }));
     renderLookup();
-    await openForm('xy');
+    await openForm('xyzw');
     fireEvent.change(screen.getByLabelText(/FODMAP Rating/), { target: { value: 'low' } });
     fireEvent.click(createButton());
     expect(await screen.findByText('Failed to create food')).toBeTruthy();
@@ -198,7 +213,7 @@ describe('New Food form (spec §5, §8)', () => {
   it('warns when the reply is not a food it can show', async () => {
     fakeFoodsApi(() => json(201, { ok: true }));
     renderLookup();
-    await openForm('xy');
+    await openForm('xyzw');
     fireEvent.change(screen.getByLabelText(/FODMAP Rating/), { target: { value: 'high' } });
     fireEvent.click(createButton());
     expect(await screen.findByText("Food may have been created but couldn't be selected automatically")).toBeTruthy();

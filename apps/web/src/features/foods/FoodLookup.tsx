@@ -99,15 +99,10 @@ export function FoodLookup({ full = false, onUnauthorized, onAddToMeal, onAddToB
       ) : foods === undefined ? (
         searching ? null : <CenteredSpinner />
       ) : nothingFound ? (
-        <Stack spacing={1} alignItems="flex-start" role="status">
-          <Typography variant="body2" color="text.secondary">
-            No foods match “{search.term}”.
-          </Typography>
-          <Stack direction="row" spacing={1}>
-            <Button onClick={() => setOnlineQuery(search.term)}>Search online</Button>
-            <Button onClick={() => setNewFoodName(search.term)}>Add it yourself</Button>
-          </Stack>
-        </Stack>
+        // What to do next is the not-found prompt's to offer (spec §4), once, not a second time here.
+        <Typography variant="body2" color="text.secondary" role="status">
+          No foods match “{search.term}”.
+        </Typography>
       ) : (
         <Box sx={{ opacity: searching ? 0.6 : 1, transition: 'opacity 150ms' }}>
           <FoodList foods={foods.slice(0, limit)} onOpen={setOpened} onAdd={onAddToMeal} label={search.active ? 'Search results' : 'Foods'} />

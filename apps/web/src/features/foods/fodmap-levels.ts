@@ -31,11 +31,16 @@ export interface ComponentReading {
   /** the cut-off this amount alone is held against */
   cutoff: number;
   level: FodmapLevel;
+  /** the light was raised to the food's rating: the sources name this component as why the food is medium or high */
+  namedByRating: boolean;
 }
 
 export interface GroupReading {
   name: 'Oligosaccharides' | 'Disaccharides' | 'Monosaccharides' | 'Polyols';
-  /** the group as its cut-offs judge it: summed where the cut-off is for a sum (fructans + GOS, total polyols) */
+  /**
+   * the group as its cut-offs judge it: summed where the cut-off is for a sum (fructans + GOS, total polyols); never
+   * below the food's rating when the rating names one of its components
+   */
   level: FodmapLevel;
   components: ComponentReading[];
 }
@@ -60,6 +65,16 @@ const GROUPS: { name: GroupReading['name']; keys: ComponentKey[]; cutoffGroups: 
 const LEVEL_ORDER: FodmapLevel[] = ['low', 'unknown', 'medium', 'high'];
 const worst = (levels: FodmapLevel[]) => levels.reduce((a, b) => (LEVEL_ORDER.indexOf(b) > LEVEL_ORDER.indexOf(a) ? b : a), 'low');
 
+/**
+ * The components a medium or high rating is put down to, with that rating. The rating comes from tested servings where
+ * a source tested one, and a measured amount can fall short of it (garlic's fructans: 0.29 g a clove, 'Moderate' against
+ * the cut-off, where a source reports a clove tested high): a light never says less than the rating it explains.
+ */
+function ratingFloor(food: Food): { named: ReadonlySet<ComponentKey>; level: FodmapLevel } {
+  const explains = food.fodmapRating === 'medium' || food.fodmapRating === 'high';
+  return { named: new Set(explains ? food.fodmapGroups : []), level: food.fodmapRating === 'high' ? 'high' : 'medium' };
+}
+
 /** A group's own light: a partly measured group is 'unknown' unless what was measured already exceeds the cut-off. */
 function assessmentLevel(assessment: GroupAssessment): FodmapLevel {
   const level = levelOf(assessment.grams, assessment.cutoff);
@@ -82,13 +97,19 @@ export function readFodmapGroups(food: Food): GroupReading[] {
     xylitol: cutoffOf('totalPolyols'),
   };
 
+  const floor = ratingFloor(food);
+
   return GROUPS.map(({ name, keys, cutoffGroups }) => {
     const components = keys.map((key): ComponentReading => {
       const per100g = food[key];
       const perServing = per100g === null || grams === null ? null : (per100g * grams) / 100;
-      return { key, label: COMPONENT_LABELS[key], per100g, perServing, cutoff: componentCutoff[key], level: levelOf(perServing, componentCutoff[key]) };
+      const measured = levelOf(perServing, componentCutoff[key]);
+      const namedByRating = floor.named.has(key);
+      const level = namedByRating ? worst([measured, floor.level]) : measured;
+      return { key, label: COMPONENT_LABELS[key], per100g, perServing, cutoff: componentCutoff[key], level, namedByRating };
     });
     const groupLevels = assessment ? assessment.groups.filter((g) => cutoffGroups.includes(g.group)).map(assessmentLevel) : ['unknown' as const];
-    return { name, level: worst(groupLevels), components };
+    const named = components.some((component) => component.namedByRating);
+    return { name, level: worst(named ? [...groupLevels, floor.level] : groupLevels), components };
   });
 }

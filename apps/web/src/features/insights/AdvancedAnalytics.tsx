@@ -61,16 +61,25 @@ function DayRow({ day, onOpen }: { day: DailyInsight; onOpen: (date: string) => 
   );
 }
 
-function Legend() {
+/** The risk colours, and how a day's risk here is the same day's score on Home, shown on the newest rated day. */
+function Legend({ days }: { days: readonly DailyInsight[] }) {
   const theme = useTheme();
+  const rated = days.find((day) => day.avgFodmapRisk !== null);
+  const risk = rated?.avgFodmapRisk ?? null;
   return (
-    <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1.5} component="ul" aria-label="Risk colours" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {RISK_LEGEND.map(({ colour, range }) => (
-        <Stack key={colour} component="li" direction="row" spacing={0.75} alignItems="center">
-          <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: scoreTone(colour, theme).main }} />
-          <Typography variant="caption">{range}</Typography>
-        </Stack>
-      ))}
+    <Stack spacing={1}>
+      <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1.5} component="ul" aria-label="Risk colours" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {RISK_LEGEND.map(({ colour, range }) => (
+          <Stack key={colour} component="li" direction="row" spacing={0.75} alignItems="center">
+            <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: scoreTone(colour, theme).main }} />
+            <Typography variant="caption">{range}</Typography>
+          </Stack>
+        ))}
+      </Stack>
+      <Typography variant="caption" color="text.secondary" data-testid="day-score-relation">
+        {InsightsMessages.dayScoreRelation}.
+        {rated && risk !== null && ` ${InsightsMessages.dayScoreExample(shortDate(rated.date), Math.round(risk))}`}
+      </Typography>
     </Stack>
   );
 }
@@ -104,7 +113,7 @@ function Activity({ activity, onOpen }: { activity: InsightsActivity; onOpen: (d
           <DayRow key={day.date} day={day} onOpen={onOpen} />
         ))}
       </Stack>
-      <Legend />
+      <Legend days={days} />
       <Summary summary={activity.summary} />
     </Stack>
   );

@@ -1,21 +1,24 @@
 import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
-import { INSIGHT_GROUP_LABELS, InsightsMessages, type CorrelationPeriod, type GroupCorrelation } from '@fodmap/contracts';
+import { INSIGHT_GROUP_EXAMPLES, INSIGHT_GROUP_LABELS, InsightsMessages, type CorrelationPeriod, type GroupCorrelation } from '@fodmap/contracts';
 import { useFodmapGroups } from './insights-api';
 import { evidenceOf, groupConclusion, isFinding, percentOf } from './insights-format';
 import { InsightsSection } from './InsightsSection';
 import { useUnauthorizedRead } from '../session/use-unauthorized';
 
-/** 'Symptoms after 60% of 10 meals with it · your other meals: 20%'. */
+const mealsWithIt = (meals: number) => `${meals} meal${meals === 1 ? '' : 's'} with it`;
+
+/** 'Symptoms after 60% of 10 meals with it, and after 20% of your other meals'. */
 function rateLine(group: GroupCorrelation): string {
   const { meals } = group.exposures.with;
-  if (group.correlationRate === null) return `${meals} meal${meals === 1 ? '' : 's'} with it`;
-  const baseline = group.baselineRate === null ? '' : ` · ${InsightsMessages.baseline(percentOf(group.baselineRate))}`;
-  return `Symptoms after ${percentOf(group.correlationRate)}% of ${meals} meal${meals === 1 ? '' : 's'} with it${baseline}`;
+  if (group.correlationRate === null) return mealsWithIt(meals);
+  const baseline = group.baselineRate === null ? '' : `, and after ${percentOf(group.baselineRate)}% of your other meals`;
+  return `Symptoms after ${percentOf(group.correlationRate)}% of ${mealsWithIt(meals)}${baseline}`;
 }
 
 function GroupRow({ group, small }: { group: GroupCorrelation; small: boolean }) {
   const evidence = evidenceOf(group.evidence);
   const label = INSIGHT_GROUP_LABELS[group.group];
+  const examples = INSIGHT_GROUP_EXAMPLES[group.group];
   return (
     <Box component="li" aria-label={label} sx={{ py: small ? 0.75 : 1, borderTop: 1, borderColor: 'divider' }}>
       <Stack direction="row" spacing={1} alignItems="baseline">
@@ -26,12 +29,17 @@ function GroupRow({ group, small }: { group: GroupCorrelation; small: boolean })
           {evidence.title}
         </Typography>
       </Stack>
+      {examples && (
+        <Typography variant="caption" color="text.secondary" display="block">
+          In {examples}
+        </Typography>
+      )}
       <Typography variant="caption" color="text.secondary" display="block">
         {rateLine(group)}
       </Typography>
       {group.inferredMeals > 0 && (
         <Typography variant="caption" color="text.secondary" display="block" sx={{ fontStyle: 'italic' }}>
-          {group.inferredMeals} of these meals: {InsightsMessages.inferredExposure}
+          {InsightsMessages.inferredExposure(group.inferredMeals)}
         </Typography>
       )}
     </Box>
@@ -82,7 +90,7 @@ export function FodmapGroupsCard({ period }: { period: CorrelationPeriod }) {
           <GroupList groups={eaten.filter((group) => group.kind === 'other_trigger')} small title="Other triggers" />
           {neverEaten.length > 0 && (
             <Typography variant="caption" color="text.secondary" display="block" sx={{ mt: 1.5 }}>
-              Not in your meals of this period: {neverEaten.map((group) => INSIGHT_GROUP_LABELS[group.group]).join(', ')}
+              {InsightsMessages.notEaten(neverEaten.map((group) => INSIGHT_GROUP_LABELS[group.group]))}
             </Typography>
           )}
         </>

@@ -117,16 +117,24 @@ const toast: Meal = aMeal({ id: 7, name: 'Toast', mealType: 'breakfast', timesta
 interface Answers {
   activity?: (period: string) => Response | Promise<Response>;
   correlation?: CorrelationEntry[];
+  /** the 7 days of the top card, when they differ from the correlation card's period */
+  weekCorrelation?: CorrelationEntry[];
   groups?: GroupCorrelations;
   meals?: (date: string) => Response;
 }
 
-function insightsApi({ activity = (period) => json(200, period === '30' ? month : week), correlation = [onion, rice], groups = lactoseGroups, meals = () => json(200, [toast]) }: Answers = {}) {
+function insightsApi({
+  activity = (period) => json(200, period === '30' ? month : week),
+  correlation = [onion, rice],
+  weekCorrelation = correlation,
+  groups = lactoseGroups,
+  meals = () => json(200, [toast]),
+}: Answers = {}) {
   return fakeApi((path) => {
     const url = new URL(path, 'http://phone');
     const period = url.searchParams.get('period') ?? '';
     if (url.pathname === '/api/insights/activity') return activity(period);
-    if (url.pathname === '/api/insights/correlation') return json(200, correlation);
+    if (url.pathname === '/api/insights/correlation') return json(200, period === '7' ? weekCorrelation : correlation);
     if (url.pathname === '/api/insights/fodmap-groups') return json(200, groups);
     if (url.pathname === '/api/meals') return meals(url.searchParams.get('date') ?? '');
     if (url.pathname === '/api/domain-config') return json(200, { displayName: 'Gut Diary' });
@@ -183,6 +191,14 @@ describe('Advanced Analytics (spec §2 Insights)', () => {
     expect(within(analytics()).getByRole('group', { name: 'Total Symptoms' }).textContent).toContain('3');
     expect(within(analytics()).getByRole('group', { name: 'Avg FODMAP Risk' }).textContent).toContain('32%');
     expect(within(analytics()).getByRole('group', { name: 'Days with Symptoms' }).textContent).toContain('2');
+  });
+
+  it("says once that a day's risk is its score on Home read the other way, on the newest rated day", async () => {
+    insightsApi();
+    renderInsights();
+    await within(analytics()).findByRole('button', { name: /^Mar 4/ }, FIRST_LOAD);
+    expect(within(analytics()).getByTestId('day-score-relation').textContent).toBe("A day's score on Home is 100 minus its FODMAP risk. Mar 4: 8% risk is a score of 92 on Home.");
+    expect(screen.getAllByText(/100 minus its FODMAP risk/)).toHaveLength(1);
   });
 
   it('asks for 30 days when chosen, keeping the 7 days on screen until they arrive', async () => {
@@ -274,9 +290,9 @@ describe('Symptom Correlation (spec §2, §9)', () => {
     expect(within(card).getByRole('group', { name: 'Avg Severity' }).textContent).toBe('Avg SeverityModerate2.4/4');
     expect(within(card).getByText('Common symptoms: Bloating, Gas')).toBeTruthy();
     expect(within(card).getByText('Avoid')).toBeTruthy();
-    expect(within(card).getByText('Strong evidence · Your other meals: 20%')).toBeTruthy();
-    expect(within(card).getByText('Nearly always eaten with Garlic')).toBeTruthy();
-    expect(within(correlation()).getByText('A symptom counts for the meal it is linked to, or for meals eaten 1 to 8 hours before it.')).toBeTruthy();
+    expect(within(card).getByText('Strong evidence · Symptoms after 20% of your other meals')).toBeTruthy();
+    expect(within(card).getByText('Nearly always eaten with Garlic, so we cannot tell which of them it is')).toBeTruthy();
+    expect(within(correlation()).getByText('A symptom counts for the meal you linked it to, or else for the meals you ate 1 to 8 hours before it.')).toBeTruthy();
   });
 
   it('gives no risk word to a food whose evidence could be chance, only how sure it is', async () => {
@@ -324,22 +340,24 @@ describe('Symptom Correlation (spec §2, §9)', () => {
 describe('Which FODMAP group is yours (issue 8)', () => {
   const groupCard = () => screen.getByRole('region', { name: 'Which FODMAP group is yours' });
 
-  it('names the group the symptoms follow and the ones they do not, marking inferred exposures', async () => {
+  it('names the group the symptoms follow and the ones they do not, in plain words, with where each is found', async () => {
     insightsApi();
     renderInsights();
     expect((await within(groupCard()).findByTestId('group-conclusion', {}, FIRST_LOAD)).textContent).toBe('Your symptoms follow lactose, not fructans');
     const lactose = within(groupCard()).getByRole('listitem', { name: 'Lactose' });
     expect(within(lactose).getByText('Strong evidence')).toBeTruthy();
-    expect(within(lactose).getByText('Symptoms after 60% of 10 meals with it · Your other meals: 20%')).toBeTruthy();
-    expect(within(lactose).getByText(/^3 of these meals: includes foods whose amount of this group is unknown/)).toBeTruthy();
+    expect(within(lactose).getByText('In milk, yoghurt, soft cheese')).toBeTruthy();
+    expect(within(lactose).getByText('Symptoms after 60% of 10 meals with it, and after 20% of your other meals')).toBeTruthy();
+    expect(within(lactose).getByText('3 of these meals count because a food in it is known to contain this group, though not how much')).toBeTruthy();
     expect(within(groupCard()).getByRole('listitem', { name: 'Fructans' }).textContent).not.toMatch(/of these meals/);
+    expect(within(groupCard()).queryByText(/catalogue|trigger\b|inferred|exposure/)).toBeNull();
     expect(within(within(groupCard()).getByRole('list', { name: 'Other triggers' })).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Caffeine']);
   });
 
   it('names the groups no meal of the period had in one line, not a row each', async () => {
     insightsApi();
     renderInsights();
-    expect(await within(groupCard()).findByText('Not in your meals of this period: GOS (galacto-oligosaccharides), Alcohol', {}, FIRST_LOAD)).toBeTruthy();
+    expect(await within(groupCard()).findByText('None of your meals in this period had: GOS (galacto-oligosaccharides), Alcohol', {}, FIRST_LOAD)).toBeTruthy();
     expect(within(groupCard()).queryByRole('listitem', { name: 'Alcohol' })).toBeNull();
     expect(within(groupCard()).queryByRole('listitem', { name: 'GOS (galacto-oligosaccharides)' })).toBeNull();
   });
@@ -352,9 +370,18 @@ describe('the top of the screen', () => {
     const summary = screen.getByRole('region', { name: 'Last 7 days' });
     expect((await within(summary).findByRole('group', { name: 'Meals' }, FIRST_LOAD)).textContent).toContain('3');
     expect(within(summary).getByRole('group', { name: 'Symptoms' }).textContent).toContain('3');
+    expect(within(summary).getByRole('group', { name: 'Avg FODMAP Risk' }).textContent).toContain('32%');
     expect((await within(summary).findByTestId('strongest-finding', {}, FIRST_LOAD)).textContent).toBe(
-      'Strongest finding: symptoms followed Onion in 6 of 8 meals, against 20% of your other meals (last 30 days).',
+      'Strongest finding: you had symptoms after 6 of 8 meals with Onion, against 20% of your other meals.',
     );
+  });
+
+  it('finds foods over the same 7 days it sums up, and says so when none stands out', async () => {
+    const fetchMock = insightsApi({ weekCorrelation: [rice] });
+    renderInsights();
+    const summary = screen.getByRole('region', { name: 'Last 7 days' });
+    expect((await within(summary).findByTestId('strongest-finding', {}, FIRST_LOAD)).textContent).toBe('No food stands out in the last 7 days.');
+    expect(requests(fetchMock)).toContain('GET /api/insights/correlation?period=7');
   });
 
   it("lists what is coming under 'More Analytics Coming Soon'", () => {

@@ -12,6 +12,26 @@ export function shortDate(day: string): string {
   return new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
 }
 
+/** 'Nov' as the phone's locale writes it. */
+const monthName = (day: string) => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', month: 'short' }).format(new Date(`${day}T12:00:00Z`));
+
+/**
+ * The days of a trend that get a labelled tick, so the labels fit a 390 px phone for every period (at most 6 labels of
+ * about 40 px): a week and a fortnight every few days and a month weekly, each counted back from the newest day so it is
+ * always labelled; 3 months on the first of each month, 6 months and a year on the first of every first or second month,
+ * by the month's name alone.
+ */
+export function trendTicks(days: readonly string[]): { ticks: string[]; label: (day: string) => string } {
+  const count = days.length;
+  if (count <= 31) {
+    const step = count <= 7 ? 2 : count <= 14 ? 3 : 7;
+    return { ticks: days.filter((_, index) => (count - 1 - index) % step === 0), label: shortDate };
+  }
+  const everyMonths = count <= 186 ? 1 : 2;
+  const ticks = days.filter((day) => day.endsWith('-01') && (Number(day.slice(5, 7)) - 1) % everyMonths === 0);
+  return { ticks, label: count <= 92 ? shortDate : monthName };
+}
+
 /** A rate of 0 to 1 as a whole percent. */
 export const percentOf = (rate: number) => Math.round(rate * 100);
 
@@ -38,7 +58,7 @@ export function groupConclusion(groups: readonly GroupCorrelation[]): string {
   const ruledOut = named((level) => level === 'no_link');
   const not = ruledOut.length > 0 ? `, not ${listOf(ruledOut, 'or')}` : '';
   if (followed.length > 0) return `Your symptoms follow ${listOf(followed)}${not}`;
-  if (possible.length > 0) return `Possibly ${listOf(possible, 'or')}, to be confirmed${not}`;
+  if (possible.length > 0) return `Perhaps ${listOf(possible, 'or')}, but it is too early to be sure${not}`;
   if (ruledOut.length > 0) return `Your symptoms do not follow ${listOf(ruledOut, 'or')}`;
   return 'No FODMAP group stands out yet';
 }
