@@ -261,7 +261,7 @@ describe('a meal email (test send, as from Profile)', () => {
       expiresAt: expect.any(String),
     });
     const logged = await services.call(Rpc.notifications.redeemSymptomLink, { input: { token: link.token, symptom: 'bloating', severity: '2' } });
-    expect(logged).toEqual({ message: NotificationsMessages.symptomLogged, symptomId: expect.any(Number), symptomType: 'bloating', severity: 'moderate', mealId });
+    expect(logged).toEqual({ userId: user.id, message: NotificationsMessages.symptomLogged, symptomId: expect.any(Number), symptomType: 'bloating', severity: 'moderate', mealId });
     // Logged as the person, on their own day's zone, under the link's own idempotency key.
     const tokenId = JSON.parse(Buffer.from(link.token.split('.')[0], 'base64url').toString('utf8')).i;
     expect(logRequests.filter((request) => request.caller.userId === user.id)).toEqual([

@@ -16,7 +16,7 @@ import type { EducationItem } from './education/education';
 import type { Advertiser, AdminUser, AdvertiserStats, EmailStats } from './admin/admin';
 import { adminUserIdSchema, adminUserInputSchema, advertiserIdSchema, advertiserInputSchema } from './admin/admin.schemas';
 import { CORRELATION_PERIODS } from './insights/insights';
-import type { SymptomLinkLogged, SymptomLinkPreview, SymptomLinkReply, UnsubscribeReply } from './notifications/notifications';
+import type { SymptomLinkPreview, SymptomLinkRedeemed, SymptomLinkReply, UnsubscribeReply } from './notifications/notifications';
 import { linkTokenQuerySchema, logSymptomLinkSchema } from './notifications/notifications.schemas';
 import { JournalMessages } from './journal-messages';
 import { Messages } from './messages';
@@ -142,7 +142,8 @@ export const RpcContracts = {
   [Rpc.notifications.testSymptomLink]: rpc<SymptomLinkReply>()(withCaller({})),
   /** The token is the authority, for its one action: no caller. 400 forged, 410 expired or used. */
   [Rpc.notifications.previewSymptomLink]: rpc<SymptomLinkPreview>()(linkTokenQuerySchema),
-  [Rpc.notifications.redeemSymptomLink]: rpc<SymptomLinkLogged>()(z.object({ input: logSymptomLinkSchema })),
+  /** Answers whose journal changed too: the gateway's cached reads of that person go (never sent to the browser). */
+  [Rpc.notifications.redeemSymptomLink]: rpc<SymptomLinkRedeemed>()(z.object({ input: logSymptomLinkSchema })),
   /** Turns the token's preference off (identity's updateNotifications); repeatable. 400 for a forged token. */
   [Rpc.notifications.unsubscribe]: rpc<UnsubscribeReply>()(linkTokenQuerySchema),
   /** Counts a click on an advertiser's call-to-action; 404 for an unknown advertiser. */

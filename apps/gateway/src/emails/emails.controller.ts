@@ -23,6 +23,7 @@ import { CorrelationId } from '../http/request-id';
 import { RetryLaterException } from '../http/retry-later.exception';
 import { ZodBody } from '../http/zod-body.pipe';
 import { ServiceClient } from '../services/service-client';
+import { JournalReadCache } from '../journal/journal-read-cache';
 
 /** The routes an emailed link or a mail provider reaches: main.ts answers them all with Cache-Control: no-store. */
 export const EMAIL_LINK_PATHS = ['/api/log-symptom', '/api/unsubscribe', '/api/sponsored', '/api/test-daily-email-affiliate', '/api/send-test-meal-email', '/api/test-symptom-link'];
@@ -48,6 +49,7 @@ export class EmailsController {
   constructor(
     private readonly services: ServiceClient,
     private readonly limiter: RateLimiter,
+    private readonly journalReads: JournalReadCache,
   ) {}
 
   /** Today's summary so far, to the caller's own address. */
@@ -88,7 +90,9 @@ export class EmailsController {
   @Post('log-symptom')
   async redeemSymptomLink(@Body(new ZodBody(logSymptomLinkSchema)) input: z.output<typeof logSymptomLinkSchema>, @Req() req: Request): Promise<SymptomLinkLogged> {
     await this.throttleLinks(req);
-    return this.services.send(Rpc.notifications.redeemSymptomLink, { input }, req.correlationId);
+    const { userId, ...logged } = await this.services.send(Rpc.notifications.redeemSymptomLink, { input }, req.correlationId);
+    await this.journalReads.changed(userId);
+    return logged;
   }
 
   /**

@@ -88,6 +88,14 @@ export class JournalReadCache {
     }
   }
 
+  /**
+   * A write to the person's journal that did not go through `write` (an emailed symptom link, logged by notifications)
+   * has returned: a read from before it may not be kept or served after it.
+   */
+  async changed(userId: number): Promise<void> {
+    if (this.seconds > 0) await this.bump(userId);
+  }
+
   private async bump(userId: number): Promise<void> {
     await this.redis.eval(BUMP, 1, this.prefix + userId, this.seconds).catch((error: unknown) => this.unavailable(error));
   }

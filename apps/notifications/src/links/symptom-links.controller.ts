@@ -6,7 +6,7 @@ import {
   Rpc,
   RpcParsed,
   Symptom,
-  SymptomLinkLogged,
+  SymptomLinkRedeemed,
   SymptomLinkPreview,
   SymptomLinkReply,
   TEST_SYMPTOM_LINK,
@@ -51,7 +51,7 @@ export class SymptomLinksController {
 
   /** 400 forged or not this symptom and severity, 410 expired, 409 already used. */
   @Handles(Rpc.notifications.redeemSymptomLink)
-  async redeem({ input }: RpcParsed<typeof Rpc.notifications.redeemSymptomLink>): Promise<SymptomLinkLogged> {
+  async redeem({ input }: RpcParsed<typeof Rpc.notifications.redeemSymptomLink>): Promise<SymptomLinkRedeemed> {
     const claims = this.verified(input.token);
     const { symptomType, severity } = claims.action;
     if (input.symptom !== symptomType || input.severity !== severity) throw rpcFailure(400, NotificationsMessages.linkMismatch);
@@ -64,7 +64,7 @@ export class SymptomLinksController {
       if (!first) throw rpcFailure(409, NotificationsMessages.linkUsed);
       const symptom = await this.log(await linkCaller(manager, claims.userId), claims);
       await manager.query('UPDATE notifications.symptom_link_uses SET symptom_id = $2 WHERE token_id = $1', [claims.tokenId, symptom.id]);
-      return { message: NotificationsMessages.symptomLogged, symptomId: symptom.id, symptomType: symptom.symptomType, severity: symptom.severity, mealId: symptom.mealId };
+      return { userId: claims.userId, message: NotificationsMessages.symptomLogged, symptomId: symptom.id, symptomType: symptom.symptomType, severity: symptom.severity, mealId: symptom.mealId };
     });
   }
 

@@ -40,6 +40,11 @@ export interface SymptomLinkLogged {
   mealId: number | null;
 }
 
+/** What notifications answers the gateway: also whose journal changed, so the gateway drops their cached reads. */
+export interface SymptomLinkRedeemed extends SymptomLinkLogged {
+  userId: number;
+}
+
 /** Which preference an unsubscribe link turns off. */
 export const UNSUBSCRIBE_PREFERENCES = ['emailNotifications', 'mealNotifications'] as const;
 export type UnsubscribePreference = (typeof UNSUBSCRIBE_PREFERENCES)[number];
