@@ -31,7 +31,7 @@ const pick = (list) => list[Math.floor(rand() * list.length)];
 /**
  * The fuzzer's own records, made through the API before the cases are built, so that valid requests reach the service
  * with ids it knows: a meal to add foods to, one holding an entry to remove, one each to complete, repeat and delete,
- * a symptom to delete, and a catalogue food.
+ * one whose time and entry are corrected, a symptom to delete, one to correct, and a catalogue food.
  */
 const fixtures = {};
 
@@ -48,6 +48,7 @@ async function prepareFixtures(base, cookie) {
     return { id, entryId };
   };
   const withEntry = await meal(true);
+  const toCorrect = await meal(true);
   Object.assign(fixtures, {
     foodId: food.id,
     openMeal: (await meal(false)).id,
@@ -56,6 +57,9 @@ async function prepareFixtures(base, cookie) {
     mealToRepeat: (await meal(true)).id,
     mealToDelete: (await meal(true)).id,
     symptom: (await call('POST', '/api/symptoms', { symptomType: 'gas', severity: 'mild' })).id,
+    // Corrected over and over, never removed or deleted by another route of the run.
+    entryToCorrect: { mealId: toCorrect.id, entryId: toCorrect.entryId },
+    symptomToCorrect: (await call('POST', '/api/symptoms', { symptomType: 'pain', severity: 'mild' })).id,
   });
 }
 
@@ -128,6 +132,10 @@ const ROUTES = [
   { method: 'GET', path: '/api/foods/:id', params: () => ({ id: fixtures.foodId }) },
   { method: 'POST', path: '/api/debug/quick-add-food', body: (n) => ({ name: `Fuzz food ${n}`, fodmapRating: 'low', description: 'A food', servingSize: '1 cup', foodType: 'other' }) },
   { method: 'POST', path: '/api/meals', body: (n) => ({ mealType: 'lunch', name: `Fuzz meal ${n}`, timestamp: '2025-11-22T12:00:00.000Z', notes: 'Fine' }) },
+  { method: 'POST', path: '/api/meals', body: (n) => ({ mealType: 'dinner', name: `Fuzz built meal ${n}`, timestamp: '2025-11-22T19:00:00.000Z', foods: [{ foodId: fixtures.foodId, quantity: 1, servingUnit: 'serving' }, { foodId: fixtures.foodId, quantity: 2.5, servingUnit: 'g' }] }) },
+  { method: 'PATCH', path: '/api/meals/:id', params: () => ({ id: fixtures.entryToCorrect.mealId }), body: (n) => ({ mealType: 'lunch', name: `Fuzz corrected ${n}`, timestamp: '2025-11-22T12:30:00.000Z', notes: 'Fine' }) },
+  { method: 'PATCH', path: '/api/meals/:id/foods/:entryId', params: () => ({ id: fixtures.entryToCorrect.mealId, entryId: fixtures.entryToCorrect.entryId }), body: (n) => ({ quantity: 1 + (n % 10) / 10, servingUnit: 'serving' }) },
+  { method: 'PATCH', path: '/api/symptoms/:id', params: () => ({ id: fixtures.symptomToCorrect }), body: () => ({ symptomType: 'gas', severity: 'moderate', notes: 'Fine', mealId: fixtures.entryToCorrect.mealId, timestamp: '2025-11-22T14:30:00.000Z' }) },
   { method: 'GET', path: '/api/meals', query: { todayOnly: 'false', date: '2025-11-22' } },
   { method: 'GET', path: '/api/meals/:id', params: () => ({ id: fixtures.openMeal }) },
   { method: 'POST', path: '/api/meals/:id/foods', params: () => ({ id: fixtures.openMeal }), body: () => ({ foodId: fixtures.foodId, quantity: 1.5, servingUnit: 'serving' }) },

@@ -72,6 +72,32 @@ describe('insights from the journal history (journal → insights)', () => {
     await append(`symptom-${symptomId}`, caller.userId, 'SymptomLogged', { symptomId, userId: caller.userId, symptomType, severity, notes: null, mealId, timestamp, timeZone: caller.timeZone });
     return symptomId;
   };
+  /** A correction as the journal records it: the whole meal, entry or symptom as it now stands. */
+  const changeMeal = (caller: Caller, mealId: number, timestamp: string) =>
+    append(`meal-${mealId}`, caller.userId, 'MealChanged', {
+      mealId,
+      userId: caller.userId,
+      name: 'Meal',
+      mealType: 'dinner',
+      timestamp,
+      timeZone: caller.timeZone,
+      notes: null,
+      changed: ['timestamp'],
+      changedAt: new Date().toISOString(),
+    });
+  const changeFood = (caller: Caller, mealId: number, entryId: number, food: FoodSnapshot, quantity: number) =>
+    append(`meal-${mealId}`, caller.userId, 'MealFoodChanged', { mealId, userId: caller.userId, entryId, quantity, servingUnit: 'serving', grams: 150 * quantity, food, changedAt: new Date().toISOString() });
+  const changeSymptom = (caller: Caller, symptomId: number, fields: { mealId: number | null; timestamp: string; severity: Severity }) =>
+    append(`symptom-${symptomId}`, caller.userId, 'SymptomChanged', {
+      symptomId,
+      userId: caller.userId,
+      symptomType: 'bloating',
+      notes: null,
+      timeZone: caller.timeZone,
+      ...fields,
+      changed: ['severity', 'timestamp'],
+      changedAt: new Date().toISOString(),
+    });
   const deleteSymptom = (caller: Caller, symptomId: number) =>
     append(`symptom-${symptomId}`, caller.userId, 'SymptomDeleted', { symptomId, userId: caller.userId, deletedAt: new Date().toISOString() });
 
@@ -195,6 +221,36 @@ describe('insights from the journal history (journal → insights)', () => {
         { symptom_id: linked, meal_id: null },
       ]);
       expect(await dataSource.query('SELECT count(*)::int AS foods FROM insights.meal_foods WHERE meal_id = $1', [mealId])).toEqual([{ foods: 0 }]);
+    });
+  });
+
+  describe('corrections (issue 18)', () => {
+    const lyonnais: Caller = { userId: 607, timeZone: 'Europe/Paris' };
+
+    it('moves a corrected meal and symptom to their new day, and rates a food again at its corrected amount', async () => {
+      const { mealId, entries } = await createMeal(lyonnais, '2025-04-05T10:00:00Z', [garlic, rice]);
+      const symptomId = await logSymptom(lyonnais, '2025-04-05T12:00:00Z', { mealId });
+      await projected();
+      expect(await days(lyonnais, '2025-04-04', '2025-04-05')).toEqual([
+        ['2025-04-05', 1, 50, 1],
+        ['2025-04-04', 0, null, 0],
+      ]);
+
+      await changeMeal(lyonnais, mealId, '2025-04-04T18:00:00Z');
+      // Two servings of a food tested low at one: no longer known to be low, so the day's risk is the garlic's alone.
+      await changeFood(lyonnais, mealId, entries[1], rice, 2);
+      await changeSymptom(lyonnais, symptomId, { mealId, timestamp: '2025-04-04T20:00:00Z', severity: 'severe' });
+      await projected();
+
+      expect(await days(lyonnais, '2025-04-04', '2025-04-05')).toEqual([
+        ['2025-04-05', 0, null, 0],
+        ['2025-04-04', 1, 100, 1],
+      ]);
+      expect(await dataSource.query('SELECT quantity::float, grams::float, rating FROM insights.meal_foods WHERE entry_id = $1', [entries[1]])).toEqual([
+        { quantity: 2, grams: 300, rating: 'unknown' },
+      ]);
+      // The person's version moved with the last correction, so no analysis kept from before it is answered again.
+      expect(await dataSource.query('SELECT position::int FROM insights.user_versions WHERE user_id = $1', [lyonnais.userId])).toEqual([{ position: lastPosition }]);
     });
   });
 

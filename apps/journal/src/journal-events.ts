@@ -10,6 +10,14 @@ const MAX_ATTEMPTS = 10;
 /** Work that must commit or roll back with an append: an idempotency key, a check under the append lock. */
 export type InTransaction = (manager: EntityManager, stored: StoredEvent[]) => Promise<void>;
 
+/** `before` runs under the append lock before the projections, `after` once they have run. */
+export interface AppendWork {
+  before?: InTransaction;
+  after?: InTransaction;
+}
+
+type IdSequence = 'meal_id_seq' | 'meal_food_id_seq' | 'symptom_id_seq';
+
 /** The journal's event store with every read table of the journal kept in the append's transaction. */
 @Injectable()
 export class JournalEvents {
@@ -24,9 +32,16 @@ export class JournalEvents {
   }
 
   /** The next id of a sequence: ids are taken before the events that carry them. */
-  async nextId(sequence: 'meal_id_seq' | 'meal_food_id_seq' | 'symptom_id_seq'): Promise<number> {
-    const [{ id }]: Array<{ id: number }> = await this.store.dataSource.query(`SELECT nextval('${this.store.schema}.${sequence}')::int AS id`);
+  async nextId(sequence: IdSequence): Promise<number> {
+    const [id] = await this.nextIds(sequence, 1);
     return id;
+  }
+
+  /** The next `count` ids of a sequence in one round trip, in order (a meal's foods). */
+  async nextIds(sequence: IdSequence, count: number): Promise<number[]> {
+    if (count === 0) return [];
+    const rows: Array<{ id: number }> = await this.store.dataSource.query(`SELECT nextval('${this.store.schema}.${sequence}')::int AS id FROM generate_series(1, $1) ORDER BY 1`, [count]);
+    return rows.map(({ id }) => id);
   }
 
   /** A stream's events, validated and upcast to their current versions, and the stream's version. */
@@ -36,7 +51,7 @@ export class JournalEvents {
   }
 
   /** `before` runs first, under the append lock, so what it checks cannot change until the commit. */
-  async append(streamId: string, expectedVersion: number, events: NewEvent[], userId: number, work: { before?: InTransaction; after?: InTransaction } = {}): Promise<StoredEvent[]> {
+  async append(streamId: string, expectedVersion: number, events: NewEvent[], userId: number, work: AppendWork = {}): Promise<StoredEvent[]> {
     const { events: stored } = await this.store.append(streamId, expectedVersion, events, { userId }, async (manager, appended) => {
       await work.before?.(manager, appended);
       for (const project of this.projections) await project(manager, appended);
@@ -48,15 +63,15 @@ export class JournalEvents {
   /**
    * Decides on the stream's latest events and appends what was decided. When another request appended in between, the
    * decision was made on an old state: read again and decide again (a food added meanwhile must not be lost, a meal
-   * completed meanwhile must refuse). `after` commits with the events.
+   * completed meanwhile must refuse). `work` commits with the events.
    */
-  async execute(streamId: string, userId: number, decide: (events: StoredEvent[]) => NewEvent[], after?: InTransaction): Promise<void> {
+  async execute(streamId: string, userId: number, decide: (events: StoredEvent[]) => NewEvent[], work: AppendWork = {}): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const { events, version } = await this.read(streamId);
       const decided = decide(events);
       if (decided.length === 0) return;
       try {
-        await this.append(streamId, version, decided, userId, { after });
+        await this.append(streamId, version, decided, userId, work);
         return;
       } catch (error) {
         if (!(error instanceof StreamVersionConflictError) || attempt === MAX_ATTEMPTS) throw error;

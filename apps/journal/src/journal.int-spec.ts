@@ -308,6 +308,200 @@ describe('deleting a meal', () => {
   });
 });
 
+describe('a meal created with its foods in one request (issue 18)', () => {
+  const foodsOf = (meal: { foods: Array<{ foodId: number; quantity: number; servingUnit: string; grams: number | null }> }) =>
+    meal.foods.map(({ foodId, quantity, servingUnit, grams }) => ({ foodId, quantity, servingUnit, grams }));
+  const mealsOf = async (userId: number) => {
+    const [row] = await journal.get(DataSource).query(
+      `SELECT (SELECT count(*)::int FROM journal.meals WHERE user_id = $1) AS meals, (SELECT count(*)::int FROM journal.events WHERE (data->>'userId')::int = $1) AS events`,
+      [userId],
+    );
+    return row as { meals: number; events: number };
+  };
+
+  it('records the meal and every food in one append and answers the meal with them, in the order given', async () => {
+    const user = newUser();
+    const input = {
+      mealType: 'dinner' as const,
+      name: 'Rice & garlic',
+      timestamp: '2026-03-10T19:00:00Z',
+      foods: [
+        { foodId: RICE, quantity: 1.5, servingUnit: 'Cup' },
+        { foodId: GARLIC, quantity: 2, servingUnit: 'clove' },
+        { foodId: RICE, quantity: 50, servingUnit: 'g' },
+      ],
+    };
+
+    const meal = await services.call(Rpc.journal.createMeal, { caller: user, input });
+
+    expect(foodsOf(meal)).toEqual([
+      { foodId: RICE, quantity: 1.5, servingUnit: 'cup', grams: 237 },
+      { foodId: GARLIC, quantity: 2, servingUnit: 'clove', grams: 6 },
+      { foodId: RICE, quantity: 50, servingUnit: 'g', grams: 50 },
+    ]);
+    expect(meal).toMatchObject({ name: 'Rice & garlic', mealType: 'dinner', completed: false, fodmapScore: 33 });
+    expect(await getMeal(meal.id, user)).toEqual(meal);
+    const events = await journal.get(EventStore).readStream(`meal-${meal.id}`);
+    expect(events.map(({ type, streamVersion }) => [type, streamVersion])).toEqual([
+      ['MealCreated', 1],
+      ['MealFoodAdded', 2],
+      ['MealFoodAdded', 3],
+      ['MealFoodAdded', 4],
+    ]);
+    // One append: one transaction, consecutive positions.
+    expect(new Set(events.map((event) => event.metadata.correlationId)).size).toBe(1);
+    expect(events.map((event) => event.position - events[0].position)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('stores nothing when one food is unknown (404) or takes no such unit (400)', async () => {
+    const user = newUser();
+    const base = { mealType: 'lunch' as const, name: 'Lunch', timestamp: '2026-03-10T12:00:00Z' };
+
+    expect(
+      await services.failure(Rpc.journal.createMeal, { caller: user, input: { ...base, foods: [{ foodId: RICE, quantity: 1, servingUnit: 'cup' }, { foodId: 9999, quantity: 1, servingUnit: 'serving' }] } }),
+    ).toEqual({ status: 404, message: Messages.foodNotFound });
+    expect(
+      await services.failure(Rpc.journal.createMeal, { caller: user, input: { ...base, foods: [{ foodId: PRIVATE_SOUP, quantity: 1, servingUnit: 'serving' }] } }),
+    ).toEqual({ status: 404, message: Messages.foodNotFound });
+    expect(
+      await services.failure(Rpc.journal.createMeal, { caller: user, input: { ...base, foods: [{ foodId: RICE, quantity: 1, servingUnit: 'cup' }, { foodId: GARLIC, quantity: 1, servingUnit: 'slice' }] } }),
+    ).toEqual({ status: 400, message: JournalMessages.servingUnitInvalid(['clove', 'serving', 'g']) });
+    expect(await mealsOf(user.userId)).toEqual({ meals: 0, events: 0 });
+  });
+
+  it('creates one meal for the same Idempotency-Key and foods sent twice, and refuses the key with other foods (422)', async () => {
+    const user = newUser();
+    const input = { mealType: 'lunch' as const, name: 'Lunch', timestamp: '2026-03-10T12:00:00Z', foods: [{ foodId: RICE, quantity: 1, servingUnit: 'cup' }] };
+
+    const first = await services.call(Rpc.journal.createMeal, { caller: user, input, idempotencyKey: 'with-foods-1' });
+    const again = await services.call(Rpc.journal.createMeal, { caller: user, input, idempotencyKey: 'with-foods-1' });
+    const otherFoods = { ...input, foods: [{ foodId: RICE, quantity: 2, servingUnit: 'cup' }] };
+
+    expect(again).toEqual(first);
+    expect(await services.failure(Rpc.journal.createMeal, { caller: user, input: otherFoods, idempotencyKey: 'with-foods-1' })).toEqual({ status: 422, message: Messages.idempotencyKeyReused });
+    expect(await mealsOf(user.userId)).toEqual({ meals: 1, events: 2 });
+  });
+
+  it('refuses a meal, or a repeat, more than the clock skew in the future', async () => {
+    const user = newUser();
+    const future = new Date(Date.now() + 5 * 60_000).toISOString();
+    const meal = await createMeal(user);
+
+    expect(await services.failure(Rpc.journal.createMeal, { caller: user, input: { mealType: 'lunch', name: 'Later', timestamp: future } })).toEqual({
+      status: 400,
+      message: JournalMessages.mealTimestampFuture,
+    });
+    expect(await services.failure(Rpc.journal.repeatMeal, { caller: user, mealId: meal.id, input: { timestamp: future } })).toEqual({ status: 400, message: JournalMessages.mealTimestampFuture });
+    expect(await mealsOf(user.userId)).toEqual({ meals: 1, events: 1 });
+  });
+});
+
+describe('corrections (issue 18)', () => {
+  it("moves a completed meal to yesterday: today's figures leave it, yesterday's list has it, and the change is a MealChanged", async () => {
+    const user = newUser();
+    const today = localDay(new Date(), user.timeZone);
+    const yesterday = localDay(new Date(Date.now() - 86_400_000), user.timeZone);
+    const meal = await services.call(Rpc.journal.createMeal, {
+      caller: user,
+      input: { mealType: 'lunch', name: 'Garlic bread', timestamp: new Date().toISOString(), foods: [{ foodId: GARLIC, quantity: 1, servingUnit: 'clove' }] },
+    });
+    await services.call(Rpc.journal.completeMeal, { caller: user, mealId: meal.id });
+    expect(await services.call(Rpc.journal.dashboardStats, { caller: user })).toMatchObject({ mealsLogged: 1, todayScore: 0 });
+    const eatenAt = new Date(localDayRange(yesterday, user.timeZone).start.getTime() + 19 * 3_600_000).toISOString();
+
+    const moved = await services.call(Rpc.journal.updateMeal, { caller: user, mealId: meal.id, input: { timestamp: eatenAt, mealType: 'dinner', notes: 'the night before' } });
+
+    expect(moved).toMatchObject({ id: meal.id, timestamp: eatenAt, mealType: 'dinner', name: 'Garlic bread', notes: 'the night before', completed: true });
+    expect(moved.foods).toEqual(meal.foods);
+    expect(await services.call(Rpc.journal.dashboardStats, { caller: user })).toMatchObject({ mealsLogged: 0, todayScore: null });
+    expect(await services.call(Rpc.journal.listMeals, { caller: user, input: { date: today } })).toEqual([]);
+    expect((await services.call(Rpc.journal.listMeals, { caller: user, input: { date: yesterday } })).map(({ id }) => id)).toEqual([meal.id]);
+    const [, , , changed] = await journal.get(EventStore).readStream(`meal-${meal.id}`);
+    expect(changed).toMatchObject({
+      type: 'MealChanged',
+      schemaVersion: 1,
+      streamVersion: 4,
+      data: { mealId: meal.id, userId: user.userId, timestamp: eatenAt, mealType: 'dinner', name: 'Garlic bread', notes: 'the night before', changed: ['mealType', 'timestamp', 'notes'] },
+    });
+  });
+
+  it('records nothing for a correction that changes nothing, and answers the meal as it is', async () => {
+    const meal = await createMeal(me, '2026-03-10T12:00:00Z', 'Same');
+
+    expect(await services.call(Rpc.journal.updateMeal, { caller: me, mealId: meal.id, input: { name: ' Same ', timestamp: '2026-03-10T13:00:00+01:00' } })).toEqual(meal);
+    expect(await journal.get(EventStore).readStream(`meal-${meal.id}`)).toHaveLength(1);
+  });
+
+  it("corrects a completed meal's food amount: grams and rating follow, the food stays as it was", async () => {
+    const meal = await createMeal();
+    const { foods: [bread] } = await addFood(meal.id, BREAD, 1, 'serving');
+    await services.call(Rpc.journal.completeMeal, { caller: me, mealId: meal.id });
+    expect(bread).toMatchObject({ ratingAtQuantity: 'low', grams: 100 });
+
+    const corrected = await services.call(Rpc.journal.updateMealFood, { caller: me, mealId: meal.id, entryId: bread.id, input: { quantity: 3, servingUnit: 'serving' } });
+
+    // Three servings carry 0.45 g of fructans: high at that amount.
+    expect(corrected.foods).toEqual([{ ...bread, quantity: 3, grams: 300, ratingAtQuantity: 'high', calories: 300 }]);
+    expect(corrected).toMatchObject({ completed: true, fodmapScore: 100 });
+    expect(await services.call(Rpc.journal.updateMealFood, { caller: me, mealId: meal.id, entryId: bread.id, input: { quantity: 3, servingUnit: 'SERVING' } })).toEqual(corrected);
+    expect((await journal.get(EventStore).readStream(`meal-${meal.id}`)).map(({ type }) => type)).toEqual(['MealCreated', 'MealFoodAdded', 'MealCompleted', 'MealFoodChanged']);
+    expect(await services.failure(Rpc.journal.updateMealFood, { caller: me, mealId: meal.id, entryId: bread.id, input: { quantity: 2, servingUnit: 'clove' } })).toEqual({
+      status: 400,
+      message: JournalMessages.servingUnitInvalid(['slices', 'serving', 'g']),
+    });
+    expect(await services.failure(Rpc.journal.updateMealFood, { caller: me, mealId: meal.id, entryId: 999_999, input: { quantity: 2, servingUnit: 'serving' } })).toEqual({
+      status: 404,
+      message: JournalMessages.mealEntryNotFound,
+    });
+  });
+
+  it("answers 404 for another person's meal, entry or symptom, and 409 for a deleted meal", async () => {
+    const meal = await createMeal();
+    const { foods: [rice] } = await addFood(meal.id, RICE);
+    const symptom = await services.call(Rpc.journal.logSymptom, { caller: me, input: { symptomType: 'gas', severity: 'mild' } });
+    const notFound = { status: 404, message: Messages.mealNotFound };
+
+    expect(await services.failure(Rpc.journal.updateMeal, { caller: stranger, mealId: meal.id, input: { name: 'Mine' } })).toEqual(notFound);
+    expect(await services.failure(Rpc.journal.updateMealFood, { caller: stranger, mealId: meal.id, entryId: rice.id, input: { quantity: 2, servingUnit: 'serving' } })).toEqual(notFound);
+    expect(await services.failure(Rpc.journal.updateSymptom, { caller: stranger, symptomId: symptom.id, input: { severity: 'severe' } })).toEqual({
+      status: 404,
+      message: JournalMessages.symptomNotFound,
+    });
+    await services.call(Rpc.journal.deleteMeal, { caller: me, mealId: meal.id });
+    const deleted = { status: 409, message: JournalMessages.mealIsDeleted };
+    expect(await services.failure(Rpc.journal.updateMeal, { caller: me, mealId: meal.id, input: { name: 'Again' } })).toEqual(deleted);
+    expect(await services.failure(Rpc.journal.updateMealFood, { caller: me, mealId: meal.id, entryId: rice.id, input: { quantity: 2, servingUnit: 'serving' } })).toEqual(deleted);
+  });
+
+  it("corrects a symptom's severity, time and meal; links only the caller's meals that are not deleted", async () => {
+    const user = newUser();
+    const breakfast = await createMeal(user, '2026-03-10T08:00:00Z', 'Breakfast');
+    const symptom = await services.call(Rpc.journal.logSymptom, { caller: user, input: { symptomType: 'bloating', severity: 'mild', timestamp: '2026-03-10T12:00:00Z' } });
+
+    const corrected = await services.call(Rpc.journal.updateSymptom, {
+      caller: user,
+      symptomId: symptom.id,
+      input: { severity: 'severe', timestamp: '2026-03-10T11:05:00Z', mealId: breakfast.id, notes: 'after coffee' },
+    });
+
+    expect(corrected).toEqual({ ...symptom, severity: 'severe', timestamp: '2026-03-10T11:05:00.000Z', mealId: breakfast.id, notes: 'after coffee' });
+    expect((await getMeal(breakfast.id, user)).symptoms).toEqual([corrected]);
+    expect(await services.call(Rpc.journal.updateSymptom, { caller: user, symptomId: symptom.id, input: { severity: 'severe' } })).toEqual(corrected);
+    const strangersMeal = await createMeal(stranger);
+    expect(await services.failure(Rpc.journal.updateSymptom, { caller: user, symptomId: symptom.id, input: { mealId: strangersMeal.id } })).toEqual({ status: 404, message: Messages.mealNotFound });
+    expect(
+      await services.failure(Rpc.journal.updateSymptom, { caller: user, symptomId: symptom.id, input: { timestamp: new Date(Date.now() + 5 * 60_000).toISOString() } }),
+    ).toEqual({ status: 400, message: JournalMessages.symptomTimestampInvalid });
+    expect((await journal.get(EventStore).readStream(`symptom-${symptom.id}`)).map(({ type }) => type)).toEqual(['SymptomLogged', 'SymptomChanged']);
+
+    // The meal deleted, the symptom stays unlinked through a later correction, and cannot be linked to it again.
+    await services.call(Rpc.journal.deleteMeal, { caller: user, mealId: breakfast.id });
+    expect(await services.call(Rpc.journal.updateSymptom, { caller: user, symptomId: symptom.id, input: { severity: 'moderate' } })).toMatchObject({ severity: 'moderate', mealId: null });
+    expect(await services.failure(Rpc.journal.updateSymptom, { caller: user, symptomId: symptom.id, input: { mealId: breakfast.id } })).toEqual({ status: 404, message: Messages.mealNotFound });
+    expect(await services.call(Rpc.journal.updateSymptom, { caller: user, symptomId: symptom.id, input: { mealId: null, notes: null } })).toMatchObject({ mealId: null, notes: null });
+  });
+});
+
 describe('symptoms', () => {
   it('are logged now by default, at an earlier time when given, never in the future beyond clock skew', async () => {
     const user = newUser();
@@ -337,29 +531,34 @@ describe('symptoms', () => {
 });
 
 describe("the caller's own days", () => {
-  it('puts 23:30 in Los Angeles on that local day for ?date=, todayOnly and the dashboard, though it is the next day in UTC', async () => {
+  // Meals are never in the future (issue 18): yesterday's 23:30 is the latest local evening always in the past.
+  it("puts yesterday's 23:30 in Los Angeles on that local day for ?date=, and off today's list and dashboard, though it is today in UTC", async () => {
     const angeleno = newUser('America/Los_Angeles');
     const today = localDay(new Date(), angeleno.timeZone);
-    const { start, end } = localDayRange(today, angeleno.timeZone);
-    const lateEvening = new Date(end.getTime() - 30 * 60_000).toISOString();
-    const nextMorning = new Date(end.getTime() + 30 * 60_000).toISOString();
+    const { start: todayStart } = localDayRange(today, angeleno.timeZone);
+    const yesterday = localDay(new Date(todayStart.getTime() - 60_000), angeleno.timeZone);
+    const { start } = localDayRange(yesterday, angeleno.timeZone);
+    const lateEvening = new Date(todayStart.getTime() - 30 * 60_000).toISOString();
     const late = await createMeal(angeleno, lateEvening, 'Late snack');
     await addFood(late.id, GARLIC, 1, 'clove', angeleno);
     const breakfast = await createMeal(angeleno, start.toISOString(), 'Breakfast');
     await addFood(breakfast.id, RICE, 1, 'serving', angeleno);
-    const tomorrow = await createMeal(angeleno, nextMorning, 'Tomorrow');
+    const midnight = await createMeal(angeleno, todayStart.toISOString(), 'Midnight');
+    await addFood(midnight.id, RICE, 1, 'serving', angeleno);
+    await addFood(midnight.id, GARLIC, 1, 'clove', angeleno);
     await services.call(Rpc.journal.logSymptom, { caller: angeleno, input: { symptomType: 'bloating', severity: 'mild', mealId: breakfast.id, timestamp: start.toISOString() } });
+    await services.call(Rpc.journal.logSymptom, { caller: angeleno, input: { symptomType: 'gas', severity: 'mild', timestamp: todayStart.toISOString() } });
 
-    expect(lateEvening.slice(0, 10)).not.toBe(today);
+    expect(lateEvening.slice(0, 10)).toBe(today);
     const ids = (meals: { id: number }[]) => meals.map((meal) => meal.id);
-    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { date: today } }))).toEqual([late.id, breakfast.id]);
-    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { todayOnly: true } }))).toEqual([late.id, breakfast.id]);
-    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: {} }))).toEqual([tomorrow.id, late.id, breakfast.id]);
+    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { date: yesterday } }))).toEqual([late.id, breakfast.id]);
+    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { todayOnly: true } }))).toEqual([midnight.id]);
+    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: {} }))).toEqual([midnight.id, late.id, breakfast.id]);
     // One low food and one high food today: 100 minus 50 risk, 'fair' (spec §9).
     expect(await services.call(Rpc.journal.dashboardStats, { caller: angeleno })).toEqual({
       todayScore: 50,
       todayBand: 'fair',
-      mealsLogged: 2,
+      mealsLogged: 1,
       symptomsCount: 1,
       unknownFoods: 0,
       stackingWarnings: [],

@@ -296,16 +296,17 @@ describe('days are the person’s own, in their time zone', () => {
     expect((await api.get('/api/meals?date=2025-01-16')).body).toEqual([]);
   });
 
-  it("counts a meal at 23:30 today in Los Angeles in today's meals and on the dashboard", async () => {
+  // A meal is never in the future (issue 18): today's first minute and the night before's 23:30 are always past.
+  it("counts a meal at 00:00 today in Los Angeles in today's meals and on the dashboard, and not one at 23:30 the night before", async () => {
     const { api } = await registerUser('meal-la-today', 'Lee', 'America/Los_Angeles');
     const today = todayIn('America/Los_Angeles');
-    const late = await createMeal(api, { name: 'Late snack', mealType: 'snack', timestamp: losAngelesInstant(today, '23:30') });
-    await addFood(api, late.id, egg);
+    const midnight = await createMeal(api, { name: 'Midnight snack', mealType: 'snack', timestamp: losAngelesInstant(today, '00:00') });
+    await addFood(api, midnight.id, egg);
     const dayBefore = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     await createMeal(api, { name: 'Yesterday late', timestamp: losAngelesInstant(dayBefore, '23:30') });
 
-    expect(((await api.get('/api/meals?todayOnly=true')).body as Meal[]).map((meal) => meal.name)).toEqual(['Late snack']);
-    expect(((await api.get(`/api/meals?date=${today}`)).body as Meal[]).map((meal) => meal.name)).toEqual(['Late snack']);
+    expect(((await api.get('/api/meals?todayOnly=true')).body as Meal[]).map((meal) => meal.name)).toEqual(['Midnight snack']);
+    expect(((await api.get(`/api/meals?date=${today}`)).body as Meal[]).map((meal) => meal.name)).toEqual(['Midnight snack']);
     expect((await api.get('/api/dashboard/stats')).body).toMatchObject({ mealsLogged: 1, todayScore: 100, todayBand: 'excellent' });
   });
 });

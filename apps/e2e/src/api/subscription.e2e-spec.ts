@@ -85,13 +85,16 @@ describe('gating of an expired account', () => {
     await new Promise((resolve) => setTimeout(resolve, 5_100));
   });
 
-  it('answers 402 with the message the app shows to creating meals and symptoms, insights and AI search', async () => {
+  it('answers 402 with the message the app shows to creating or correcting meals and symptoms, insights and AI search', async () => {
     const gated = [
       await api.post('/api/meals', { mealType: 'dinner', name: 'Soup', timestamp: new Date().toISOString() }),
       await api.post(`/api/meals/${mealId}/foods`, { foodId: 1, quantity: 1, servingUnit: 'serving' }),
+      await api.patch(`/api/meals/${mealId}`, { name: 'Rice bowl' }),
+      await api.patch(`/api/meals/${mealId}/foods/1`, { quantity: 2, servingUnit: 'serving' }),
       await api.patch(`/api/meals/${mealId}/complete`, {}),
       await api.post(`/api/meals/${mealId}/repeat`),
       await api.post('/api/symptoms', { symptomType: 'gas', severity: 'mild' }),
+      await api.patch(`/api/symptoms/${symptomId}`, { severity: 'severe' }),
       await api.get('/api/insights/activity?period=7'),
       await api.get('/api/insights/correlation?period=7'),
       await api.post('/api/ai-search', { query: 'banana' }),

@@ -11,6 +11,8 @@ import {
   pathRecordId,
   repeatMealSchema,
   Rpc,
+  updateMealFoodSchema,
+  updateMealSchema,
 } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
@@ -34,6 +36,7 @@ export class MealsController {
     private readonly cache: JournalReadCache,
   ) {}
 
+  /** With `foods`, the meal and all of them in one request, all or nothing (issue 18). */
   @Post()
   create(
     @CurrentCaller() caller: Caller,
@@ -57,6 +60,17 @@ export class MealsController {
     return input.date === undefined ? jsonText(await ask()) : this.cache.read(caller, `meals?date=${input.date}`, ask);
   }
 
+  /** A correction of time, type, name or notes, also of a completed meal (issue 18); one that changes nothing answers the meal. */
+  @Patch(':id')
+  update(
+    @CurrentCaller() caller: Caller,
+    @Param('id', mealIdParam) mealId: number,
+    @Body(new ZodBody(updateMealSchema)) input: z.output<typeof updateMealSchema>,
+    @CorrelationId() correlationId: string,
+  ): Promise<Meal> {
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.updateMeal, { caller, mealId, input }, correlationId));
+  }
+
   @Get(':id')
   get(@CurrentCaller() caller: Caller, @Param('id', mealIdParam) mealId: number, @CorrelationId() correlationId: string): Promise<Meal> {
     return this.services.send(Rpc.journal.getMeal, { caller, mealId }, correlationId);
@@ -72,6 +86,18 @@ export class MealsController {
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.addMealFood, { caller, mealId, input, idempotencyKey }, correlationId));
+  }
+
+  /** A correction of the amount eaten, also once the meal is completed (issue 18). */
+  @Patch(':id/foods/:entryId')
+  updateFood(
+    @CurrentCaller() caller: Caller,
+    @Param('id', mealIdParam) mealId: number,
+    @Param('entryId', entryIdParam) entryId: number,
+    @Body(new ZodBody(updateMealFoodSchema)) input: z.output<typeof updateMealFoodSchema>,
+    @CorrelationId() correlationId: string,
+  ): Promise<Meal> {
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.updateMealFood, { caller, mealId, entryId, input }, correlationId));
   }
 
   @Delete(':id/foods/:entryId')

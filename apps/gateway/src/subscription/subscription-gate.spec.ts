@@ -2,14 +2,17 @@ import { describe, expect, it } from '@jest/globals';
 import { isGated } from './subscription-gate';
 
 describe('isGated', () => {
-  it('gates creating meals and symptoms, insights and AI search, however the path is cased or ended', () => {
+  it('gates creating and correcting meals and symptoms, insights and AI search, however the path is cased or ended', () => {
     for (const [method, path] of [
       ['POST', '/api/meals'],
       ['POST', '/api/Meals/'],
+      ['PATCH', '/api/meals/12'],
       ['POST', '/api/meals/12/foods'],
+      ['PATCH', '/api/meals/12/foods/3/'],
       ['PATCH', '/api/meals/12/complete'],
       ['POST', '/api/meals/12/repeat'],
       ['POST', '/api/symptoms'],
+      ['PATCH', '/api/Symptoms/4'],
       ['GET', '/api/insights/activity'],
       ['GET', '/api/INSIGHTS/correlation'],
       ['POST', '/api/ai-search'],

@@ -5,16 +5,19 @@ import { ServiceClient } from '../services/service-client';
 import { SubscriptionStatusCache } from './subscription-status-cache';
 
 /**
- * What an expired trial or subscription may no longer do (issue 11, README 'Subscriptions'): create meals and
- * symptoms, see insights, run AI searches. Reading, deleting and exporting one's own data are never gated. Matched
+ * What an expired trial or subscription may no longer do (issue 11, README 'Subscriptions'): create or correct meals
+ * and symptoms, see insights, run AI searches. Reading, deleting and exporting one's own data are never gated. Matched
  * case-insensitively with an optional trailing slash, as Express routes them.
  */
 export const GATED_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/meals\/?$/i },
+  { method: 'PATCH', path: /^\/api\/meals\/[^/]+\/?$/i },
   { method: 'POST', path: /^\/api\/meals\/[^/]+\/foods\/?$/i },
+  { method: 'PATCH', path: /^\/api\/meals\/[^/]+\/foods\/[^/]+\/?$/i },
   { method: 'PATCH', path: /^\/api\/meals\/[^/]+\/complete\/?$/i },
   { method: 'POST', path: /^\/api\/meals\/[^/]+\/repeat\/?$/i },
   { method: 'POST', path: /^\/api\/symptoms\/?$/i },
+  { method: 'PATCH', path: /^\/api\/symptoms\/[^/]+\/?$/i },
   { method: 'GET', path: /^\/api\/insights(\/.*)?$/i },
   { method: 'POST', path: /^\/api\/ai-search\/?$/i },
   { method: 'POST', path: /^\/api\/foods\/search-ai-background\/?$/i },

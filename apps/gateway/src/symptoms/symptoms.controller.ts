@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, Header, Headers, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { Caller, IDEMPOTENCY_KEY_HEADER, JournalMessages, logSymptomSchema, MessageReply, pathRecordId, Rpc, Symptom, symptomListQuerySchema } from '@fodmap/contracts';
+import { Body, Controller, Delete, Get, Header, Headers, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Caller, IDEMPOTENCY_KEY_HEADER, JournalMessages, logSymptomSchema, MessageReply, pathRecordId, Rpc, Symptom, symptomListQuerySchema, updateSymptomSchema } from '@fodmap/contracts';
 import { z } from 'zod';
 import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
 import { ZodBody } from '../http/zod-body.pipe';
 import { CorrelationId } from '../http/request-id';
 import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
+
+const symptomIdParam = new ZodBody(pathRecordId(JournalMessages.symptomIdInvalid));
 
 /** Spec §7 symptoms, the caller's own: another person's symptom, or a mealId of another person's meal, is a 404. */
 @Controller('symptoms')
@@ -39,10 +41,21 @@ export class SymptomsController {
     return input.date === undefined ? jsonText(await ask()) : this.cache.read(caller, `symptoms?date=${input.date}`, ask);
   }
 
+  /** A correction of type, severity, notes, time or linked meal (issue 18); one that changes nothing answers the symptom. */
+  @Patch(':id')
+  update(
+    @CurrentCaller() caller: Caller,
+    @Param('id', symptomIdParam) symptomId: number,
+    @Body(new ZodBody(updateSymptomSchema)) input: z.output<typeof updateSymptomSchema>,
+    @CorrelationId() correlationId: string,
+  ): Promise<Symptom> {
+    return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.updateSymptom, { caller, symptomId, input }, correlationId));
+  }
+
   @Delete(':id')
   remove(
     @CurrentCaller() caller: Caller,
-    @Param('id', new ZodBody(pathRecordId(JournalMessages.symptomIdInvalid))) symptomId: number,
+    @Param('id', symptomIdParam) symptomId: number,
     @CorrelationId() correlationId: string,
   ): Promise<MessageReply> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.deleteSymptom, { caller, symptomId }, correlationId));

@@ -1,10 +1,35 @@
-import { domainEvents, mealFoodEntry } from '@fodmap/contracts';
+import { domainEvents, MealCreatedV1, MealFoodAddedV1, mealFoodEntry, SymptomLoggedV1 } from '@fodmap/contracts';
 import { defineProjection, KeyedWrites, StoredEvent } from '@fodmap/server';
 
 export const JOURNAL = 'journal';
 
 /** The person's rows changed with this event: their version (the event's position) keys the cached analyses. */
 const touched = (rows: KeyedWrites, { position, data }: StoredEvent<{ userId: number }>) => rows.upsert('user_versions', { user_id: data.userId, position });
+
+/** A meal's whole row, from its creation or a correction (both carry every field the row holds). */
+const mealRow = (meal: Pick<MealCreatedV1, 'mealId' | 'userId' | 'timestamp' | 'mealType'>) => ({ meal_id: meal.mealId, user_id: meal.userId, eaten_at: meal.timestamp, meal_type: meal.mealType });
+
+/** An entry's whole row, rated at the amount eaten, with the food as it was then. */
+const mealFoodRow = (entry: MealFoodAddedV1) => ({
+  entry_id: entry.entryId,
+  meal_id: entry.mealId,
+  user_id: entry.userId,
+  food_id: entry.food.id,
+  quantity: entry.quantity,
+  serving_unit: entry.servingUnit,
+  grams: entry.grams,
+  rating: mealFoodEntry({ id: entry.entryId, quantity: entry.quantity, servingUnit: entry.servingUnit, grams: entry.grams, food: entry.food }).ratingAtQuantity,
+  snapshot: entry.food,
+});
+
+const symptomRow = (symptom: SymptomLoggedV1) => ({
+  symptom_id: symptom.symptomId,
+  user_id: symptom.userId,
+  meal_id: symptom.mealId,
+  symptom_type: symptom.symptomType,
+  severity: symptom.severity,
+  felt_at: symptom.timestamp,
+});
 
 /**
  * The person's journal as the insights read it: `meals`, `meal_foods` (each entry rated at the amount eaten, with the
@@ -21,23 +46,21 @@ export const journalHistoryProjection = defineProjection({
   handlers: {
     [JOURNAL]: {
       MealCreated: async ({ rows }, event) => {
-        const { data: meal } = event;
-        await rows.upsert('meals', { meal_id: meal.mealId, user_id: meal.userId, eaten_at: meal.timestamp, meal_type: meal.mealType });
+        await rows.upsert('meals', mealRow(event.data));
+        await touched(rows, event);
+      },
+      // A meal moved in time counts on its new day and in the new windows before symptoms.
+      MealChanged: async ({ rows }, event) => {
+        await rows.upsert('meals', mealRow(event.data));
         await touched(rows, event);
       },
       MealFoodAdded: async ({ rows }, event) => {
-        const { data: entry } = event;
-        await rows.upsert('meal_foods', {
-          entry_id: entry.entryId,
-          meal_id: entry.mealId,
-          user_id: entry.userId,
-          food_id: entry.food.id,
-          quantity: entry.quantity,
-          serving_unit: entry.servingUnit,
-          grams: entry.grams,
-          rating: mealFoodEntry({ id: entry.entryId, quantity: entry.quantity, servingUnit: entry.servingUnit, grams: entry.grams, food: entry.food }).ratingAtQuantity,
-          snapshot: entry.food,
-        });
+        await rows.upsert('meal_foods', mealFoodRow(event.data));
+        await touched(rows, event);
+      },
+      // The whole entry again, rated at the amount now said to be eaten.
+      MealFoodChanged: async ({ rows }, event) => {
+        await rows.upsert('meal_foods', mealFoodRow(event.data));
         await touched(rows, event);
       },
       MealFoodRemoved: async ({ rows }, event) => {
@@ -53,15 +76,11 @@ export const journalHistoryProjection = defineProjection({
         await touched(rows, event);
       },
       SymptomLogged: async ({ rows }, event) => {
-        const { data: symptom } = event;
-        await rows.upsert('symptoms', {
-          symptom_id: symptom.symptomId,
-          user_id: symptom.userId,
-          meal_id: symptom.mealId,
-          symptom_type: symptom.symptomType,
-          severity: symptom.severity,
-          felt_at: symptom.timestamp,
-        });
+        await rows.upsert('symptoms', symptomRow(event.data));
+        await touched(rows, event);
+      },
+      SymptomChanged: async ({ rows }, event) => {
+        await rows.upsert('symptoms', symptomRow(event.data));
         await touched(rows, event);
       },
       SymptomDeleted: async ({ rows }, event) => {

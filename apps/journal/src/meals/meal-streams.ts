@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InTransaction, JournalEvents } from '../journal-events';
+import { AppendWork, JournalEvents } from '../journal-events';
 import { decide, MealCommand, MealState, mealStateOf } from './meal.aggregate';
 
 export const mealStream = (mealId: number) => `meal-${mealId}`;
@@ -13,8 +13,8 @@ export class MealStreams {
     return mealStateOf((await this.events.read(mealStream(mealId))).events);
   }
 
-  /** `inTransaction` commits with the events. */
-  execute(mealId: number, command: MealCommand, inTransaction?: InTransaction): Promise<void> {
-    return this.events.execute(mealStream(mealId), command.userId, (events) => decide(command, mealStateOf(events)), inTransaction);
+  /** `work` commits with the events. */
+  execute(mealId: number, command: Exclude<MealCommand, { type: 'Create' }>, work?: AppendWork): Promise<void> {
+    return this.events.execute(mealStream(mealId), command.userId, (events) => decide(command, mealStateOf(events)), work);
   }
 }

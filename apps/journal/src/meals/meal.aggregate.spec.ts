@@ -1,7 +1,7 @@
 import { FoodSnapshot, MealCreatedV1, JournalMessages, Messages } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { RpcException } from '@nestjs/microservices';
-import { decide, evolve, initialMealState, MealCommand, MealEvent, MealState } from './meal.aggregate';
+import { decide, decideInOrder, evolve, initialMealState, MealCommand, MealEvent, MealState } from './meal.aggregate';
 
 const created: MealCreatedV1 = { mealId: 7, userId: 1, name: 'Lunch', mealType: 'lunch', timestamp: '2026-03-10T12:00:00.000Z', timeZone: 'UTC', notes: null };
 const rice: FoodSnapshot = {
@@ -95,5 +95,81 @@ describe('a meal decides', () => {
 
     expect(failureOf(() => decide({ type: 'RemoveFood', userId: 1, entryId: 99 }, state))).toEqual({ status: 404, message: JournalMessages.mealEntryNotFound });
     expect(run([{ type: 'RemoveFood', userId: 1, entryId: 11 }], state)).toMatchObject({ status: 'open', entries: [] });
+  });
+
+  it('records a meal created at a past time, and refuses one more than the clock skew ahead', () => {
+    expect(decide({ type: 'Create', meal: created, now }, initialMealState)).toEqual([{ type: 'MealCreated', schemaVersion: 1, data: created }]);
+    const ahead = { ...created, timestamp: new Date(now.getTime() + 61_000).toISOString() };
+    expect(failureOf(() => decide({ type: 'Create', meal: ahead, now }, initialMealState))).toEqual({ status: 400, message: JournalMessages.mealTimestampFuture });
+    expect(decide({ type: 'Create', meal: { ...created, timestamp: new Date(now.getTime() + 30_000).toISOString() }, now }, initialMealState)).toHaveLength(1);
+  });
+
+  it('decides a meal with its foods as one batch, all or nothing', () => {
+    expect(decideInOrder([{ type: 'Create', meal: created, now }, addRice(11), addRice(12)]).map((event) => event.type)).toEqual(['MealCreated', 'MealFoodAdded', 'MealFoodAdded']);
+    const ahead = { ...created, timestamp: '2026-03-11T12:00:00.000Z' };
+    expect(failureOf(() => decideInOrder([{ type: 'Create', meal: ahead, now }, addRice(11)]))).toEqual({ status: 400, message: JournalMessages.mealTimestampFuture });
+  });
+});
+
+describe('a meal corrected (issue 18)', () => {
+  const change = (changes: Extract<MealCommand, { type: 'Change' }>['changes'], userId = 1): MealCommand => ({ type: 'Change', userId, changes, timeZone: 'Europe/London', now });
+  const changeFood = (entryId: number, quantity: number, servingUnit: string, userId = 1): MealCommand => ({ type: 'ChangeFood', userId, entryId, quantity, servingUnit, now });
+
+  it('records the whole meal as it now stands and names what changed, also once completed', () => {
+    const completed = run([addRice(11), { type: 'Complete', userId: 1, now }]);
+
+    expect(decide(change({ timestamp: '2026-03-10T07:30:00.000Z', mealType: 'breakfast' }), completed)).toEqual([
+      {
+        type: 'MealChanged',
+        schemaVersion: 1,
+        data: {
+          mealId: 7,
+          userId: 1,
+          name: 'Lunch',
+          mealType: 'breakfast',
+          timestamp: '2026-03-10T07:30:00.000Z',
+          timeZone: 'Europe/London',
+          notes: null,
+          changed: ['mealType', 'timestamp'],
+          changedAt: now.toISOString(),
+        },
+      },
+    ]);
+    expect(run([change({ name: 'Brunch', notes: 'late' })], completed)).toMatchObject({ status: 'completed', meal: { name: 'Brunch', notes: 'late', mealType: 'lunch' } });
+  });
+
+  it('records nothing for a correction that changes nothing, and clears notes with null', () => {
+    const state = run([change({ notes: 'with tea' })]);
+
+    expect(decide(change({ name: 'Lunch', mealType: 'lunch', timestamp: created.timestamp, notes: 'with tea' }), state)).toEqual([]);
+    expect(decide(change({ notes: null }), state)).toMatchObject([{ type: 'MealChanged', data: { notes: null, changed: ['notes'] } }]);
+  });
+
+  it("refuses a time more than the clock skew ahead (400), another person's meal (404) and a deleted meal (409)", () => {
+    expect(failureOf(() => decide(change({ timestamp: '2026-03-10T13:05:00.000Z' }), run([])))).toEqual({ status: 400, message: JournalMessages.mealTimestampFuture });
+    expect(failureOf(() => decide(change({ name: 'Mine now' }, 2), run([])))).toEqual({ status: 404, message: Messages.mealNotFound });
+    expect(failureOf(() => decide(change({ name: 'Again' }), initialMealState))).toEqual({ status: 404, message: Messages.mealNotFound });
+    const deleted = run([addRice(11), { type: 'Delete', userId: 1, now }]);
+    expect(failureOf(() => decide(change({ name: 'Again' }), deleted))).toEqual({ status: 409, message: JournalMessages.mealIsDeleted });
+    expect(failureOf(() => decide(changeFood(11, 2, 'cup'), deleted))).toEqual({ status: 409, message: JournalMessages.mealIsDeleted });
+  });
+
+  it("corrects an entry's amount, also once completed, with its grams recomputed and its food as it was", () => {
+    const completed = run([addRice(11), addRice(12), { type: 'Complete', userId: 1, now }]);
+
+    expect(decide(changeFood(12, 100, 'G'), completed)).toEqual([
+      { type: 'MealFoodChanged', schemaVersion: 1, data: { mealId: 7, userId: 1, entryId: 12, quantity: 100, servingUnit: 'g', grams: 100, food: rice, changedAt: now.toISOString() } },
+    ]);
+    expect(decide(changeFood(12, 2, 'cup'), completed)).toMatchObject([{ data: { quantity: 2, servingUnit: 'cup', grams: 316 } }]);
+    expect(run([changeFood(12, 0.5, 'serving')], completed)).toMatchObject({ entries: [{ entryId: 11, quantity: 1 }, { entryId: 12, quantity: 0.5, servingUnit: 'serving', grams: 79 }] });
+  });
+
+  it('records nothing for the same amount, and refuses a unit the food does not take or an entry the meal does not hold', () => {
+    const state = run([addRice(11)]);
+
+    expect(decide(changeFood(11, 1, ' Cup '), state)).toEqual([]);
+    expect(failureOf(() => decide(changeFood(11, 1, 'slice'), state))).toEqual({ status: 400, message: JournalMessages.servingUnitInvalid(['cup', 'serving', 'g']) });
+    expect(failureOf(() => decide(changeFood(99, 1, 'cup'), state))).toEqual({ status: 404, message: JournalMessages.mealEntryNotFound });
+    expect(failureOf(() => decide(changeFood(11, 2, 'cup', 2), state))).toEqual({ status: 404, message: Messages.mealNotFound });
   });
 });

@@ -1,15 +1,21 @@
 import {
+  CLOCK_SKEW_MS,
   CurrentEventData,
   DomainEvents,
   domainEvents,
   FoodSnapshot,
+  gramsEaten,
+  MealChangedV1,
   MealCompletedV1,
   MealCreatedV1,
   MealDeletedV1,
   MealFoodAddedV1,
+  MealFoodChangedV1,
   MealFoodRemovedV1,
   JournalMessages,
   Messages,
+  MealType,
+  servingUnitsFor,
 } from '@fodmap/contracts';
 import { newEvent, NewEvent, rpcFailure, StoredEvent } from '@fodmap/server';
 
@@ -19,7 +25,9 @@ export type MealEvent =
   | { type: 'MealFoodAdded'; data: MealFoodAddedV1 }
   | { type: 'MealFoodRemoved'; data: MealFoodRemovedV1 }
   | { type: 'MealCompleted'; data: MealCompletedV1 }
-  | { type: 'MealDeleted'; data: MealDeletedV1 };
+  | { type: 'MealDeleted'; data: MealDeletedV1 }
+  | { type: 'MealChanged'; data: MealChangedV1 }
+  | { type: 'MealFoodChanged'; data: MealFoodChangedV1 };
 
 export interface MealEntry {
   entryId: number;
@@ -55,6 +63,14 @@ export function evolve(state: MealState, event: MealEvent): MealState {
       return { ...state, status: 'completed' };
     case 'MealDeleted':
       return { ...state, status: 'deleted' };
+    case 'MealChanged': {
+      const { name, mealType, timestamp, timeZone, notes } = event.data;
+      return { ...state, meal: { ...state.meal, name, mealType, timestamp, timeZone, notes } };
+    }
+    case 'MealFoodChanged': {
+      const { entryId, quantity, servingUnit, grams } = event.data;
+      return { ...state, entries: state.entries.map((entry) => (entry.entryId === entryId ? { ...entry, quantity, servingUnit, grams } : entry)) };
+    }
   }
 }
 
@@ -63,7 +79,18 @@ export function mealStateOf(events: readonly StoredEvent[]): MealState {
   return events.reduce((state, event) => evolve(state, event as MealEvent), initialMealState);
 }
 
+/** The fields of a meal a correction may change; those left out stay as they are, `notes: null` clears them. */
+export interface MealChanges {
+  name?: string;
+  mealType?: MealType;
+  timestamp?: string;
+  notes?: string | null;
+}
+
 export type MealCommand =
+  | { type: 'Create'; meal: MealCreatedV1; now: Date }
+  | { type: 'Change'; userId: number; changes: MealChanges; timeZone: string; now: Date }
+  | { type: 'ChangeFood'; userId: number; entryId: number; quantity: number; servingUnit: string; now: Date }
   | { type: 'AddFood'; userId: number; entryId: number; quantity: number; servingUnit: string; grams: number | null; food: FoodSnapshot }
   | { type: 'RemoveFood'; userId: number; entryId: number }
   | { type: 'Complete'; userId: number; now: Date }
@@ -84,11 +111,58 @@ export function assertChangeable(state: MealState, userId: number, changesFoods:
 
 type MealNewEvent = NewEvent<CurrentEventData<DomainEvents, MealEvent['type']>>;
 
+/** The unit as the food takes it (its own serving unit, `serving` or `g`, in any case), or 400 naming those it takes. */
+export function acceptedServingUnit(food: FoodSnapshot, requested: string): string {
+  const units = servingUnitsFor(food);
+  const servingUnit = units.find((unit) => unit === requested.trim().toLowerCase());
+  if (servingUnit === undefined) throw rpcFailure(400, JournalMessages.servingUnitInvalid(units));
+  return servingUnit;
+}
+
+/** A meal is eaten at a past time: one ahead of the server's clock by more than a phone's clock may run is a mistake. */
+function assertEaten(timestamp: string, now: Date): void {
+  if (Date.parse(timestamp) > now.getTime() + CLOCK_SKEW_MS) throw rpcFailure(400, JournalMessages.mealTimestampFuture);
+}
+
+const CHANGEABLE = ['name', 'mealType', 'timestamp', 'notes'] as const;
+
 /** What a command on a meal records, given the meal's state; throws the caller's failure instead (`assertChangeable`). */
 export function decide(command: MealCommand, state: MealState): MealNewEvent[] {
+  if (command.type === 'Create') {
+    if (state.status !== 'absent') throw new Error(`meal-${command.meal.mealId} was created already`);
+    assertEaten(command.meal.timestamp, command.now);
+    return [newEvent(domainEvents, 'MealCreated', command.meal)];
+  }
   const meal = assertChangeable(state, command.userId, command.type === 'AddFood' || command.type === 'RemoveFood');
   const { mealId, userId } = meal.meal;
   switch (command.type) {
+    case 'Change': {
+      const { changes } = command;
+      if (changes.timestamp !== undefined) assertEaten(changes.timestamp, command.now);
+      const before = meal.meal;
+      const next = {
+        name: changes.name ?? before.name,
+        mealType: changes.mealType ?? before.mealType,
+        timestamp: changes.timestamp ?? before.timestamp,
+        notes: changes.notes === undefined ? before.notes : changes.notes,
+      };
+      const changed = CHANGEABLE.filter((field) => next[field] !== before[field]);
+      // A correction that says what the meal already says is a retry or a form saved unchanged: nothing happened.
+      if (changed.length === 0) return [];
+      const { name, mealType, timestamp, notes } = next;
+      return [newEvent(domainEvents, 'MealChanged', { mealId, userId, name, mealType, timestamp, notes, timeZone: command.timeZone, changed, changedAt: command.now.toISOString() })];
+    }
+    case 'ChangeFood': {
+      const entry = meal.entries.find((candidate) => candidate.entryId === command.entryId);
+      if (entry === undefined) throw rpcFailure(404, JournalMessages.mealEntryNotFound);
+      // The units of the food as it was eaten: the entry's snapshot, which the correction keeps.
+      const { entryId, food } = entry;
+      const servingUnit = acceptedServingUnit(food, command.servingUnit);
+      const { quantity } = command;
+      if (entry.quantity === quantity && entry.servingUnit === servingUnit) return [];
+      const grams = gramsEaten(food, quantity, servingUnit);
+      return [newEvent(domainEvents, 'MealFoodChanged', { mealId, userId, entryId, quantity, servingUnit, grams, food, changedAt: command.now.toISOString() })];
+    }
     case 'AddFood': {
       const { entryId, quantity, servingUnit, grams, food } = command;
       return [newEvent(domainEvents, 'MealFoodAdded', { mealId, userId, entryId, quantity, servingUnit, grams, food })];
@@ -104,4 +178,16 @@ export function decide(command: MealCommand, state: MealState): MealNewEvent[] {
     case 'Delete':
       return [newEvent(domainEvents, 'MealDeleted', { mealId, userId, deletedAt: command.now.toISOString() })];
   }
+}
+
+/** Decides each command on the state the previous ones left: the events of one append (a meal created with its foods). */
+export function decideInOrder(commands: readonly MealCommand[]): MealNewEvent[] {
+  const events: MealNewEvent[] = [];
+  let state = initialMealState;
+  for (const command of commands) {
+    const decided = decide(command, state);
+    events.push(...decided);
+    state = decided.reduce((next, event) => evolve(next, event as MealEvent), state);
+  }
+  return events;
 }

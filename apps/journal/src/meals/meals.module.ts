@@ -11,10 +11,12 @@ import { MealReader } from './meal-reader';
 import { MealStreams } from './meal-streams';
 import { RemoveFoodHandler } from './remove-food/remove-food.handler';
 import { RepeatMealHandler } from './repeat/repeat-meal.handler';
+import { UpdateFoodHandler } from './update-food/update-food.handler';
+import { UpdateMealHandler } from './update/update-meal.handler';
 
 /** Every use case of a meal, one folder each; the journal's event store and idempotency keys for the other features too. */
 @Module({
-  controllers: [CreateMealHandler, AddFoodHandler, RemoveFoodHandler, CompleteMealHandler, DeleteMealHandler, RepeatMealHandler, ListMealsHandler],
+  controllers: [CreateMealHandler, UpdateMealHandler, AddFoodHandler, UpdateFoodHandler, RemoveFoodHandler, CompleteMealHandler, DeleteMealHandler, RepeatMealHandler, ListMealsHandler],
   providers: [JournalEvents, IdempotencyKeys, MealStreams, MealReader, FoodSnapshots],
   exports: [JournalEvents, IdempotencyKeys, MealReader],
 })

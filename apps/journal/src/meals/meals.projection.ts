@@ -25,8 +25,14 @@ export const mealsProjection = defineProjection({
           [entry.entryId, entry.mealId, entry.userId, streamVersion, entry.quantity, entry.servingUnit, entry.grams, JSON.stringify(entry.food)],
         );
       },
+      MealFoodChanged: async ({ manager, tables }, { data: entry }) => {
+        await manager.query(`UPDATE ${tables.meal_foods} SET quantity = $2, serving_unit = $3, grams = $4 WHERE id = $1`, [entry.entryId, entry.quantity, entry.servingUnit, entry.grams]);
+      },
       MealFoodRemoved: async ({ manager, tables }, { data }) => {
         await manager.query(`DELETE FROM ${tables.meal_foods} WHERE id = $1`, [data.entryId]);
+      },
+      MealChanged: async ({ manager, tables }, { data: meal }) => {
+        await manager.query(`UPDATE ${tables.meals} SET name = $2, meal_type = $3, "timestamp" = $4, notes = $5 WHERE id = $1`, [meal.mealId, meal.name, meal.mealType, meal.timestamp, meal.notes]);
       },
       MealCompleted: async ({ manager, tables }, { data }) => {
         await manager.query(`UPDATE ${tables.meals} SET completed = true WHERE id = $1`, [data.mealId]);
@@ -37,5 +43,5 @@ export const mealsProjection = defineProjection({
       },
     },
   },
-  ignores: { [JOURNAL]: ['SymptomLogged', 'SymptomDeleted'] },
+  ignores: { [JOURNAL]: ['SymptomLogged', 'SymptomChanged', 'SymptomDeleted'] },
 });

@@ -15,6 +15,12 @@ export const symptomsProjection = defineProjection({
           [symptom.symptomId, symptom.userId, symptom.mealId, symptom.symptomType, symptom.severity, symptom.notes, symptom.timestamp],
         );
       },
+      SymptomChanged: async ({ manager, tables }, { data: symptom }) => {
+        await manager.query(
+          `UPDATE ${tables.symptoms} SET meal_id = $2, symptom_type = $3, severity = $4, notes = $5, "timestamp" = $6 WHERE id = $1`,
+          [symptom.symptomId, symptom.mealId, symptom.symptomType, symptom.severity, symptom.notes, symptom.timestamp],
+        );
+      },
       SymptomDeleted: async ({ manager, tables }, { data }) => {
         await manager.query(`DELETE FROM ${tables.symptoms} WHERE id = $1`, [data.symptomId]);
       },
@@ -23,5 +29,5 @@ export const symptomsProjection = defineProjection({
       },
     },
   },
-  ignores: { [JOURNAL]: ['MealCreated', 'MealFoodAdded', 'MealFoodRemoved', 'MealCompleted'] },
+  ignores: { [JOURNAL]: ['MealCreated', 'MealChanged', 'MealFoodAdded', 'MealFoodChanged', 'MealFoodRemoved', 'MealCompleted'] },
 });

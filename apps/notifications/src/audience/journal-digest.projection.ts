@@ -1,8 +1,40 @@
-import { domainEvents, localDay, mealFoodEntry } from '@fodmap/contracts';
-import { defineProjection } from '@fodmap/server';
+import { domainEvents, localDay, MealFoodAddedV1, mealFoodEntry, SymptomLoggedV1 } from '@fodmap/contracts';
+import { defineProjection, KeyedWrites } from '@fodmap/server';
 import { summaryZoneOf } from './recipients.projection';
 
 export const JOURNAL = 'journal';
+
+/** An entry's whole row, rated at the amount eaten as insights rates it, with the food as it was then. */
+function mealFoodRow(entry: MealFoodAddedV1) {
+  const { ratingAtQuantity } = mealFoodEntry({ id: entry.entryId, quantity: entry.quantity, servingUnit: entry.servingUnit, grams: entry.grams, food: entry.food });
+  return {
+    entry_id: entry.entryId,
+    meal_id: entry.mealId,
+    user_id: entry.userId,
+    food_name: entry.food.name,
+    rating: ratingAtQuantity,
+    quantity: entry.quantity,
+    serving_unit: entry.servingUnit,
+    grams: entry.grams,
+    ibs_trigger_type: entry.food.ibsTriggerType,
+    snapshot: entry.food,
+  };
+}
+
+/** A symptom's whole row on its local day in the zone it was logged or corrected in, and that zone as the person's. */
+async function upsertSymptom(rows: KeyedWrites, symptom: SymptomLoggedV1): Promise<void> {
+  const zone = summaryZoneOf(symptom.timeZone);
+  await rows.upsert('digest_symptoms', {
+    symptom_id: symptom.symptomId,
+    user_id: symptom.userId,
+    meal_id: symptom.mealId,
+    symptom_type: symptom.symptomType,
+    severity: symptom.severity,
+    felt_at: symptom.timestamp,
+    local_day: localDay(symptom.timestamp, zone),
+  });
+  await rows.upsert('journal_time_zones', { user_id: symptom.userId, time_zone: zone });
+}
 
 /**
  * What the emails say about a person's days: `digest_meals` (with the local day in the zone the meal was logged in,
@@ -35,22 +67,25 @@ export const journalDigestProjection = defineProjection({
         await rows.upsert('journal_time_zones', { user_id: meal.userId, time_zone: zone });
       },
       MealFoodAdded: async ({ rows }, { data: entry }) => {
-        const { ratingAtQuantity } = mealFoodEntry({ id: entry.entryId, quantity: entry.quantity, servingUnit: entry.servingUnit, grams: entry.grams, food: entry.food });
-        await rows.upsert('digest_meal_foods', {
-          entry_id: entry.entryId,
-          meal_id: entry.mealId,
-          user_id: entry.userId,
-          food_name: entry.food.name,
-          rating: ratingAtQuantity,
-          quantity: entry.quantity,
-          serving_unit: entry.servingUnit,
-          grams: entry.grams,
-          ibs_trigger_type: entry.food.ibsTriggerType,
-          snapshot: entry.food,
-        });
+        await rows.upsert('digest_meal_foods', mealFoodRow(entry));
+      },
+      // The whole entry again, rated at the amount now said to be eaten.
+      MealFoodChanged: async ({ rows }, { data: entry }) => {
+        await rows.upsert('digest_meal_foods', mealFoodRow(entry));
       },
       MealFoodRemoved: async ({ rows }, { data }) => {
         await rows.delete('digest_meal_foods', 'entry_id', data.entryId);
+      },
+      // A meal moved in time counts on its new local day, in the zone of the person who moved it; completed stays as it is.
+      MealChanged: async ({ rows }, { data: meal }) => {
+        const zone = summaryZoneOf(meal.timeZone);
+        await rows.update(
+          'digest_meals',
+          { name: meal.name, meal_type: meal.mealType, eaten_at: meal.timestamp, local_day: localDay(meal.timestamp, zone), time_zone: zone },
+          'meal_id',
+          meal.mealId,
+        );
+        await rows.upsert('journal_time_zones', { user_id: meal.userId, time_zone: zone });
       },
       MealCompleted: async ({ rows }, { data }) => {
         await rows.update('digest_meals', { completed: true }, 'meal_id', data.mealId);
@@ -62,17 +97,11 @@ export const journalDigestProjection = defineProjection({
         await rows.delete('digest_meals', 'meal_id', data.mealId);
       },
       SymptomLogged: async ({ rows }, { data: symptom }) => {
-        const zone = summaryZoneOf(symptom.timeZone);
-        await rows.upsert('digest_symptoms', {
-          symptom_id: symptom.symptomId,
-          user_id: symptom.userId,
-          meal_id: symptom.mealId,
-          symptom_type: symptom.symptomType,
-          severity: symptom.severity,
-          felt_at: symptom.timestamp,
-          local_day: localDay(symptom.timestamp, zone),
-        });
-        await rows.upsert('journal_time_zones', { user_id: symptom.userId, time_zone: zone });
+        await upsertSymptom(rows, symptom);
+      },
+      // The whole symptom again: one moved in time counts on its new local day.
+      SymptomChanged: async ({ rows }, { data: symptom }) => {
+        await upsertSymptom(rows, symptom);
       },
       SymptomDeleted: async ({ rows }, { data }) => {
         await rows.delete('digest_symptoms', 'symptom_id', data.symptomId);

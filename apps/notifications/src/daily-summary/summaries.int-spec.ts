@@ -110,10 +110,18 @@ async function register(timeZone: string, preferences?: { emailNotifications: bo
   return { userId, email, timeZone };
 }
 
+/** What logDay logged: the meal, its rice entry and the symptom after it. */
+interface LoggedDay {
+  mealId: number;
+  riceEntryId: number;
+  symptomId: number;
+}
+
 /** A completed meal of garlic and rice at `at`, with abdominal pain after it, logged as the journal does. */
-async function logDay(person: Person, at: string, mealName = 'Garlic rice'): Promise<number> {
+async function logDay(person: Person, at: string, mealName = 'Garlic rice'): Promise<LoggedDay> {
   const mealId = nextId();
   const symptomId = nextId();
+  const riceEntryId = nextId();
   const { userId, timeZone } = person;
   await journal.store.append(
     `meal-${mealId}`,
@@ -121,7 +129,7 @@ async function logDay(person: Person, at: string, mealName = 'Garlic rice'): Pro
     [
       { type: 'MealCreated', schemaVersion: 1, data: { mealId, userId, name: mealName, mealType: 'dinner', timestamp: at, timeZone, notes: null } },
       { type: 'MealFoodAdded', schemaVersion: 1, data: { mealId, userId, entryId: nextId(), quantity: 2, servingUnit: 'clove', grams: 6, food: garlic } },
-      { type: 'MealFoodAdded', schemaVersion: 1, data: { mealId, userId, entryId: nextId(), quantity: 1, servingUnit: 'cup', grams: 190, food: rice } },
+      { type: 'MealFoodAdded', schemaVersion: 1, data: { mealId, userId, entryId: riceEntryId, quantity: 1, servingUnit: 'cup', grams: 190, food: rice } },
       { type: 'MealCompleted', schemaVersion: 1, data: { mealId, userId, completedAt: at } },
     ],
     { userId },
@@ -134,7 +142,7 @@ async function logDay(person: Person, at: string, mealName = 'Garlic rice'): Pro
     { userId },
   );
   await eventually(async () => expect(await dataSource.query('SELECT 1 FROM notifications.digest_symptoms WHERE symptom_id = $1', [symptomId])).toHaveLength(1));
-  return mealId;
+  return { mealId, riceEntryId, symptomId };
 }
 
 const summaries = () => notifications.get(DailySummaries);
@@ -260,6 +268,56 @@ describe('daily summary', () => {
     expect(await summariesOf([missed])).toEqual([]);
   });
 
+  it('follows a correction: a meal and symptom moved to the day before are in that day\'s summary, the food rated at its corrected amount', async () => {
+    const person = await register('Europe/Rome');
+    // 19:00 on 10 June 2026 in Rome, moved to 19:00 on the 9th; the rice corrected from one cup to two.
+    const { mealId, riceEntryId, symptomId } = await logDay(person, '2026-06-10T17:00:00Z');
+    const { userId, timeZone } = person;
+    const changedAt = '2026-06-10T18:00:00Z';
+    await journal.store.append(
+      `meal-${mealId}`,
+      4,
+      [
+        {
+          type: 'MealChanged',
+          schemaVersion: 1,
+          data: { mealId, userId, name: 'Garlic rice', mealType: 'dinner', timestamp: '2026-06-09T17:00:00Z', timeZone, notes: null, changed: ['timestamp'], changedAt },
+        },
+        { type: 'MealFoodChanged', schemaVersion: 1, data: { mealId, userId, entryId: riceEntryId, quantity: 2, servingUnit: 'cup', grams: 380, food: rice, changedAt } },
+      ],
+      { userId },
+    );
+    await journal.store.append(
+      `symptom-${symptomId}`,
+      1,
+      [
+        {
+          type: 'SymptomChanged',
+          schemaVersion: 1,
+          data: { symptomId, userId, symptomType: 'pain', severity: 'moderate', notes: null, mealId, timestamp: '2026-06-09T19:00:00Z', timeZone, changed: ['timestamp'], changedAt },
+        },
+      ],
+      { userId },
+    );
+    await eventually(async () =>
+      expect(await dataSource.query('SELECT local_day::text FROM notifications.digest_symptoms WHERE symptom_id = $1', [symptomId])).toEqual([{ local_day: '2026-06-09' }]),
+    );
+    expect(await dataSource.query('SELECT local_day::text, completed FROM notifications.digest_meals WHERE meal_id = $1', [mealId])).toEqual([{ local_day: '2026-06-09', completed: true }]);
+
+    // 08:00 on the 10th in Rome: the summary of the 9th, which now holds the dinner and the pain after it.
+    await summaries().runDue(new Date('2026-06-10T06:00:00Z'));
+    expect(await summariesOf([person])).toEqual([{ user_id: userId, event_id: `daily-summary:${userId}:2026-06-09` }]);
+    const [email] = await eventually(async () => {
+      const messages = await inbox(person.email);
+      expect(messages).toHaveLength(1);
+      return messages;
+    });
+    expect(email.text).toContain('1 meal and 1 symptom logged.');
+    expect(email.text).toContain('Garlic rice');
+    // Garlic high, and two cups of rice no longer known to be low: the score is the garlic's alone.
+    expect(email.text).toContain('FODMAP score 100');
+  });
+
   it("sends Profile's test summary of today so far to the caller's own address, also when nothing is logged yet", async () => {
     const person = await register('Asia/Tokyo');
     const reply = await caller.call(Rpc.notifications.testDailySummary, { caller: { userId: person.userId, timeZone: person.timeZone } });
@@ -332,7 +390,7 @@ describe('audience projections', () => {
 
   it('rebuild from the streams to the same rows, a deleted meal gone and its symptom kept unlinked', async () => {
     const person = await register('Europe/London');
-    const mealId = await logDay(person, '2026-07-01T12:00:00Z', 'Deleted lunch');
+    const { mealId } = await logDay(person, '2026-07-01T12:00:00Z', 'Deleted lunch');
     await journal.store.append(`meal-${mealId}`, 4, [{ type: 'MealDeleted', schemaVersion: 1, data: { mealId, userId: person.userId, deletedAt: '2026-07-01T13:00:00Z' } }], { userId: person.userId });
     await eventually(async () => expect(await dataSource.query('SELECT 1 FROM notifications.digest_meals WHERE meal_id = $1', [mealId])).toEqual([]));
     const live = await readTables();

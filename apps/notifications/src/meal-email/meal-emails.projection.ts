@@ -57,5 +57,5 @@ export const mealEmails = defineProjection({
       },
     },
   },
-  ignores: { [JOURNAL]: ['MealCreated', 'MealFoodAdded', 'MealFoodRemoved', 'MealDeleted', 'SymptomLogged', 'SymptomDeleted'] },
+  ignores: { [JOURNAL]: ['MealCreated', 'MealChanged', 'MealFoodAdded', 'MealFoodChanged', 'MealFoodRemoved', 'MealDeleted', 'SymptomLogged', 'SymptomChanged', 'SymptomDeleted'] },
 });

@@ -8,7 +8,6 @@ import { SEVERITIES, SYMPTOM_TYPES } from './symptom';
 
 // The symptom requests' schemas, apart from symptom.ts: a screen that only shows symptoms never downloads zod.
 
-/** POST /api/symptoms. `timestamp` (default now) lets a person log a symptom that began earlier or fill in past days. */
 const symptomTypeSchema = z
   .string({ required_error: JournalMessages.symptomTypeRequired, invalid_type_error: JournalMessages.symptomTypeRequired })
   .trim()
@@ -16,6 +15,7 @@ const symptomTypeSchema = z
   .pipe(z.enum(SYMPTOM_TYPES, { errorMap: () => ({ message: JournalMessages.symptomTypeInvalid }) }));
 const severitySchema = z.enum(SEVERITIES, { errorMap: () => ({ message: JournalMessages.severityInvalid }) });
 
+/** POST /api/symptoms. `timestamp` (default now) lets a person log a symptom that began earlier or fill in past days. */
 export const logSymptomSchema = z.object({
   symptomType: symptomTypeSchema,
   severity: severitySchema,

@@ -1,9 +1,9 @@
-import { gramsEaten, Meal, JournalMessages, Rpc, RpcParsed, servingUnitsFor } from '@fodmap/contracts';
-import { Handles, IdempotencyKeys, rpcFailure } from '@fodmap/server';
+import { gramsEaten, Meal, Rpc, RpcParsed } from '@fodmap/contracts';
+import { Handles, IdempotencyKeys } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { JournalEvents } from '../../journal-events';
 import { FoodSnapshots } from '../food-snapshots';
-import { assertChangeable } from '../meal.aggregate';
+import { acceptedServingUnit, assertChangeable } from '../meal.aggregate';
 import { MealReader } from '../meal-reader';
 import { MealStreams } from '../meal-streams';
 
@@ -25,12 +25,10 @@ export class AddFoodHandler {
       // The meal's own refusals come before asking the foods service: a completed meal is a 409 whatever the food.
       assertChangeable(await this.streams.load(mealId), userId, true);
       const food = await this.foods.take(caller, input.foodId);
-      const units = servingUnitsFor(food);
-      const servingUnit = units.find((unit) => unit === input.servingUnit.trim().toLowerCase());
-      if (servingUnit === undefined) throw rpcFailure(400, JournalMessages.servingUnitInvalid(units));
+      const servingUnit = acceptedServingUnit(food, input.servingUnit);
       const entryId = await this.events.nextId('meal_food_id_seq');
       const grams = gramsEaten(food, input.quantity, servingUnit);
-      await this.streams.execute(mealId, { type: 'AddFood', userId, entryId, quantity: input.quantity, servingUnit, grams, food }, (manager) => recordKey(manager, entryId));
+      await this.streams.execute(mealId, { type: 'AddFood', userId, entryId, quantity: input.quantity, servingUnit, grams, food }, { after: (manager) => recordKey(manager, entryId) });
       return entryId;
     });
     return this.meals.get(userId, mealId);

@@ -1,9 +1,9 @@
-import { Caller, domainEvents, FoodSnapshot, gramsEaten, GRAMS, Meal, MEAL_FOOD_QUANTITY, MealCreatedV1, Rpc, RpcParsed, servingUnitsFor } from '@fodmap/contracts';
-import { Handles, IdempotencyKeys, NewEvent, newEvent, rpcFailureOf } from '@fodmap/server';
+import { Caller, FoodSnapshot, gramsEaten, GRAMS, Meal, MEAL_FOOD_QUANTITY, MealCreatedV1, Rpc, RpcParsed, servingUnitsFor } from '@fodmap/contracts';
+import { Handles, IdempotencyKeys, rpcFailureOf } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { JournalEvents } from '../../journal-events';
 import { FoodSnapshots } from '../food-snapshots';
-import { assertChangeable, decide, evolve, initialMealState, MealEntry, MealEvent } from '../meal.aggregate';
+import { assertChangeable, decideInOrder, MealCommand, MealEntry } from '../meal.aggregate';
 import { MealReader } from '../meal-reader';
 import { mealStream, MealStreams } from '../meal-streams';
 
@@ -34,18 +34,15 @@ export class RepeatMealHandler {
     const id = await this.idempotencyKeys.createOnce({ userId, key: idempotencyKey, input: { repeatMeal: mealId, ...input } }, async (recordKey) => {
       const source = assertChangeable(await this.streams.load(mealId), userId, false);
       const entries = (await Promise.all(source.entries.map((entry) => this.repeatEntry(caller, entry)))).filter((entry) => entry !== null);
-      const newMealId = await this.events.nextId('meal_id_seq');
+      const [newMealId, entryIds] = await Promise.all([this.events.nextId('meal_id_seq'), this.events.nextIds('meal_food_id_seq', entries.length)]);
       const { name, mealType, notes } = source.meal;
-      const created: MealCreatedV1 = { mealId: newMealId, userId, name, mealType, notes, timestamp: input.timestamp ?? new Date().toISOString(), timeZone: caller.timeZone };
-      const events: NewEvent[] = [newEvent(domainEvents, 'MealCreated', created)];
-      let state = evolve(initialMealState, { type: 'MealCreated', data: created });
-      for (const { food, quantity, servingUnit } of entries) {
-        const entryId = await this.events.nextId('meal_food_id_seq');
-        const added = decide({ type: 'AddFood', userId, entryId, quantity, servingUnit, grams: gramsEaten(food, quantity, servingUnit), food }, state);
-        events.push(...added);
-        state = added.reduce((next, event) => evolve(next, event as MealEvent), state);
-      }
-      await this.events.append(mealStream(newMealId), 0, events, userId, { after: (manager) => recordKey(manager, newMealId) });
+      const now = new Date();
+      const created: MealCreatedV1 = { mealId: newMealId, userId, name, mealType, notes, timestamp: input.timestamp ?? now.toISOString(), timeZone: caller.timeZone };
+      const commands: MealCommand[] = [
+        { type: 'Create', meal: created, now },
+        ...entries.map(({ food, quantity, servingUnit }, index): MealCommand => ({ type: 'AddFood', userId, entryId: entryIds[index], quantity, servingUnit, grams: gramsEaten(food, quantity, servingUnit), food })),
+      ];
+      await this.events.append(mealStream(newMealId), 0, decideInOrder(commands), userId, { after: (manager) => recordKey(manager, newMealId) });
       return newMealId;
     });
     return this.meals.get(userId, id);
