@@ -100,7 +100,8 @@ describe('the daily loop on a phone (issue 18)', () => {
     expect(body.foods).toHaveLength(2);
     expect(mealWrites).toEqual(['POST /api/meals']);
 
-    // Bloating at 11:05, from the dashboard's quick tiles.
+    // Bloating at 11:05, from the dashboard's quick tiles (the section loads as the page scrolls near it).
+    await page.getByRole('region', { name: 'Symptom Check' }).scrollIntoViewIfNeeded();
     await page.getByRole('region', { name: 'Symptom Check' }).getByRole('button', { name: 'Bloating' }).click();
     const form = page.getByRole('dialog', { name: 'Log Symptom' });
     await seen(form);
@@ -152,8 +153,9 @@ describe('the daily loop on a phone (issue 18)', () => {
     await openTab(page, 'Home', page.getByRole('region', { name: "Today's Overview" }));
     await eventually(async () => expect(await figure(page, 'Meals logged').textContent()).toBe('1'), SEEN_WITHIN_MS);
     await eventually(async () => expect(await figure(page, 'Symptoms').textContent()).toBe('1'), SEEN_WITHIN_MS);
+    await page.getByRole('region', { name: "Today's meals" }).scrollIntoViewIfNeeded();
     const todaysBreakfast = page.getByRole('region', { name: "Today's meals" }).getByRole('article', { name: 'Breakfast' });
-    await todaysBreakfast.scrollIntoViewIfNeeded();
+    await seen(todaysBreakfast);
     await eventually(async () => expect(await todaysBreakfast.textContent()).toMatch(/7:30/), SEEN_WITHIN_MS);
 
     // Insights: the day's row once the projection has the day, and its meals at the corrected time.
