@@ -90,7 +90,8 @@ function DayPicker({ day, today, timeZone, onChange }: { day: string; today: str
 
 function DayTimeline({ day, today, timeZone }: { day: string; today: string; timeZone: string }) {
   const handleUnauthorized = useUnauthorizedHandler();
-  const meals = useMealsOfDay(day, timeZone);
+  // Read again on each visit: a symptom logged from an email link, or on another phone, shows here.
+  const meals = useMealsOfDay(day, timeZone, true);
   const symptoms = useDaySymptoms(day);
   const actions = useMealActions();
   const details = useMealDetails(timeZone, handleUnauthorized);

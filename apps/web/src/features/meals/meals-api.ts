@@ -38,9 +38,12 @@ export function useMeal(id: number, listed?: Meal) {
   return useQuery<Meal>({ queryKey: [mealPath(id)], placeholderData: listed, enabled: id > 0 });
 }
 
-/** The meals of one of the person's own days, newest first; today's are the home screen's read. */
-export function useMealsOfDay(day: string, timeZone: string) {
-  return useQuery<Meal[]>({ queryKey: [day === localDay(new Date(), timeZone) ? TODAY_MEALS_PATH : mealsOnPath(day)] });
+/**
+ * The meals of one of the person's own days, newest first; today's are the home screen's read. `rereadOnVisit`: read
+ * again each time the screen is shown, for a screen that must show what was logged elsewhere meanwhile (an email link).
+ */
+export function useMealsOfDay(day: string, timeZone: string, rereadOnVisit = false) {
+  return useQuery<Meal[]>({ queryKey: [day === localDay(new Date(), timeZone) ? TODAY_MEALS_PATH : mealsOnPath(day)], refetchOnMount: rereadOnVisit ? 'always' : undefined });
 }
 
 /** Days read for the usual time of each meal type: a week holds each habit several times. */

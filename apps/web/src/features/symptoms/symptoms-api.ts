@@ -21,9 +21,9 @@ export function useTodaySymptoms() {
   return useQuery<Symptom[]>({ queryKey: [symptomsOnPath(useToday())] });
 }
 
-/** The symptoms of one of the person's own days, newest first. */
+/** The symptoms of one of the person's own days, newest first, read again each time the screen is shown (see useMealsOfDay). */
 export function useDaySymptoms(day: string) {
-  return useQuery<Symptom[]>({ queryKey: [symptomsOnPath(day)] });
+  return useQuery<Symptom[]>({ queryKey: [symptomsOnPath(day)], refetchOnMount: 'always' });
 }
 
 export function useLogSymptom() {
