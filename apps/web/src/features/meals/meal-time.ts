@@ -23,10 +23,10 @@ export interface MealWhen {
 export const mealTypeOf = (when: MealWhen, now: Date): MealType => when.chosenType ?? mealTypeAt(when.at ?? now);
 
 /** The server refuses a time more than its clock skew ahead (issue 18). */
-export const isFuture = (at: Date, now: Date) => at.getTime() > now.getTime() + CLOCK_SKEW_MS;
+const isFuture = (at: Date, now: Date) => at.getTime() > now.getTime() + CLOCK_SKEW_MS;
 
 /** When nobody has meals of a type yet: minutes after midnight. */
-export const DEFAULT_USUAL_MINUTES: Record<MealType, number> = { breakfast: 8 * 60, lunch: 12 * 60 + 30, dinner: 19 * 60, snack: 15 * 60 + 30 };
+const DEFAULT_USUAL_MINUTES: Record<MealType, number> = { breakfast: 8 * 60, lunch: 12 * 60 + 30, dinner: 19 * 60, snack: 15 * 60 + 30 };
 
 const minutesOf = (date: Date) => date.getHours() * 60 + date.getMinutes();
 

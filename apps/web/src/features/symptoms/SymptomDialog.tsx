@@ -76,7 +76,7 @@ function MealSelect({ value, onChange, day }: { value: string; onChange: (value:
           {meal.name} · {timeOfDay(meal.timestamp, timeZone)}
         </option>
       ))}
-      {value && !listed && <OtherDayMeal mealId={Number(value)} timeZone={timeZone} />}
+      {value && meals.data && !listed && <OtherDayMeal mealId={Number(value)} timeZone={timeZone} />}
     </TextField>
   );
 }
