@@ -186,19 +186,17 @@ describe('a day of the journal on a phone', () => {
     await details.getByRole('button', { name: 'Close' }).click();
     await gone(details);
 
-    // The Diary: the meal under today, and the symptom in the log after that meal.
+    // The Diary: today's timeline, the meal and then the symptom after it.
     await openTab(page, 'Diary', '**/diary', 'Food Diary');
-    const diaryMeals = page.getByRole('article');
+    const diaryMeals = page.locator('article[data-meal-id]');
     await eventually(async () => expect(await diaryMeals.count()).toBe(1), SEEN_WITHIN_MS);
     expect(await diaryMeals.first().getByRole('heading').textContent()).toBe(mealName);
-    await seen(page.getByRole('region', { name: /^Today/ }));
-    await shot(page, '9-diary-meals');
-    await page.getByRole('tab', { name: 'Symptoms' }).click();
-    const bloating = page.getByRole('region', { name: 'Symptom Log' }).getByRole('listitem', { name: 'Bloating' });
+    await seen(page.getByRole('heading', { name: 'Today' }));
+    const bloating = page.getByRole('article', { name: 'Bloating' });
     await seen(bloating);
     expect(await bloating.textContent()).toContain('Moderate');
     expect(await bloating.textContent()).toContain(`after ${mealName}`);
-    await shot(page, '10-diary-symptoms');
+    await shot(page, '9-diary-day');
 
     // Log it again from today's meals: a second meal with the same foods, now, not completed; the day counts both.
     await openTab(page, 'Home', '**/dashboard', "Today's Overview");
@@ -237,7 +235,6 @@ describe('a day of the journal on a phone', () => {
     await shot(page, '13-diary-after-delete');
 
     // The symptom is kept, no longer tied to the deleted meal.
-    await page.getByRole('tab', { name: 'Symptoms' }).click();
     await seen(bloating);
     await eventually(async () => expect(await bloating.textContent()).not.toContain('after'), SEEN_WITHIN_MS);
     expect(await bloating.textContent()).toContain('Moderate');

@@ -104,11 +104,10 @@ describe('a meal email on a phone (issue 9, journey 1)', () => {
     await seen(tapped.getByText(NotificationsMessages.linkUsed));
     expect(await tapped.getByRole('button', { name: NotificationsMessages.logSymptomButton }).count()).toBe(0);
 
-    // Back in the app: the Diary's symptom log has it, after the meal.
+    // Back in the app: the Diary's day has it, after the meal.
     await tabs.getByRole('link', { name: 'Diary' }).click();
     await page.waitForURL('**/diary');
-    await page.getByRole('tab', { name: 'Symptoms' }).click();
-    const bloating = page.getByRole('region', { name: 'Symptom Log' }).getByRole('listitem', { name: 'Bloating' });
+    const bloating = page.getByRole('article', { name: 'Bloating' });
     await seen(bloating);
     expect(await bloating.textContent()).toContain('Moderate');
     expect(await bloating.textContent()).toContain(`after ${mealName}`);

@@ -1,21 +1,41 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Tab, Tabs } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
-import type { Meal } from '@fodmap/contracts';
+import { localDay, type Meal, type Symptom } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
-import { useId, useState } from 'react';
+import { Suspense, useId, useMemo, useState } from 'react';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { lazyNamed } from '../../lib/lazy-named';
+import { useOnceTrue } from '../../lib/use-once-true';
 import { useScreenTitle } from '../branding/use-screen-title';
-import { DaySections } from './DaySections';
 import { MealCard } from '../meals/MealCard';
 import { useMealDetails } from '../meals/MealDetailsHost';
-import { useMeals } from '../meals/meals-api';
+import { useMealsOfDay } from '../meals/meals-api';
 import { useMealActions } from '../meals/use-meal-actions';
 import { useUnauthorizedHandler, useUnauthorizedRead } from '../session/use-unauthorized';
-import { SymptomLog } from '../symptoms/SymptomLog';
-import { useTimeZone } from '../symptoms/symptoms-api';
+import { dayHeading, shiftDay } from '../symptoms/symptom-format';
+import { ConfirmDeleteSymptom, SymptomEntry } from '../symptoms/SymptomEntry';
+import { useDaySymptoms, useTimeZone } from '../symptoms/symptoms-api';
+
+const SymptomDialog = lazyNamed(() => import('../symptoms/SymptomDialog'), 'SymptomDialog');
+
+type DiaryEntry = { kind: 'meal'; at: number; meal: Meal } | { kind: 'symptom'; at: number; symptom: Symptom };
+
+/**
+ * A day as it happened, earliest first: a symptom sits below the meals eaten before it, which is how the person (and
+ * the correlations, which look at the hours before a symptom) read a day. A meal comes before a symptom of the same minute.
+ */
+function timeline(meals: readonly Meal[], symptoms: readonly Symptom[]): DiaryEntry[] {
+  const entries: DiaryEntry[] = [
+    ...meals.map((meal) => ({ kind: 'meal' as const, at: Date.parse(meal.timestamp), meal })),
+    ...symptoms.map((symptom) => ({ kind: 'symptom' as const, at: Date.parse(symptom.timestamp), symptom })),
+  ];
+  return entries.sort((a, b) => a.at - b.at || (a.kind === b.kind ? 0 : a.kind === 'meal' ? -1 : 1));
+}
 
 function ConfirmDelete({ meal, pending, onCancel, onConfirm }: { meal: Meal | null; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
   const titleId = useId();
@@ -39,67 +59,118 @@ function ConfirmDelete({ meal, pending, onCancel, onConfirm }: { meal: Meal | nu
   );
 }
 
-function MealsTab() {
+/** Previous and next day, and any day up to today from the phone's date picker. */
+function DayPicker({ day, today, timeZone, onChange }: { day: string; today: string; timeZone: string; onChange: (day: string) => void }) {
+  return (
+    <Paper variant="outlined" component="nav" aria-label="Day" sx={{ p: 1 }}>
+      <Stack direction="row" spacing={1} alignItems="center">
+        <IconButton aria-label="Previous day" onClick={() => onChange(shiftDay(day, -1))} sx={{ width: 48, height: 48 }}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <Stack sx={{ flex: 1, minWidth: 0 }} alignItems="center" spacing={0.5}>
+          <Typography variant="subtitle1" component="h2" fontWeight={600}>
+            {dayHeading(day, timeZone)}
+          </Typography>
+          <TextField
+            type="date"
+            size="small"
+            value={day}
+            // An emptied picker keeps the day shown; a day after today is not in the diary yet.
+            onChange={(event) => event.target.value && onChange(event.target.value < today ? event.target.value : today)}
+            slotProps={{ htmlInput: { max: today, 'aria-label': 'Show day' } }}
+          />
+        </Stack>
+        <IconButton aria-label="Next day" onClick={() => onChange(shiftDay(day, 1))} disabled={day >= today} sx={{ width: 48, height: 48 }}>
+          <ChevronRightIcon />
+        </IconButton>
+      </Stack>
+    </Paper>
+  );
+}
+
+function DayTimeline({ day, today, timeZone }: { day: string; today: string; timeZone: string }) {
   const handleUnauthorized = useUnauthorizedHandler();
-  const meals = useMeals();
-  const timeZone = useTimeZone();
+  // Read again on each visit: a symptom logged from an email link, or on another phone, shows here.
+  const meals = useMealsOfDay(day, timeZone, true);
+  const symptoms = useDaySymptoms(day);
   const actions = useMealActions();
   const details = useMealDetails(timeZone, handleUnauthorized);
-  const [deleting, setDeleting] = useState<Meal | null>(null);
+  const [deletingMeal, setDeletingMeal] = useState<Meal | null>(null);
+  const [deletingSymptom, setDeletingSymptom] = useState<Symptom | null>(null);
+  const [editing, setEditing] = useState<{ symptom: Symptom; open: boolean } | null>(null);
+  const editUsed = useOnceTrue(editing?.open ?? false);
 
-  useUnauthorizedRead(meals.error);
+  const error = meals.error ?? symptoms.error;
+  useUnauthorizedRead(error);
+  const entries = useMemo(() => timeline(meals.data ?? [], symptoms.data ?? []), [meals.data, symptoms.data]);
+  const mealNames = useMemo(() => new Map(meals.data?.map((meal) => [meal.id, meal.name])), [meals.data]);
 
-  if (meals.error) return <Alert severity="error">{serverMessage(meals.error, 'Could not load your meals. Please try again.')}</Alert>;
-  if (meals.isPending) return <CenteredSpinner />;
-  if (meals.data.length === 0) {
-    return (
-      <EmptyState icon={<MenuBookIcon />} title="No meals yet">
-        Meals you log from Home or Search are listed here, newest first.
-      </EmptyState>
-    );
-  }
+  if (error) return <Alert severity="error">{serverMessage(error, 'Could not load this day. Please try again.')}</Alert>;
+  if (meals.isPending || symptoms.isPending) return <CenteredSpinner />;
   return (
     <>
-      <DaySections entries={meals.data} timeZone={timeZone}>
-        {(dayMeals) => (
-          <Stack spacing={1.5}>
-            {dayMeals.map((meal) => (
-              <MealCard
-                key={meal.id}
-                meal={meal}
-                timeZone={timeZone}
-                onOpen={details.open}
-                onRepeat={(chosen) => actions.repeat(chosen)}
-                repeating={actions.repeating === meal.id}
-                onDelete={setDeleting}
-              />
-            ))}
-          </Stack>
-        )}
-      </DaySections>
+      {entries.length === 0 ? (
+        <EmptyState icon={<MenuBookIcon />} title={day === today ? 'Nothing logged today yet' : 'Nothing logged on this day'}>
+          Meals and symptoms you log appear here in the order they happened.
+        </EmptyState>
+      ) : (
+        <Stack component="ol" spacing={1.5} aria-label={`Meals and symptoms, ${dayHeading(day, timeZone)}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {entries.map((entry) => (
+            <li key={`${entry.kind}-${entry.kind === 'meal' ? entry.meal.id : entry.symptom.id}`}>
+              {entry.kind === 'meal' ? (
+                <MealCard
+                  meal={entry.meal}
+                  timeZone={timeZone}
+                  onOpen={details.open}
+                  onRepeat={(chosen) => actions.repeat(chosen)}
+                  repeating={actions.repeating === entry.meal.id}
+                  onDelete={setDeletingMeal}
+                />
+              ) : (
+                <SymptomEntry
+                  symptom={entry.symptom}
+                  mealName={entry.symptom.mealId === null ? undefined : mealNames.get(entry.symptom.mealId)}
+                  timeZone={timeZone}
+                  onEdit={(symptom) => setEditing({ symptom, open: true })}
+                  onDelete={setDeletingSymptom}
+                />
+              )}
+            </li>
+          ))}
+        </Stack>
+      )}
       <ConfirmDelete
-        meal={deleting}
-        pending={deleting !== null && actions.removing === deleting.id}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && actions.remove(deleting, () => setDeleting(null))}
+        meal={deletingMeal}
+        pending={deletingMeal !== null && actions.removing === deletingMeal.id}
+        onCancel={() => setDeletingMeal(null)}
+        onConfirm={() => deletingMeal && actions.remove(deletingMeal, () => setDeletingMeal(null))}
       />
+      <ConfirmDeleteSymptom symptom={deletingSymptom} onClose={() => setDeletingSymptom(null)} />
+      {editUsed && editing && (
+        <Suspense fallback={null}>
+          <SymptomDialog open={editing.open} symptom={editing.symptom} onClose={() => setEditing({ ...editing, open: false })} />
+        </Suspense>
+      )}
       {details.dialog}
     </>
   );
 }
 
-/** Spec §2 Diary: every meal and the full symptom log, by day. Meals are deleted here only. */
+/** Spec §2 Diary, issue 18: one day at a time, its meals and symptoms as one timeline. Meals are deleted here only. */
 export function DiaryPage() {
   useScreenTitle('Food Diary');
-  const [tab, setTab] = useState<'meals' | 'symptoms'>('meals');
+  const timeZone = useTimeZone();
+  const today = localDay(new Date(), timeZone);
+  // null: today, whichever day that is when the screen is shown.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const day = chosen ?? today;
   return (
     <>
       <ScreenHeader title="Food Diary" />
-      <Tabs value={tab} onChange={(_event, next: 'meals' | 'symptoms') => setTab(next)} variant="fullWidth" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-        <Tab value="meals" label="Meals" />
-        <Tab value="symptoms" label="Symptoms" />
-      </Tabs>
-      <ScreenBody>{tab === 'meals' ? <MealsTab /> : <SymptomLog />}</ScreenBody>
+      <ScreenBody>
+        <DayPicker day={day} today={today} timeZone={timeZone} onChange={(next) => setChosen(next >= today ? null : next)} />
+        <DayTimeline day={day} today={today} timeZone={timeZone} />
+      </ScreenBody>
     </>
   );
 }

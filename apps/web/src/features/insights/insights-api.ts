@@ -2,7 +2,7 @@ import type { CorrelationEntry, CorrelationPeriod, GroupCorrelations, InsightPer
 import { ApiError, apiRequest } from '@fodmap/web-client';
 import { keepPreviousData, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { MEALS_PATH } from '../meals/meals-api';
+import { mealsOnPath } from '../meals/meals-api';
 
 /** Spec §7 Insights: the three reads of the screen, keyed by their paths as every read is. */
 export const INSIGHTS_PATH = '/api/insights';
@@ -10,7 +10,7 @@ export const activityPath = (period: InsightPeriod) => `${INSIGHTS_PATH}/activit
 export const correlationPath = (period: CorrelationPeriod) => `${INSIGHTS_PATH}/correlation?period=${period}`;
 export const fodmapGroupsPath = (period: CorrelationPeriod) => `${INSIGHTS_PATH}/fodmap-groups?period=${period}`;
 /** GET /api/meals?date=: the meals of one of the person's own days. */
-export const dayMealsPath = (day: string) => `${MEALS_PATH}?date=${day}`;
+export const dayMealsPath = (day: string) => mealsOnPath(day);
 
 /**
  * The projections follow the journal a moment behind and every change elsewhere moves them: a visit reads them again,

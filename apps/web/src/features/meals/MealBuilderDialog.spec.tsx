@@ -2,10 +2,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aFood } from '../foods/food-fixtures';
-import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
-import type { AddMealFoodInput, MealFood } from '@fodmap/contracts';
-import { mealFoodOf } from './meal-builder';
+import { aMeal, fakeApi, json, renderInApp } from '../../test-kit';
 import { useMealDialogs } from './use-meal-dialogs';
+import { at, freezeClock } from './clock-fixtures';
 
 const oats = aFood({ id: 1, name: 'Oats', servingSize: '1 cup (80 g)', servingGrams: 80, caloriesPerServing: 300, fodmapRating: 'low' });
 const banana = aFood({ id: 2, name: 'Banana', servingSize: '1 medium (118 g)', servingGrams: 118, caloriesPerServing: 105, fodmapRating: 'medium' });
@@ -21,16 +20,14 @@ const raspberries = aFood({
   portion: { lowUpToGrams: 60, lowUpToText: 'about ½ cup', highFromGrams: null, highFromText: null },
 });
 
-/** The gateway's food search and meal routes; `addFood` answers each POST of a food. */
-function mealApi(addFood: (mealId: number, body: AddMealFoodInput) => Response = (mealId) => json(201, aMeal({ id: mealId }))) {
+/** The gateway's food search and meal routes; `create` answers each POST of a meal. */
+function mealApi(create: () => Response = () => json(201, aMeal({ id: 42 }))) {
   return fakeApi((path, init) => {
     if (path.startsWith('/api/foods/search?q=')) {
       const term = decodeURIComponent(path.slice('/api/foods/search?q='.length)).toLowerCase();
       return json(200, [oats, banana, bread, beans, raspberries].filter((food) => food.name.toLowerCase().startsWith(term)));
     }
-    if (path === '/api/meals' && init?.method === 'POST') return json(201, aMeal({ id: 42, name: JSON.parse(String(init.body)).name }));
-    const food = /^\/api\/meals\/(\d+)\/foods$/.exec(path);
-    if (food && init?.method === 'POST') return addFood(Number(food[1]), JSON.parse(String(init.body)));
+    if (path === '/api/meals' && init?.method === 'POST') return create();
     if (path.startsWith('/api/meals') || path.startsWith('/api/symptoms') || path.startsWith('/api/foods')) return json(200, []);
     return undefined;
   });
@@ -57,12 +54,18 @@ async function addFood(name: string) {
   fireEvent.change(field, { target: { value: name.slice(0, 3) } });
   fireEvent.click(await screen.findByRole('option', { name: new RegExp(name) }, { timeout: 3000 }));
 }
+/** The meal saves sent: each body with its Idempotency-Key. */
+const sent = (fetchMock: ReturnType<typeof fakeApi>) =>
+  fetchMock.mock.calls
+    .filter(([path, init]) => path === '/api/meals' && init?.method === 'POST')
+    .map(([, init]) => ({ body: JSON.parse(String(init?.body)), key: (init?.headers as Record<string, string>)['Idempotency-Key'] }));
 const posts = (fetchMock: ReturnType<typeof fakeApi>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([path, init]) => [String(path), JSON.parse(String(init?.body))]);
 
 beforeAll(() => Promise.all([import('./MealBuilderDialog'), loadToastSnackbar()]));
 afterEach(() => {
   cleanup();
+  jest.useRealTimers();
   jest.restoreAllMocks();
 });
 
@@ -157,7 +160,8 @@ describe("'Build Your Meal' (spec §4, §5)", () => {
     expect(posts(fetchMock)).toEqual([]);
   });
 
-  it('creates the meal, then adds each food in order, then empties and closes', async () => {
+  it('saves the meal with all its foods in one request, at the time chosen, then empties and closes', async () => {
+    freezeClock(at(3, 12));
     const fetchMock = mealApi();
     renderInApp(<Screen />);
     await openBuilder();
@@ -165,66 +169,121 @@ describe("'Build Your Meal' (spec §4, §5)", () => {
     await addFood('Banana');
     fireEvent.change(within(builder()).getByLabelText('Quantity of Banana'), { target: { value: '0.5' } });
     fireEvent.change(within(builder()).getByLabelText('Unit of Banana'), { target: { value: 'g' } });
+    fireEvent.change(within(builder()).getByLabelText('When did you eat?'), { target: { value: '2025-03-03T08:00' } });
     fireEvent.click(within(builder()).getByRole('button', { name: 'Save Meal' }));
 
     expect(await screen.findByText('Meal created with 2 food items')).toBeTruthy();
     expect(screen.getByText('Success')).toBeTruthy();
-    const sent = posts(fetchMock);
-    expect(sent.map(([path]) => path)).toEqual(['/api/meals', '/api/meals/42/foods', '/api/meals/42/foods']);
-    expect(sent[0][1]).toMatchObject({ name: 'Oats & Banana' });
-    expect(sent.slice(1).map(([, body]) => body)).toEqual([
-      { foodId: 1, quantity: 1, servingUnit: 'cup' },
-      { foodId: 2, quantity: 0.5, servingUnit: 'g' },
+    expect(posts(fetchMock)).toEqual([
+      [
+        '/api/meals',
+        {
+          mealType: 'breakfast',
+          name: 'Oats & Banana',
+          timestamp: at(3, 8).toISOString(),
+          foods: [
+            { foodId: 1, quantity: 1, servingUnit: 'cup' },
+            { foodId: 2, quantity: 0.5, servingUnit: 'g' },
+          ],
+        },
+      ],
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Build Your Meal' })).toBeNull());
-    expect(requests(fetchMock).filter((request) => request.startsWith('POST /api/meals')).length).toBe(3);
 
-    // Opened again, the builder is empty.
+    // Opened again, the builder is empty and eaten now.
     await openBuilder();
     expect(within(builder()).getByText('Search above to add the foods of your meal.')).toBeTruthy();
+    expect(within(builder()).getByRole('button', { name: 'Now' }).getAttribute('aria-pressed')).toBe('true');
   }, 20_000);
 
-  it("says 'Error' with the server's words when a food cannot be added, and keeps the foods", async () => {
-    mealApi(() => json(409, { message: 'This meal is completed: its foods can no longer change' }));
+  it('sets the time and the meal type with one tap: now, an hour ago, the usual time of the type', async () => {
+    freezeClock(at(3, 12));
+    mealApi();
+    renderInApp(<Screen />);
+    await openBuilder();
+    const when = () => (within(builder()).getByLabelText('When did you eat?') as HTMLInputElement).value;
+    const pressedType = () => within(builder()).getAllByRole('button', { pressed: true }).map((button) => button.textContent)[0];
+
+    expect(when()).toBe('2025-03-03T12:00');
+    expect(pressedType()).toBe('Lunch');
+    fireEvent.click(within(builder()).getByRole('button', { name: '1 h ago' }));
+    expect(when()).toBe('2025-03-03T11:00');
+
+    // An earlier time: the type follows it.
+    fireEvent.change(within(builder()).getByLabelText('When did you eat?'), { target: { value: '2025-03-03T07:40' } });
+    expect(pressedType()).toBe('Breakfast');
+    fireEvent.click(within(builder()).getByRole('button', { name: /^Usual breakfast 8:00/ }));
+    expect(when()).toBe('2025-03-03T08:00');
+
+    // A type the person picks stays whatever the time; dinner's usual time has not come yet today.
+    fireEvent.click(within(builder()).getByRole('button', { name: 'Dinner' }));
+    fireEvent.click(within(builder()).getByRole('button', { name: /^Usual dinner 7:00\sPM yesterday/ }));
+    expect(when()).toBe('2025-03-02T19:00');
+    fireEvent.click(within(builder()).getByRole('button', { name: 'Now' }));
+    expect(pressedType()).toBe('Dinner');
+    expect(when()).toBe('2025-03-03T12:00');
+  }, 20_000);
+
+  it('offers the person’s own usual time of a meal type from their recent days', async () => {
+    freezeClock(at(3, 10));
+    fakeApi((path) => {
+      if (path.startsWith('/api/meals?date=')) return json(200, [aMeal({ id: 7, mealType: 'breakfast', timestamp: at(2, 7, 15).toISOString() })]);
+      if (path.startsWith('/api/meals') || path.startsWith('/api/symptoms') || path.startsWith('/api/foods')) return json(200, []);
+      return undefined;
+    });
+    renderInApp(<Screen />);
+    await openBuilder();
+    expect(await within(builder()).findByRole('button', { name: /^Usual breakfast 7:15/ })).toBeTruthy();
+  }, 20_000);
+
+  it('refuses a time in the future and sends nothing', async () => {
+    freezeClock(at(3, 12));
+    const fetchMock = mealApi();
+    renderInApp(<Screen />);
+    await openBuilder();
+    await addFood('Oats');
+    fireEvent.change(within(builder()).getByLabelText('When did you eat?'), { target: { value: '2025-03-03T13:00' } });
+    expect(within(builder()).getByText('Meal time must not be in the future')).toBeTruthy();
+    fireEvent.click(within(builder()).getByRole('button', { name: 'Save Meal' }));
+    expect(posts(fetchMock)).toEqual([]);
+  }, 20_000);
+
+  it("says 'Error' with the server's words when the meal cannot be saved, and keeps the foods", async () => {
+    mealApi(() => json(404, { message: 'Food not found' }));
     renderInApp(<Screen />);
     await openBuilder();
     await addFood('Oats');
     fireEvent.click(within(builder()).getByRole('button', { name: 'Save Meal' }));
-    expect(await screen.findByText('This meal is completed: its foods can no longer change')).toBeTruthy();
+    expect(await screen.findByText('Food not found')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     expect(within(builder()).getByLabelText('Quantity of Oats')).toBeTruthy();
   }, 20_000);
 
-  it('continues the same meal when saved again after a food could not be added, adding only the foods it lacks', async () => {
-    const saved: MealFood[] = [];
-    let failBanana = true;
-    const fetchMock = mealApi((mealId, body) => {
-      if (body.foodId === banana.id && failBanana) {
-        failBanana = false;
-        return json(503, { message: 'Journal unavailable' });
-      }
-      saved.push(mealFoodOf({ food: body.foodId === oats.id ? oats : banana, quantity: body.quantity, servingUnit: body.servingUnit }, saved.length + 1));
-      return json(201, aMeal({ id: mealId, name: 'Oats & Banana', completed: false, foods: [...saved] }));
-    });
+  it('sends a save again after a failure with the same body, time and Idempotency-Key; a changed meal is a new save', async () => {
+    let answers = [json(503, { message: 'Journal unavailable' }), json(503, { message: 'Journal unavailable' })];
+    const fetchMock = mealApi(() => answers.shift() ?? json(201, aMeal({ id: 42 })));
+    freezeClock(at(3, 12));
     renderInApp(<Screen />);
     await openBuilder();
     await addFood('Oats');
-    await addFood('Banana');
     fireEvent.click(within(builder()).getByRole('button', { name: 'Save Meal' }));
-
     expect(await screen.findByText('Journal unavailable')).toBeTruthy();
-    expect(await within(builder()).findByText('“Oats & Banana” is saved with 1 of 2 foods. Save Meal adds the rest to it.')).toBeTruthy();
-    expect(within(builder()).queryByRole('button', { name: 'Remove Oats' })).toBeNull();
-    expect((within(builder()).getByLabelText('Quantity of Oats') as HTMLInputElement).disabled).toBe(true);
 
+    // Tapped again five minutes later: still the meal eaten at the first tap.
+    freezeClock(at(3, 12, 5));
     fireEvent.click(within(builder()).getByRole('button', { name: 'Save Meal' }));
-    expect(await screen.findByText('Meal created with 2 food items')).toBeTruthy();
-    expect(posts(fetchMock).map(([path, body]) => `${path} ${body.foodId ?? body.name}`)).toEqual([
-      '/api/meals Oats & Banana',
-      '/api/meals/42/foods 1',
-      '/api/meals/42/foods 2',
-      '/api/meals/42/foods 2',
-    ]);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Build Your Meal' })).toBeNull());
+    await waitFor(() => expect(sent(fetchMock)).toHaveLength(2));
+    const [first, again] = sent(fetchMock);
+    expect(again).toEqual(first);
+    expect(first.body.timestamp).toBe(at(3, 12).toISOString());
+    expect(first.key).toMatch(/^[0-9a-f]{32}$/);
+
+    fireEvent.change(within(builder()).getByLabelText('Quantity of Oats'), { target: { value: '2' } });
+    answers = [];
+    fireEvent.click(within(builder()).getByRole('button', { name: 'Save Meal' }));
+    expect(await screen.findByText('Meal created with 1 food item')).toBeTruthy();
+    const changed = sent(fetchMock)[2];
+    expect(changed.key).not.toBe(first.key);
+    expect(changed.body).toMatchObject({ timestamp: at(3, 12, 5).toISOString(), foods: [{ foodId: 1, quantity: 2, servingUnit: 'cup' }] });
   }, 20_000);
 });

@@ -1,30 +1,38 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { MEAL_NAME_MAX_LENGTH, JournalMessages, Messages, type MealType } from '@fodmap/contracts';
+import { MEAL_NAME_MAX_LENGTH, JournalMessages, Messages } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '@fodmap/web-ui';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { FoodPicker } from '../foods/FoodPicker';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
+import { useTimeZone } from '../symptoms/symptoms-api';
 import { defaultMealName, mealFoodOf, previewItems } from './meal-builder';
-import { MealSaveError, useCreateMeal } from './meals-api';
+import { mealTypeOf, mealWhenProblem, usualMinutes, type MealWhen } from './meal-time';
+import { useCreateMeal, useRecentMeals } from './meals-api';
 import { MealRisk } from './MealRisk';
-import { mealTypeAt, MealTypePicker } from './MealTypePicker';
+import { MealWhenFields } from './MealWhenFields';
 import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
 import { StackingNote } from './StackingNote';
 import type { MealBuilder } from './use-meal-builder';
 
+/** A new meal starts as eaten now, its type following the time. */
+const NOW: MealWhen = { at: null, chosenType: null };
+
 const kcal = (calories: number | null) => (calories === null ? 'Calories not stated' : `${calories} kcal`);
 
-/** Spec §2, §4, §5 'Build Your Meal': several foods with their amounts, scored as they are added, saved as one meal. */
+/** Spec §2, §4, §5 'Build Your Meal': several foods with their amounts, scored as they are added, saved as one meal at the time it was eaten. */
 export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
   const titleId = useId();
   const { toast } = useToast();
   const handleUnauthorized = useUnauthorizedHandler();
-  const create = useCreateMeal();
-  const [mealType, setMealType] = useState<MealType>(() => mealTypeAt(new Date()));
+  const timeZone = useTimeZone();
+  const create = useCreateMeal(timeZone);
+  // Not read again while saving: the save's own refresh would read the week again with the dialog about to close.
+  const recent = useRecentMeals(timeZone, builder.isOpen && !create.isPending);
+  const [when, setWhen] = useState<MealWhen>(NOW);
   // null until the person types a name of their own: until then the name follows the foods.
   const [typedName, setTypedName] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ name?: string; foods?: string }>({});
@@ -32,27 +40,24 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
   const { items } = builder;
   const name = typedName ?? defaultMealName(items.map((item) => item.food));
   const preview = previewItems(items);
-  // A meal saved without all its foods: its name and type are kept, its saved foods fixed; Save adds the rest.
-  const { unfinished } = create;
-  const isSaved = (foodId: number) => unfinished?.foods.some((entry) => entry.foodId === foodId) ?? false;
-  const savedCount = items.filter((item) => isSaved(item.food.id)).length;
 
   const save = (event: FormEvent) => {
     event.preventDefault();
+    const now = new Date();
     const found = { name: name.trim() ? undefined : Messages.mealNameRequired, foods: items.length > 0 ? undefined : JournalMessages.mealNeedsFood };
     setProblem(found);
-    if (found.name || found.foods) return;
-    create.mutate(
-      { mealType, name: name.trim(), items },
+    if (found.name || found.foods || mealWhenProblem(when, now)) return;
+    create.save(
+      { mealType: mealTypeOf(when, now), name: name.trim(), at: when.at, items },
       {
         onSuccess: () => {
           toast({ title: JournalMessages.mealCreateSuccess, description: JournalMessages.mealCreatedWith(items.length) });
           setTypedName(null);
+          setWhen(NOW);
           builder.reset();
         },
         onError: (error) => {
-          const cause = error instanceof MealSaveError ? error.cause : error;
-          if (!handleUnauthorized(cause)) toast({ title: JournalMessages.mealError, description: serverMessage(cause, Messages.mealCreateFailed), variant: 'destructive' });
+          if (!handleUnauthorized(error)) toast({ title: JournalMessages.mealError, description: serverMessage(error, Messages.mealCreateFailed), variant: 'destructive' });
         },
       },
     );
@@ -71,20 +76,14 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
         <DialogTitle id={titleId}>Build Your Meal</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            {unfinished && (
-              <Alert severity="warning" role="status">
-                “{unfinished.name}” is saved with {savedCount} of {items.length} foods. Save Meal adds the rest to it.
-              </Alert>
-            )}
-            <MealTypePicker value={unfinished?.mealType ?? mealType} onChange={setMealType} disabled={unfinished !== null} />
+            <MealWhenFields value={when} onChange={setWhen} usual={usualMinutes(recent)} />
             <TextField
               label="Meal Name"
-              value={unfinished?.name ?? name}
-              disabled={unfinished !== null}
+              value={name}
               onChange={(event) => setTypedName(event.target.value)}
               required
               error={Boolean(problem.name) && !name.trim()}
-              helperText={problem.name && !name.trim() ? problem.name : typedName === null && items.length > 0 && !unfinished ? 'Named after its foods; type to change' : undefined}
+              helperText={problem.name && !name.trim() ? problem.name : typedName === null && items.length > 0 ? 'Named after its foods; type to change' : undefined}
               slotProps={{ htmlInput: { maxLength: MEAL_NAME_MAX_LENGTH, autoCapitalize: 'sentences' } }}
             />
             <FoodPicker onSelect={builder.add} onUnauthorized={handleUnauthorized} label="Add a food" />
@@ -103,15 +102,9 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
                         {item.food.name}
                       </Typography>
                       <FodmapRatingBadge rating={entry.ratingAtQuantity} checkLabel={entry.food.checkLabel} />
-                      {isSaved(item.food.id) ? (
-                        <Typography variant="caption" color="success.dark">
-                          Saved
-                        </Typography>
-                      ) : (
-                        <IconButton aria-label={`Remove ${item.food.name}`} onClick={() => builder.remove(item.food.id)} edge="end" size="small">
-                          <DeleteOutlineIcon />
-                        </IconButton>
-                      )}
+                      <IconButton aria-label={`Remove ${item.food.name}`} onClick={() => builder.remove(item.food.id)} edge="end" size="small">
+                        <DeleteOutlineIcon />
+                      </IconButton>
                     </Stack>
                     <QuantityUnitFields
                       food={item.food}
@@ -119,7 +112,6 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
                       servingUnit={item.servingUnit}
                       onQuantityChange={(quantity) => builder.update(item.food.id, { quantity })}
                       onUnitChange={(servingUnit) => builder.update(item.food.id, { servingUnit })}
-                      disabled={isSaved(item.food.id)}
                     />
                     <PortionWarning food={item.food} quantity={item.quantity} servingUnit={item.servingUnit} />
                     <Typography variant="caption" color="text.secondary">

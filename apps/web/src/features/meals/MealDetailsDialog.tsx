@@ -3,9 +3,10 @@ import AddIcon from '@mui/icons-material/Add';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HealingIcon from '@mui/icons-material/Healing';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { JournalMessages, Messages, SYMPTOM_LABELS, type Meal, MEAL_TYPE_LABELS } from '@fodmap/contracts';
+import { JournalMessages, Messages, SYMPTOM_LABELS, type Meal, type MealFood, type Symptom, MEAL_TYPE_LABELS } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useToast } from '@fodmap/web-ui';
@@ -15,19 +16,55 @@ import { useOnceTrue } from '../../lib/use-once-true';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from '../symptoms/symptom-format';
 import { amountOf, canComplete } from './MealCard';
-import { useMeal, useRemoveMealFood } from './meals-api';
+import { useMeal, useRemoveMealFood, useUpdateMealFood } from './meals-api';
 import { MealRisk } from './MealRisk';
 import { MealTypeIcon } from './MealTypeIcon';
+import { QuantityUnitFields } from './QuantityUnitFields';
 import { StackingNote } from './StackingNote';
 import { useMealActionFailure, useMealActions } from './use-meal-actions';
 
 const AddFoodsDialog = lazyNamed(() => import('./AddFoodsDialog'), 'AddFoodsDialog');
 const SymptomDialog = lazyNamed(() => import('../symptoms/SymptomDialog'), 'SymptomDialog');
+const EditMealDialog = lazyNamed(() => import('./EditMealDialog'), 'EditMealDialog');
 
-function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
+/** Issue 18: the amount eaten corrected in place, in the units the food can be counted in; also once completed. */
+function AmountEditor({ mealId, entry, onDone }: { mealId: number; entry: MealFood; onDone: () => void }) {
+  const { toast } = useToast();
+  const failed = useMealActionFailure();
+  const update = useUpdateMealFood(mealId);
+  const [quantity, setQuantity] = useState(entry.quantity);
+  const [servingUnit, setServingUnit] = useState(entry.servingUnit);
+  const save = () => {
+    if (quantity === entry.quantity && servingUnit === entry.servingUnit) return onDone();
+    update.mutate(
+      { entryId: entry.id, input: { quantity, servingUnit } },
+      {
+        onSuccess: () => {
+          toast({ title: JournalMessages.mealUpdated });
+          onDone();
+        },
+        onError: failed(JournalMessages.mealUpdateFailed),
+      },
+    );
+  };
+  return (
+    <Stack spacing={1} sx={{ width: '100%', pt: 1 }}>
+      <QuantityUnitFields food={entry.food} quantity={quantity} servingUnit={servingUnit} onQuantityChange={setQuantity} onUnitChange={setServingUnit} />
+      <Stack direction="row" spacing={1} justifyContent="flex-end">
+        <Button onClick={onDone}>Cancel</Button>
+        <Button variant="contained" onClick={save} disabled={update.isPending}>
+          Save amount
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function MealContent({ meal, timeZone, onEditSymptom }: { meal: Meal; timeZone: string; onEditSymptom: (symptom: Symptom) => void }) {
   const { toast } = useToast();
   const failed = useMealActionFailure();
   const removeFood = useRemoveMealFood(meal.id);
+  const [editingEntry, setEditingEntry] = useState<number | null>(null);
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
@@ -47,7 +84,7 @@ function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
         ) : (
           <List disablePadding aria-label={`Foods in ${meal.name}`}>
             {meal.foods.map((entry) => (
-              <ListItem key={entry.id} disablePadding divider sx={{ py: 1, gap: 1 }}>
+              <ListItem key={entry.id} disablePadding divider sx={{ py: 1, gap: 1, flexWrap: 'wrap' }}>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Typography variant="body2" fontWeight={500}>
                     {entry.food.name}
@@ -58,6 +95,9 @@ function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
                   </Typography>
                 </Box>
                 <FodmapRatingBadge rating={entry.ratingAtQuantity} checkLabel={entry.food.checkLabel} />
+                <IconButton aria-label={`Edit amount of ${entry.food.name}`} size="small" onClick={() => setEditingEntry(entry.id)} disabled={editingEntry === entry.id}>
+                  <EditOutlinedIcon />
+                </IconButton>
                 {!meal.completed && (
                   <IconButton
                     aria-label={`Remove ${entry.food.name}`}
@@ -69,6 +109,7 @@ function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
                     <DeleteOutlineIcon />
                   </IconButton>
                 )}
+                {editingEntry === entry.id && <AmountEditor mealId={meal.id} entry={entry} onDone={() => setEditingEntry(null)} />}
               </ListItem>
             ))}
           </List>
@@ -98,6 +139,9 @@ function MealContent({ meal, timeZone }: { meal: Meal; timeZone: string }) {
                 <Typography variant="caption" color="text.secondary">
                   {timeOfDay(symptom.timestamp, timeZone)}
                 </Typography>
+                <Button size="small" onClick={() => onEditSymptom(symptom)} aria-label={`Edit ${SYMPTOM_LABELS[symptom.symptomType]} at ${timeOfDay(symptom.timestamp, timeZone)}`}>
+                  Edit
+                </Button>
               </Stack>
             ))}
           </Stack>
@@ -123,9 +167,12 @@ export function MealDetailsDialog({ meal: listed, open, onClose, timeZone, onUna
   const actions = useMealActions();
   const read = useMeal(listed?.id ?? 0, listed ?? undefined);
   const [addingFoods, setAddingFoods] = useState(false);
-  const [loggingSymptom, setLoggingSymptom] = useState(false);
+  const [editing, setEditing] = useState(false);
+  // The symptom form: to log one for this meal (no symptom) or to correct one of its symptoms.
+  const [symptomForm, setSymptomForm] = useState<{ symptom?: Symptom; open: boolean } | null>(null);
   const addFoodsUsed = useOnceTrue(addingFoods);
-  const symptomUsed = useOnceTrue(loggingSymptom);
+  const editUsed = useOnceTrue(editing);
+  const symptomUsed = useOnceTrue(symptomForm?.open ?? false);
   const meal = read.data ?? listed;
 
   useEffect(() => {
@@ -154,19 +201,22 @@ export function MealDetailsDialog({ meal: listed, open, onClose, timeZone, onUna
         {read.error && !read.isPlaceholderData ? (
           <Alert severity="error">{serverMessage(read.error, Messages.mealNotFound)}</Alert>
         ) : meal ? (
-          <MealContent meal={meal} timeZone={timeZone} />
+          <MealContent meal={meal} timeZone={timeZone} onEditSymptom={(symptom) => setSymptomForm({ symptom, open: true })} />
         ) : (
           <CenteredSpinner />
         )}
       </DialogContent>
       {meal && (
         <DialogActions sx={{ px: 2, py: 1.5, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+          <Button startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
           {!meal.completed && (
             <Button startIcon={<AddIcon />} onClick={() => setAddingFoods(true)}>
               Add foods
             </Button>
           )}
-          <Button startIcon={<HealingIcon />} onClick={() => setLoggingSymptom(true)}>
+          <Button startIcon={<HealingIcon />} onClick={() => setSymptomForm({ open: true })}>
             Log symptom
           </Button>
           <Button startIcon={<ReplayIcon />} disabled={meal.foods.length === 0 || actions.repeating === meal.id} onClick={() => actions.repeat(meal, onClose)}>
@@ -186,7 +236,17 @@ export function MealDetailsDialog({ meal: listed, open, onClose, timeZone, onUna
       )}
       {meal && symptomUsed && (
         <Suspense fallback={null}>
-          <SymptomDialog open={loggingSymptom} mealId={meal.id} onClose={() => setLoggingSymptom(false)} />
+          <SymptomDialog
+            open={symptomForm?.open ?? false}
+            mealId={meal.id}
+            symptom={symptomForm?.symptom}
+            onClose={() => setSymptomForm((current) => current && { ...current, open: false })}
+          />
+        </Suspense>
+      )}
+      {meal && editUsed && (
+        <Suspense fallback={null}>
+          <EditMealDialog meal={meal} open={editing} onClose={() => setEditing(false)} />
         </Suspense>
       )}
     </Dialog>

@@ -3,15 +3,6 @@ import { MEAL_TYPES, type MealType, MEAL_TYPE_LABELS } from '@fodmap/contracts';
 import { useId } from 'react';
 import { MealTypeIcon } from './MealTypeIcon';
 
-/** The meal most people are having at this hour, as a starting choice. */
-export function mealTypeAt(date: Date): MealType {
-  const hour = date.getHours();
-  if (hour >= 5 && hour < 11) return 'breakfast';
-  if (hour >= 11 && hour < 15) return 'lunch';
-  if (hour >= 17 && hour < 22) return 'dinner';
-  return 'snack';
-}
-
 /** Spec §5: one of the 4 meal types. */
 export function MealTypePicker({ value, onChange, disabled }: { value: MealType; onChange: (mealType: MealType) => void; disabled?: boolean }) {
   const labelId = useId();

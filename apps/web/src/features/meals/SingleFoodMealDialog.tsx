@@ -1,15 +1,17 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { MEAL_FOOD_QUANTITY, MEAL_NAME_MAX_LENGTH, JournalMessages, Messages, type Food, type FoodSummary, type MealType } from '@fodmap/contracts';
-import { serverMessage } from '@fodmap/web-client';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { MEAL_FOOD_QUANTITY, MEAL_NAME_MAX_LENGTH, JournalMessages, Messages, type Food, type FoodSummary } from '@fodmap/contracts';
+import { ApiError, serverMessage } from '@fodmap/web-client';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useToast } from '@fodmap/web-ui';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { FoodPicker } from '../foods/FoodPicker';
 import { useFood } from '../foods/foods-api';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
+import { useTimeZone } from '../symptoms/symptoms-api';
 import { defaultMealName, defaultQuantityOf, defaultUnitOf } from './meal-builder';
-import { MealSaveError, useCreateMeal } from './meals-api';
-import { mealTypeAt, MealTypePicker } from './MealTypePicker';
+import { mealTypeOf, mealWhenProblem, usualMinutes, type MealWhen } from './meal-time';
+import { useCreateMeal, useRecentMeals } from './meals-api';
+import { MealWhenFields } from './MealWhenFields';
 import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
 
@@ -28,10 +30,12 @@ function useWholeFood(chosen: Food | FoodSummary | null, onUnauthorized: (error:
 function SingleFoodForm({ initialFood, onClose, titleId }: { initialFood: Food | FoodSummary | null; onClose: () => void; titleId: string }) {
   const { toast } = useToast();
   const handleUnauthorized = useUnauthorizedHandler();
-  const create = useCreateMeal();
+  const timeZone = useTimeZone();
+  const create = useCreateMeal(timeZone);
+  const recent = useRecentMeals(timeZone, !create.isPending);
   const [chosen, setChosen] = useState<Food | FoodSummary | null>(initialFood);
   const [name, setName] = useState('');
-  const [mealType, setMealType] = useState<MealType>(() => mealTypeAt(new Date()));
+  const [when, setWhen] = useState<MealWhen>({ at: null, chosenType: null });
   const [quantity, setQuantity] = useState<number>(() => (initialFood ? defaultQuantityOf(initialFood) : MEAL_FOOD_QUANTITY.default));
   const [servingUnit, setServingUnit] = useState(() => (initialFood ? defaultUnitOf(initialFood) : ''));
   const whole = useWholeFood(chosen, handleUnauthorized);
@@ -45,19 +49,20 @@ function SingleFoodForm({ initialFood, onClose, titleId }: { initialFood: Food |
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    if (!food) return;
-    create.mutate(
-      { mealType, name: name.trim() || defaultMealName([food]), items: [{ food, quantity, servingUnit }] },
+    const now = new Date();
+    if (!food || mealWhenProblem(when, now)) return;
+    create.save(
+      { mealType: mealTypeOf(when, now), name: name.trim() || defaultMealName([food]), at: when.at, items: [{ food, quantity, servingUnit }] },
       {
         onSuccess: () => {
           toast({ title: JournalMessages.mealCreateSuccess, description: JournalMessages.mealCreatedWith(1) });
           onClose();
         },
         onError: (error) => {
-          const cause = error instanceof MealSaveError ? error.cause : error;
-          if (handleUnauthorized(cause)) return;
-          const title = error instanceof MealSaveError && error.step === 'addFood' ? JournalMessages.addFoodToMealFailed : Messages.mealCreateFailed;
-          toast({ title, description: serverMessage(cause, ''), variant: 'destructive' });
+          if (handleUnauthorized(error)) return;
+          // The meal and its food go in one request: a 404 is the food (spec §8 names the two failures apart).
+          const title = error instanceof ApiError && error.status === 404 ? JournalMessages.addFoodToMealFailed : Messages.mealCreateFailed;
+          toast({ title, description: serverMessage(error, ''), variant: 'destructive' });
         },
       },
     );
@@ -85,12 +90,7 @@ function SingleFoodForm({ initialFood, onClose, titleId }: { initialFood: Food |
             placeholder={chosen ? defaultMealName([chosen]) : undefined}
             slotProps={{ htmlInput: { maxLength: MEAL_NAME_MAX_LENGTH, autoCapitalize: 'sentences' }, inputLabel: { shrink: true } }}
           />
-          <MealTypePicker value={mealType} onChange={setMealType} />
-          {create.unfinished && (
-            <Alert severity="warning" role="status">
-              “{create.unfinished.name}” is saved without its food. Add adds it to that meal.
-            </Alert>
-          )}
+          <MealWhenFields value={when} onChange={setWhen} usual={usualMinutes(recent)} />
           {chosen && <QuantityUnitFields food={chosen} quantity={quantity} servingUnit={servingUnit} onQuantityChange={setQuantity} onUnitChange={setServingUnit} />}
           {food && <PortionWarning food={food} quantity={quantity} servingUnit={servingUnit} />}
           {whole?.error && !food && (

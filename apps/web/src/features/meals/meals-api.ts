@@ -1,25 +1,32 @@
-import { type AddMealFoodInput, type DashboardStats, type Meal, type MealType, type MessageReply, scoreMealFoods } from '@fodmap/contracts';
+import {
+  localDay,
+  scoreMealFoods,
+  type AddMealFoodInput,
+  type CreateMealInput,
+  type DashboardStats,
+  type Meal,
+  type MealType,
+  type MessageReply,
+  type UpdateMealFoodInput,
+  type UpdateMealInput,
+} from '@fodmap/contracts';
 import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
-import { useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { FOODS_PATH } from '../foods/foods-api';
+import { INSIGHTS_PATH } from '../insights/insights-api';
+import { shiftDay } from '../symptoms/symptom-format';
 import { mealFoodOf, type BuilderItem } from './meal-builder';
 
 /** Spec §7: every read is keyed by its path; the journal's read paths, all here. */
 export const MEALS_PATH = '/api/meals';
 export const TODAY_MEALS_PATH = `${MEALS_PATH}?todayOnly=true`;
+/** GET /api/meals?date=: the meals of one of the person's own days. */
+export const mealsOnPath = (day: string) => `${MEALS_PATH}?date=${day}`;
 export const mealPath = (id: number) => `${MEALS_PATH}/${id}`;
 export const DASHBOARD_STATS_PATH = '/api/dashboard/stats';
 export const SYMPTOMS_PATH = '/api/symptoms';
 export const symptomsOnPath = (day: string) => `${SYMPTOMS_PATH}?date=${day}`;
-
-/** The lists a new meal appears at the top of. */
-const MEAL_LISTS = [MEALS_PATH, TODAY_MEALS_PATH] as const;
-
-/** GET /api/meals: the whole diary, newest first. */
-export function useMeals() {
-  return useQuery<Meal[]>({ queryKey: [MEALS_PATH] });
-}
 
 /** GET /api/meals?todayOnly=true: the home screen's meals, for the person's own today. */
 export function useTodayMeals() {
@@ -29,6 +36,30 @@ export function useTodayMeals() {
 /** One meal with its foods and symptoms; the list's copy is shown while the meal's own read is on its way. */
 export function useMeal(id: number, listed?: Meal) {
   return useQuery<Meal>({ queryKey: [mealPath(id)], placeholderData: listed, enabled: id > 0 });
+}
+
+/**
+ * The meals of one of the person's own days, newest first; today's are the home screen's read. `rereadOnVisit`: read
+ * again each time the screen is shown, for a screen that must show what was logged elsewhere meanwhile (an email link).
+ */
+export function useMealsOfDay(day: string, timeZone: string, rereadOnVisit = false) {
+  return useQuery<Meal[]>({ queryKey: [day === localDay(new Date(), timeZone) ? TODAY_MEALS_PATH : mealsOnPath(day)], refetchOnMount: rereadOnVisit ? 'always' : undefined });
+}
+
+/** Days read for the usual time of each meal type: a week holds each habit several times. */
+const RECENT_DAYS = 7;
+
+/**
+ * The person's meals of the last week (today's from the home screen's read), read only while `enabled`: a form that
+ * offers the usual time of a meal type asks for them while it is open.
+ */
+export function useRecentMeals(timeZone: string, enabled: boolean): Meal[] {
+  const today = localDay(new Date(), timeZone);
+  const paths = [TODAY_MEALS_PATH, ...Array.from({ length: RECENT_DAYS - 1 }, (_, back) => mealsOnPath(shiftDay(today, -(back + 1))))];
+  return useQueries({
+    queries: paths.map((path) => queryOptions<Meal[]>({ queryKey: [path], enabled })),
+    combine: (results) => results.flatMap((result) => result.data ?? []),
+  });
 }
 
 export function useDashboardStats() {
@@ -42,12 +73,12 @@ const readOf = (paths: readonly string[]) => (query: Query) => paths.some((path)
 /**
  * Spec §7: after a change, food, meal, symptom and dashboard-stats reads are read again. The journal's are read
  * again on screen or not, so that going back to another screen never shows a deleted meal; of the many food
- * searches, those on screen are, the rest when next shown.
+ * searches and the insights (a meal moved in time changes them, issue 18), those on screen are, the rest when next shown.
  */
 export function refreshJournal(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ predicate: readOf(JOURNAL_READS), refetchType: 'all' }),
-    queryClient.invalidateQueries({ predicate: readOf([FOODS_PATH]) }),
+    queryClient.invalidateQueries({ predicate: readOf([FOODS_PATH, `${INSIGHTS_PATH}/`]) }),
   ]);
 }
 
@@ -57,9 +88,19 @@ const isMealList = (query: Query) => {
   return path === MEALS_PATH || path.startsWith(`${MEALS_PATH}?`);
 };
 
-/** A new meal of now, at the top of the lists it belongs to (shown or not) before the server's lists follow. */
-function showNewMeal(queryClient: QueryClient, meal: Meal) {
-  for (const path of MEAL_LISTS) queryClient.setQueryData<Meal[]>([path], (meals) => (meals ? [meal, ...meals.filter((listed) => listed.id !== meal.id)] : meals));
+/** The meal lists a meal belongs in: every meal, its day's, and today's when it is of today. */
+function listsOf(meal: Meal, timeZone: string): string[] {
+  const day = localDay(meal.timestamp, timeZone);
+  return [MEALS_PATH, mealsOnPath(day), ...(day === localDay(new Date(), timeZone) ? [TODAY_MEALS_PATH] : [])];
+}
+
+/** A new meal in the lists held that it belongs in (shown or not), in its place by time, before the server's lists follow. */
+function showNewMeal(queryClient: QueryClient, meal: Meal, timeZone: string) {
+  for (const path of listsOf(meal, timeZone)) {
+    queryClient.setQueryData<Meal[]>([path], (meals) =>
+      meals ? [meal, ...meals.filter((listed) => listed.id !== meal.id)].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp)) : meals,
+    );
+  }
 }
 
 /** A deleted meal leaves every meal list held at once, shown or not. */
@@ -72,77 +113,73 @@ export function useRefreshJournal() {
   return useCallback(() => refreshJournal(queryClient), [queryClient]);
 }
 
-/** Which step of saving a meal failed: the spec words the two differently (§8). After 'addFood', `meal` is the meal as saved so far. */
-export class MealSaveError extends Error {
-  constructor(
-    readonly step: 'create' | 'addFood',
-    readonly cause: unknown,
-    readonly meal?: Meal,
-  ) {
-    super(cause instanceof Error ? cause.message : String(cause));
-    this.name = 'MealSaveError';
-  }
-}
-
 export interface NewMeal {
   mealType: MealType;
   name: string;
+  /** when it was eaten; null: now, read when the person saves */
+  at: Date | null;
+  items: readonly BuilderItem[];
+}
+
+/** One save as sent: the request's body and its Idempotency-Key, with the foods it shows until the server answers. */
+interface MealSave {
+  draft: string;
+  body: CreateMealInput;
+  idempotencyKey: string;
   items: readonly BuilderItem[];
 }
 
 /** A meal shown before the server has answered; negative ids never collide with the server's. */
 let temporaryIds = 0;
-function temporaryMeal({ mealType, name, items }: NewMeal): Meal {
+function temporaryMeal({ body, items }: MealSave): Meal {
   temporaryIds -= 1;
   const foods = items.map((item, index) => mealFoodOf(item, temporaryIds * 1000 - index));
-  return { id: temporaryIds, name, mealType, timestamp: new Date().toISOString(), completed: false, notes: null, foods, symptoms: [], ...scoreMealFoods(foods) };
+  return { id: temporaryIds, name: body.name, mealType: body.mealType, timestamp: body.timestamp, completed: false, notes: null, foods, symptoms: [], ...scoreMealFoods(foods) };
 }
 
 export const isTemporaryMeal = (meal: Pick<Meal, 'id'>) => meal.id < 0;
 
+const draftOf = ({ mealType, name, at, items }: NewMeal) =>
+  JSON.stringify([mealType, name, at?.toISOString() ?? null, items.map(({ food, quantity, servingUnit }) => [food.id, quantity, servingUnit])]);
+
 /**
- * Spec §4, §7: creates the meal, then adds each food with one request per food, in order. A temporary meal sits at
- * the top of the meal lists until the server has answered. Each request carries its own key, made once for this
- * action, so a resend after a lost answer never logs twice. When a food could not be added, the meal exists
- * (`unfinished`): saving again adds the foods it does not hold yet to it, rather than creating a second meal.
+ * Issue 18: the meal and all its foods in one request (all or nothing). Its time is the one the person chose, or the
+ * moment they tapped save; a save of the same meal again after a failure sends the same body under the same
+ * Idempotency-Key, so a meal that did arrive is not logged twice and one sent late keeps the time it was given.
+ * A temporary meal sits in the meal lists until the server has answered (spec §4).
  */
-export function useCreateMeal() {
+export function useCreateMeal(timeZone: string) {
   const queryClient = useQueryClient();
-  const [unfinished, setUnfinished] = useState<Meal | null>(null);
+  const failed = useRef<MealSave | null>(null);
   const mutation = useMutation({
-    mutationFn: async ({ mealType, name, items }: NewMeal) => {
-      let meal =
-        unfinished ??
-        (await apiRequest<Meal>('POST', MEALS_PATH, { mealType, name, timestamp: new Date().toISOString() }, newIdempotencyKey()).catch((error: unknown) => {
-          throw new MealSaveError('create', error);
-        }));
-      for (const { food, quantity, servingUnit } of items) {
-        if (meal.foods.some((entry) => entry.foodId === food.id)) continue;
-        const body: AddMealFoodInput = { foodId: food.id, quantity, servingUnit };
-        const sofar = meal;
-        meal = await apiRequest<Meal>('POST', `${mealPath(meal.id)}/foods`, body, newIdempotencyKey()).catch((error: unknown) => {
-          throw new MealSaveError('addFood', error, sofar);
-        });
-      }
-      return meal;
-    },
-    onMutate: async (created) => {
-      // A meal being finished is in the lists already.
-      if (unfinished) return;
-      await queryClient.cancelQueries({ predicate: (query) => MEAL_LISTS.includes(String(query.queryKey[0]) as (typeof MEAL_LISTS)[number]) });
-      showNewMeal(queryClient, temporaryMeal(created));
+    mutationFn: (save: MealSave) => apiRequest<Meal>('POST', MEALS_PATH, save.body, save.idempotencyKey),
+    onMutate: async (save) => {
+      await queryClient.cancelQueries({ predicate: isMealList });
+      showNewMeal(queryClient, temporaryMeal(save), timeZone);
     },
     onSuccess: (meal) => {
-      setUnfinished(null);
+      failed.current = null;
       queryClient.setQueryData([mealPath(meal.id)], meal);
     },
-    onError: (error) => {
-      if (error instanceof MealSaveError && error.meal) setUnfinished(error.meal);
+    onError: (_error, save) => {
+      failed.current = save;
     },
     // The server's lists replace the temporary meal, whether the save went through or not.
     onSettled: () => refreshJournal(queryClient),
   });
-  return { ...mutation, unfinished };
+  const save = (meal: NewMeal, callbacks?: Parameters<typeof mutation.mutate>[1]) => {
+    const draft = draftOf(meal);
+    const again = failed.current?.draft === draft ? failed.current : null;
+    const { mealType, name, at, items } = meal;
+    const body: CreateMealInput = {
+      mealType,
+      name,
+      timestamp: (at ?? new Date()).toISOString(),
+      foods: items.map(({ food, quantity, servingUnit }) => ({ foodId: food.id, quantity, servingUnit })),
+    };
+    mutation.mutate(again ?? { draft, body, idempotencyKey: newIdempotencyKey(), items }, callbacks);
+  };
+  return { save, isPending: mutation.isPending };
 }
 
 /** The actions that change a meal answer the updated meal; then every journal read is read again. */
@@ -160,16 +197,23 @@ export const useAddMealFood = (mealId: number) =>
 
 export const useRemoveMealFood = (mealId: number) => useMealChange((entryId: number) => apiRequest<Meal>('DELETE', `${mealPath(mealId)}/foods/${entryId}`));
 
+/** Issue 18: a meal's time, type, name or notes corrected. */
+export const useUpdateMeal = (mealId: number) => useMealChange((input: UpdateMealInput) => apiRequest<Meal>('PATCH', mealPath(mealId), input));
+
+/** Issue 18: the amount eaten of one of the meal's foods corrected. */
+export const useUpdateMealFood = (mealId: number) =>
+  useMealChange(({ entryId, input }: { entryId: number; input: UpdateMealFoodInput }) => apiRequest<Meal>('PATCH', `${mealPath(mealId)}/foods/${entryId}`, input));
+
 export const useCompleteMeal = () => useMealChange((mealId: number) => apiRequest<Meal>('PATCH', `${mealPath(mealId)}/complete`));
 
 /** Issue 7: the same foods and quantities as a new meal, now: at the top of every meal list at once. */
-export function useRepeatMeal() {
+export function useRepeatMeal(timeZone: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mealId: number) => apiRequest<Meal>('POST', `${mealPath(mealId)}/repeat`, {}, newIdempotencyKey()),
     onSuccess: (meal) => {
       queryClient.setQueryData([mealPath(meal.id)], meal);
-      showNewMeal(queryClient, meal);
+      showNewMeal(queryClient, meal, timeZone);
     },
     onSettled: () => refreshJournal(queryClient),
   });

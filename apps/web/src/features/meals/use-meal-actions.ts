@@ -3,6 +3,7 @@ import { serverMessage } from '@fodmap/web-client';
 import { useCallback } from 'react';
 import { useToast } from '@fodmap/web-ui';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
+import { useTimeZone } from '../symptoms/symptoms-api';
 import { useCompleteMeal, useDeleteMeal, useRepeatMeal } from './meals-api';
 
 /**
@@ -20,18 +21,23 @@ export function useMealActionFailure() {
   );
 }
 
-/** Repeat, complete and delete, each with the toasts of spec §8. */
+/**
+ * Repeat, complete and delete, each with the toasts of spec §8. 'Log again' is one tap, so its toast offers Undo for
+ * as long as it shows (5 s, issue 18): Undo deletes the meal it logged, as deleting it from the Diary would.
+ */
 export function useMealActions() {
   const { toast } = useToast();
   const failed = useMealActionFailure();
-  const repeat = useRepeatMeal();
+  const repeat = useRepeatMeal(useTimeZone());
   const complete = useCompleteMeal();
   const remove = useDeleteMeal();
+  const undoRepeat = (created: Meal) =>
+    remove.mutate(created.id, { onSuccess: () => toast({ title: JournalMessages.mealDeleted }), onError: failed(JournalMessages.mealDeleteFailed) });
   return {
     repeat: (meal: Meal, onDone?: () => void) =>
       repeat.mutate(meal.id, {
         onSuccess: (created) => {
-          toast({ title: JournalMessages.mealRepeated(created.name) });
+          toast({ title: JournalMessages.mealRepeated(created.name), action: { label: 'Undo', onClick: () => undoRepeat(created) } });
           onDone?.();
         },
         onError: failed(Messages.mealCreateFailed),

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Symptom } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
@@ -124,5 +125,44 @@ describe('symptom form (spec §5 Symptom form, §8)', () => {
     fireEvent.click(logButton());
     expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
     expect(requests(fetchMock)).toContain('POST /api/symptoms');
+  });
+});
+
+describe('symptom form: correcting a logged symptom (issue 18)', () => {
+  const logged: Symptom = { id: 9, symptomType: 'gas', severity: 'moderate', notes: 'after coffee', timestamp: new Date(Date.now() - 3_600_000).toISOString(), mealId: 5 };
+  const patchApi = (answer: () => Response) =>
+    fakeApi((path, init) => {
+      if (path === '/api/symptoms/9' && init?.method === 'PATCH') return answer();
+      if (path === '/api/meals/5') return json(200, lunch);
+      if (path.startsWith('/api/meals')) return json(200, [lunch]);
+      return undefined;
+    });
+
+  it('opens with the symptom’s values; clearing its notes and meal sends them as null', async () => {
+    const fetchMock = patchApi(() => json(200, logged));
+    renderInApp(<SymptomDialog open onClose={onClose} symptom={logged} />);
+    expect(symptomField().value).toBe('gas');
+    expect(screen.getByRole('button', { name: 'Moderate' }).getAttribute('aria-pressed')).toBe('true');
+    await screen.findByRole('option', { name: /^Chicken & Rice/ });
+    expect((screen.getByLabelText('Linked meal') as HTMLSelectElement).value).toBe('5');
+    fireEvent.change(screen.getByLabelText('Linked meal'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Notes'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Symptom updated')).toBeTruthy();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ notes: null, mealId: null });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('closes without sending when nothing changed, and names a refused correction with the server’s words', async () => {
+    const fetchMock = patchApi(() => json(404, { message: 'Meal not found' }));
+    renderInApp(<SymptomDialog open onClose={onClose} symptom={logged} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests(fetchMock)).not.toContain('PATCH /api/symptoms/9');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Severe' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Meal not found')).toBeTruthy();
   });
 });

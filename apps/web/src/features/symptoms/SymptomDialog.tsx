@@ -3,22 +3,27 @@ import {
   CLOCK_SKEW_MS,
   DEFAULT_SEVERITY,
   FORM_SEVERITIES,
+  localDay,
   logSymptomSchema,
   JournalMessages,
   Messages,
   NOTES_MAX_LENGTH,
   SYMPTOM_LABELS,
   SYMPTOM_TYPES,
+  updateSymptomSchema,
   type Severity,
+  type Symptom,
   type SymptomType,
+  type UpdateSymptomInput,
 } from '@fodmap/contracts';
 import { ApiError, serverMessage } from '@fodmap/web-client';
 import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '@fodmap/web-ui';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { SEVERITY_LABELS, timeOfDay } from './symptom-format';
-import { useMeal, useTodayMeals } from '../meals/meals-api';
-import { useLogSymptom, useTimeZone } from './symptoms-api';
+import { fromLocalInput, toLocalInput } from '../meals/meal-time';
+import { useMeal, useMealsOfDay } from '../meals/meals-api';
+import { useLogSymptom, useTimeZone, useUpdateSymptom } from './symptoms-api';
 
 export interface SymptomDialogProps {
   open: boolean;
@@ -27,16 +32,13 @@ export interface SymptomDialogProps {
   mealId?: number;
   /** the type a quick tile presets */
   initialType?: SymptomType;
-}
-
-/** A moment as a datetime-local field holds it: the browser's wall-clock time to the minute. */
-function toLocalInput(date: Date): string {
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  /** a logged symptom to correct (issue 18): the form opens with its values and saves the changes */
+  symptom?: Symptom;
 }
 
 /** The server's own words for a refused symptom (a 4xx says what to fix); anything else is the spec's apology. */
-function failureMessage(error: unknown): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverMessage(error, JournalMessages.symptomLogFailed) : JournalMessages.symptomLogFailed;
+function failureMessage(error: unknown, apology: string): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? serverMessage(error, apology) : apology;
 }
 
 function LinkedMeal({ mealId }: { mealId: number }) {
@@ -48,9 +50,17 @@ function LinkedMeal({ mealId }: { mealId: number }) {
   );
 }
 
-function MealSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const meals = useTodayMeals();
+/** A linked meal of another day than the symptom's: named from its own read. */
+function OtherDayMeal({ mealId, timeZone }: { mealId: number; timeZone: string }) {
+  const meal = useMeal(mealId);
+  return <option value={mealId}>{meal.data ? `${meal.data.name} · ${timeOfDay(meal.data.timestamp, timeZone)}` : Messages.loading}</option>;
+}
+
+/** The meals of the day the symptom began, the one it is linked to among them. */
+function MealSelect({ value, onChange, day }: { value: string; onChange: (value: string) => void; day: string }) {
   const timeZone = useTimeZone();
+  const meals = useMealsOfDay(day, timeZone);
+  const listed = meals.data?.some((meal) => String(meal.id) === value) ?? false;
   return (
     <TextField
       label="Linked meal"
@@ -58,7 +68,7 @@ function MealSelect({ value, onChange }: { value: string; onChange: (value: stri
       onChange={(event) => onChange(event.target.value)}
       select
       slotProps={{ select: { native: true } }}
-      helperText={meals.isPending ? Messages.loading : meals.error ? 'Could not load today’s meals' : undefined}
+      helperText={meals.isPending ? Messages.loading : meals.error ? 'Could not load that day’s meals' : undefined}
     >
       <option value="">No meal</option>
       {meals.data?.map((meal) => (
@@ -66,58 +76,80 @@ function MealSelect({ value, onChange }: { value: string; onChange: (value: stri
           {meal.name} · {timeOfDay(meal.timestamp, timeZone)}
         </option>
       ))}
+      {value && meals.data && !listed && <OtherDayMeal mealId={Number(value)} timeZone={timeZone} />}
     </TextField>
   );
 }
 
-function SymptomForm({ onClose, mealId, initialType, titleId }: Omit<SymptomDialogProps, 'open'> & { titleId: string }) {
+/** Only what the person changed: a correction names the fields it changes (issue 18). */
+function changesOf(symptom: Symptom, form: { symptomType: string; severity: Severity; notes: string; linkedMeal: string; timestamp: Date | undefined }): UpdateSymptomInput {
+  const changes: UpdateSymptomInput = {};
+  if (form.symptomType !== symptom.symptomType) changes.symptomType = form.symptomType;
+  if (form.severity !== symptom.severity) changes.severity = form.severity;
+  if (form.notes.trim() !== (symptom.notes ?? '')) changes.notes = form.notes.trim() || null;
+  const mealId = form.linkedMeal ? Number(form.linkedMeal) : null;
+  if (mealId !== symptom.mealId) changes.mealId = mealId;
+  if (form.timestamp && Math.floor(form.timestamp.getTime() / 60_000) !== Math.floor(Date.parse(symptom.timestamp) / 60_000)) changes.timestamp = form.timestamp.toISOString();
+  return changes;
+}
+
+function SymptomForm({ onClose, mealId, initialType, symptom, titleId }: Omit<SymptomDialogProps, 'open'> & { titleId: string }) {
   const { toast } = useToast();
   const handleUnauthorized = useUnauthorizedHandler();
+  const timeZone = useTimeZone();
   const logSymptom = useLogSymptom();
-  const [symptomType, setSymptomType] = useState<string>(initialType ?? '');
-  const [severity, setSeverity] = useState<Severity>(DEFAULT_SEVERITY);
-  const [notes, setNotes] = useState('');
-  const [linkedMeal, setLinkedMeal] = useState('');
-  // null: the moment it is logged; a value only once the person moves the start earlier.
-  const [startedAt, setStartedAt] = useState<string | null>(null);
+  const updateSymptom = useUpdateSymptom();
+  const [symptomType, setSymptomType] = useState<string>(symptom?.symptomType ?? initialType ?? '');
+  const [severity, setSeverity] = useState<Severity>(symptom?.severity ?? DEFAULT_SEVERITY);
+  const [notes, setNotes] = useState(symptom?.notes ?? '');
+  const [linkedMeal, setLinkedMeal] = useState(symptom?.mealId ? String(symptom.mealId) : '');
+  // null: the moment it is logged; a value only once the person moves the start earlier (or the symptom's own).
+  const [startedAt, setStartedAt] = useState<string | null>(symptom ? toLocalInput(new Date(symptom.timestamp)) : null);
   const [submitted, setSubmitted] = useState(false);
   const [now] = useState(() => new Date());
 
-  const timestamp = startedAt === null ? undefined : new Date(startedAt);
+  const timestamp = startedAt === null ? undefined : (fromLocalInput(startedAt) ?? new Date(Number.NaN));
   const timeProblem =
     timestamp !== undefined && (Number.isNaN(timestamp.getTime()) || timestamp.getTime() > Date.now() + CLOCK_SKEW_MS) ? JournalMessages.symptomTimestampInvalid : undefined;
-  // The contract's schema is the one judge of a valid symptom, here and on the server.
-  const parsed = logSymptomSchema.safeParse({
-    symptomType,
-    severity,
-    notes,
-    mealId: mealId ?? (linkedMeal ? Number(linkedMeal) : undefined),
-    timestamp: timestamp && !timeProblem ? timestamp.toISOString() : undefined,
-  });
-  const problems = parsed.success ? {} : parsed.error.flatten().fieldErrors;
+  const validTimestamp = timestamp && !timeProblem ? timestamp : undefined;
+  // The contract's schemas are the one judge of a valid symptom or correction, here and on the server.
+  const correction = symptom ? updateSymptomSchema.safeParse(changesOf(symptom, { symptomType, severity, notes, linkedMeal, timestamp: validTimestamp })) : null;
+  const entry = symptom
+    ? null
+    : logSymptomSchema.safeParse({ symptomType, severity, notes, mealId: mealId ?? (linkedMeal ? Number(linkedMeal) : undefined), timestamp: validTimestamp?.toISOString() });
+  const refused = correction?.error ?? entry?.error;
+  // A correction that changes nothing is no problem: Save just closes.
+  const unchanged = refused?.flatten().formErrors.includes(JournalMessages.nothingToUpdate) ?? false;
+  const problems = refused?.flatten().fieldErrors ?? {};
   const show = (problem: string[] | string | undefined) => (submitted ? (Array.isArray(problem) ? problem[0] : problem) : undefined);
+  const pending = logSymptom.isPending || updateSymptom.isPending;
+
+  const failed = (apology: string) => (error: unknown) => {
+    if (!handleUnauthorized(error)) toast({ title: failureMessage(error, apology), variant: 'destructive' });
+  };
+  const done = (title: string) => () => {
+    toast({ title });
+    onClose();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!parsed.success || timeProblem) return;
-    logSymptom.mutate(parsed.data, {
-      onSuccess: () => {
-        toast({ title: JournalMessages.symptomLogged });
-        onClose();
-      },
-      onError: (error) => {
-        if (!handleUnauthorized(error)) toast({ title: failureMessage(error), variant: 'destructive' });
-      },
-    });
+    if (unchanged) return onClose();
+    if (timeProblem) return;
+    if (symptom && correction?.success) {
+      updateSymptom.mutate({ id: symptom.id, input: correction.data }, { onSuccess: done(JournalMessages.symptomUpdated), onError: failed(JournalMessages.symptomUpdateFailed) });
+    } else if (entry?.success) {
+      logSymptom.mutate(entry.data, { onSuccess: done(JournalMessages.symptomLogged), onError: failed(JournalMessages.symptomLogFailed) });
+    }
   };
 
   return (
     <form onSubmit={submit} noValidate>
-      <DialogTitle id={titleId}>Log Symptom</DialogTitle>
+      <DialogTitle id={titleId}>{symptom ? 'Edit Symptom' : 'Log Symptom'}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {mealId !== undefined && <LinkedMeal mealId={mealId} />}
+          {mealId !== undefined && !symptom && <LinkedMeal mealId={mealId} />}
           <TextField
             label="Symptom"
             value={symptomType}
@@ -157,7 +189,7 @@ function SymptomForm({ onClose, mealId, initialType, titleId }: Omit<SymptomDial
               ))}
             </ToggleButtonGroup>
           </Stack>
-          {mealId === undefined && <MealSelect value={linkedMeal} onChange={setLinkedMeal} />}
+          {(mealId === undefined || symptom) && <MealSelect value={linkedMeal} onChange={setLinkedMeal} day={localDay(validTimestamp ?? now, timeZone)} />}
           <TextField
             label="When did it start?"
             type="datetime-local"
@@ -183,21 +215,21 @@ function SymptomForm({ onClose, mealId, initialType, titleId }: Omit<SymptomDial
         <Button onClick={onClose} size="large">
           Cancel
         </Button>
-        <Button type="submit" variant="contained" size="large" disabled={logSymptom.isPending}>
-          Log Symptom
+        <Button type="submit" variant="contained" size="large" disabled={pending}>
+          {symptom ? 'Save' : 'Log Symptom'}
         </Button>
       </DialogActions>
     </form>
   );
 }
 
-/** Spec §5 Symptom form: type, severity (default mild), an optional meal, when it began (now or earlier) and notes. */
-export function SymptomDialog({ open, onClose, mealId, initialType }: SymptomDialogProps) {
+/** Spec §5 Symptom form: type, severity (default mild), an optional meal, when it began (now or earlier) and notes; also to correct a logged one (issue 18). */
+export function SymptomDialog({ open, onClose, mealId, initialType, symptom }: SymptomDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} fullWidth aria-labelledby={titleId} sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
-      {/* A closed dialog unmounts its content, so each opening starts afresh with the type its tile presets. */}
-      <SymptomForm onClose={onClose} mealId={mealId} initialType={initialType} titleId={titleId} />
+      {/* A closed dialog unmounts its content, so each opening starts afresh with the type its tile presets or the symptom's values. */}
+      <SymptomForm onClose={onClose} mealId={mealId} initialType={initialType} symptom={symptom} titleId={titleId} />
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { localDay, type LogSymptomInput, type Symptom } from '@fodmap/contracts';
+import { localDay, type LogSymptomInput, type Symptom, type UpdateSymptomInput } from '@fodmap/contracts';
 import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { SYMPTOMS_PATH, symptomsOnPath, useRefreshJournal } from '../meals/meals-api';
@@ -21,8 +21,9 @@ export function useTodaySymptoms() {
   return useQuery<Symptom[]>({ queryKey: [symptomsOnPath(useToday())] });
 }
 
-export function useAllSymptoms() {
-  return useQuery<Symptom[]>({ queryKey: [SYMPTOMS_PATH] });
+/** The symptoms of one of the person's own days, newest first, read again each time the screen is shown (see useMealsOfDay). */
+export function useDaySymptoms(day: string) {
+  return useQuery<Symptom[]>({ queryKey: [symptomsOnPath(day)], refetchOnMount: 'always' });
 }
 
 export function useLogSymptom() {
@@ -30,6 +31,15 @@ export function useLogSymptom() {
   return useMutation({
     // One key per log: a resend after a lost answer is the same symptom, a second log is a second one.
     mutationFn: (input: LogSymptomInput) => apiRequest<Symptom>('POST', SYMPTOMS_PATH, input, newIdempotencyKey()),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Issue 18: a symptom's type, severity, time, notes or linked meal corrected. */
+export function useUpdateSymptom() {
+  const refresh = useRefreshJournal();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: UpdateSymptomInput }) => apiRequest<Symptom>('PATCH', `${SYMPTOMS_PATH}/${id}`, input),
     onSuccess: () => refresh(),
   });
 }
