@@ -7,16 +7,14 @@ export const JOURNAL = 'journal';
 /**
  * What the emails say about a person's days: `digest_meals` (with the local day in the zone the meal was logged in,
  * and whether it is completed), `digest_meal_foods` (each food rated at the amount eaten, as insights rates it, with
- * the food as it was then for the meal's score and stacking), `digest_symptoms` (on their local day), and
- * `journal_time_zones`: the zone of the person's newest journal event, which the daily summary is scheduled in (the
- * browser's zone is the person's zone). Keyed writes only: applying an event again gives the same rows, and a rebuild
- * folds its batches into a few statements.
+ * the food as it was then for the meal's score and stacking) and `digest_symptoms` (on their local day). Keyed writes
+ * only: applying an event again gives the same rows, and a rebuild folds its batches into a few statements.
  */
 export const journalDigestProjection = defineProjection({
   name: 'journal_digest',
-  tables: ['digest_meals', 'digest_meal_foods', 'digest_symptoms', 'journal_time_zones'],
+  tables: ['digest_meals', 'digest_meal_foods', 'digest_symptoms'],
   batchedWrites: true,
-  keys: { digest_meals: 'meal_id', digest_meal_foods: 'entry_id', digest_symptoms: 'symptom_id', journal_time_zones: 'user_id' },
+  keys: { digest_meals: 'meal_id', digest_meal_foods: 'entry_id', digest_symptoms: 'symptom_id' },
   events: domainEvents,
   handlers: {
     [JOURNAL]: {
@@ -32,7 +30,6 @@ export const journalDigestProjection = defineProjection({
           time_zone: zone,
           completed: false,
         });
-        await rows.upsert('journal_time_zones', { user_id: meal.userId, time_zone: zone });
       },
       MealFoodAdded: async ({ rows }, { data: entry }) => {
         const { ratingAtQuantity } = mealFoodEntry({ id: entry.entryId, quantity: entry.quantity, servingUnit: entry.servingUnit, grams: entry.grams, food: entry.food });
@@ -72,7 +69,6 @@ export const journalDigestProjection = defineProjection({
           felt_at: symptom.timestamp,
           local_day: localDay(symptom.timestamp, zone),
         });
-        await rows.upsert('journal_time_zones', { user_id: symptom.userId, time_zone: zone });
       },
       SymptomDeleted: async ({ rows }, { data }) => {
         await rows.delete('digest_symptoms', 'symptom_id', data.symptomId);
