@@ -120,6 +120,7 @@ const ROUTES = [
   { method: 'GET', path: '/api/login' },
   { method: 'GET', path: '/api/auth/user' },
   { method: 'PATCH', path: '/api/auth/user/notifications', body: () => ({ emailNotifications: true, mealNotifications: false }) },
+  { method: 'PATCH', path: '/api/auth/user/profile', body: (n) => ({ condition: 'ibs', dietPhase: 'elimination', timeZone: n % 2 ? 'Europe/Berlin' : 'America/Chicago', onboarding: 'answered' }) },
   { method: 'POST', path: '/api/auth/user/photo', multipart: true },
   { method: 'POST', path: '/api/forgot-password', body: (n) => ({ email: `fuzz.${n % 5}@example.com` }) },
   { method: 'POST', path: '/api/reset-password', session: 'none', body: () => ({ token: 'a'.repeat(43), newPassword: 'New-Password-1!', confirmPassword: 'New-Password-1!' }) },

@@ -17,6 +17,9 @@ export const adminAnn: User = {
   emailNotifications: true,
   mealNotifications: false,
   timeZone: 'UTC',
+  condition: null,
+  dietPhase: null,
+  onboarding: 'answered',
   createdAt: '2026-01-01T12:00:00.000Z',
 };
 

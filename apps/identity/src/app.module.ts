@@ -8,6 +8,7 @@ import { IdentitySchema1763780000000 } from './migrations/1763780000000-identity
 import { PasswordResetLinks1767400000000 } from './migrations/1767400000000-password-reset-links';
 import { AdminUsersAndSignUpHost1767700000000 } from './migrations/1767700000000-admin-users-and-sign-up-host';
 import { StripeSubscriptions1768000000000 } from './migrations/1768000000000-stripe-subscriptions';
+import { PersonProfile1768300000000 } from './migrations/1768300000000-person-profile';
 import { PasswordResetTokenEntity } from './passwords/password-reset-token.entity';
 import { PasswordsModule } from './passwords/passwords.module';
 import { SubscriptionEntity } from './subscription/subscription.entity';
@@ -20,7 +21,7 @@ import { UsersModule } from './users/users.module';
     ServiceCoreModule.forRoot({
       name: 'identity',
       entities: [UserEntity, SubscriptionEntity, PasswordResetTokenEntity, DomainConfigEntity, AdminUserEntity, ...eventStoreEntities],
-      migrations: [IdentitySchema1763780000000, PasswordResetLinks1767400000000, AdminUsersAndSignUpHost1767700000000, StripeSubscriptions1768000000000],
+      migrations: [IdentitySchema1763780000000, PasswordResetLinks1767400000000, AdminUsersAndSignUpHost1767700000000, StripeSubscriptions1768000000000, PersonProfile1768300000000],
     }),
     EventsModule.forRoot({ relay: true }),
     UsersModule,

@@ -1,4 +1,4 @@
-import { DEFAULT_DOMAIN_CONFIG, Messages, Rpc } from '@fodmap/contracts';
+import { DEFAULT_DOMAIN_CONFIG, Messages, ProfileMessages, Rpc } from '@fodmap/contracts';
 import { eventStreamName } from '@fodmap/server';
 import { eventually, ServiceCaller, startService, testConfig } from '@fodmap/testing';
 import { connect, DeliverPolicy, NatsConnection } from 'nats';
@@ -181,6 +181,53 @@ describe('user', () => {
     expect(events).toHaveLength(3);
     expect(events.at(-1)?.data).toMatchObject({ emailNotifications: false, mealNotifications: true });
     expect(await services.call(Rpc.identity.get, { caller })).toMatchObject({ emailNotifications: false, mealNotifications: true });
+  });
+
+  it("starts with the first-run question pending and nothing answered, in the browser's zone", async () => {
+    const user = await register({ timeZone: 'Asia/Tokyo' });
+    expect(user).toMatchObject({ condition: null, dietPhase: null, onboarding: 'pending', timeZone: 'Asia/Tokyo' });
+  });
+
+  it('stores the answers and the confirmed zone, canonically spelt, and appends UserProfileChanged with all of them in the same commit', async () => {
+    const user = await register({ timeZone: 'Europe/London' });
+    const caller = { userId: user.id, timeZone: 'Europe/London' };
+    const answered = await services.call(Rpc.identity.updateProfile, { caller, input: { condition: 'crohns', dietPhase: 'elimination', timeZone: 'america/chicago', onboarding: 'answered' } });
+    expect(answered).toMatchObject({ condition: 'crohns', dietPhase: 'elimination', timeZone: 'America/Chicago', onboarding: 'answered' });
+    const later = await services.call(Rpc.identity.updateProfile, { caller, input: { dietPhase: 'reintroduction' } });
+    expect(later).toMatchObject({ condition: 'crohns', dietPhase: 'reintroduction', timeZone: 'America/Chicago', onboarding: 'answered' });
+    expect(await services.call(Rpc.identity.get, { caller })).toEqual(later);
+    expect(await sql('SELECT condition, diet_phase, time_zone, onboarding FROM identity.users WHERE id = $1', [user.id])).toEqual([
+      { condition: 'crohns', diet_phase: 'reintroduction', time_zone: 'America/Chicago', onboarding: 'answered' },
+    ]);
+    const events = await sql<{ type: string; schema_version: number; data: object }>(
+      "SELECT type, schema_version, data FROM identity.events WHERE stream_id = $1 AND type = 'UserProfileChanged' ORDER BY stream_version",
+      [`user-${user.id}`],
+    );
+    expect(events).toEqual([
+      { type: 'UserProfileChanged', schema_version: 1, data: { userId: user.id, condition: 'crohns', dietPhase: 'elimination', timeZone: 'America/Chicago', onboarding: 'answered' } },
+      { type: 'UserProfileChanged', schema_version: 1, data: { userId: user.id, condition: 'crohns', dietPhase: 'reintroduction', timeZone: 'America/Chicago', onboarding: 'answered' } },
+    ]);
+  });
+
+  it("records 'Not now' once; a skip never hides answers given, and answering later keeps the question asked", async () => {
+    const skipper = await register();
+    const caller = { userId: skipper.id, timeZone: 'UTC' };
+    expect(await services.call(Rpc.identity.updateProfile, { caller, input: { onboarding: 'skipped' } })).toMatchObject({ onboarding: 'skipped', condition: null });
+    expect(await services.call(Rpc.identity.updateProfile, { caller, input: { condition: 'ibs', onboarding: 'answered' } })).toMatchObject({ onboarding: 'skipped', condition: 'ibs' });
+    const answerer = await register();
+    const answererCaller = { userId: answerer.id, timeZone: 'UTC' };
+    await services.call(Rpc.identity.updateProfile, { caller: answererCaller, input: { condition: 'not_sure', onboarding: 'answered' } });
+    expect(await services.call(Rpc.identity.updateProfile, { caller: answererCaller, input: { onboarding: 'skipped' } })).toMatchObject({ onboarding: 'answered', condition: 'not_sure' });
+  });
+
+  it('refuses an unknown condition, diet phase or zone, an empty change and a visitor', async () => {
+    const user = await register();
+    const caller = { userId: user.id, timeZone: 'UTC' };
+    expect(await services.failure(Rpc.identity.updateProfile, { caller, input: { condition: 'flu' } })).toEqual({ status: 400, message: ProfileMessages.invalidCondition });
+    expect(await services.failure(Rpc.identity.updateProfile, { caller, input: { dietPhase: 'keto' } })).toEqual({ status: 400, message: ProfileMessages.invalidDietPhase });
+    expect(await services.failure(Rpc.identity.updateProfile, { caller, input: { timeZone: 'Mars/Olympus_Mons' } })).toEqual({ status: 400, message: Messages.invalidTimeZone });
+    expect(await services.failure(Rpc.identity.updateProfile, { caller, input: {} })).toEqual({ status: 400, message: ProfileMessages.nothingToChange });
+    expect(await services.failure(Rpc.identity.updateProfile, { input: { condition: 'ibs' } })).toEqual({ status: 401, message: Messages.unauthorized });
   });
 
   it('records the profile photo URL', async () => {

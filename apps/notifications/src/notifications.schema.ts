@@ -4,6 +4,7 @@ import { NotificationsSchema1763780000000 } from './migrations/1763780000000-not
 import { EmailOutbox1767400000000 } from './migrations/1767400000000-email-outbox';
 import { AdvertisersAndLinks1767500000000 } from './migrations/1767500000000-advertisers-and-links';
 import { Audience1767600000000 } from './migrations/1767600000000-audience';
+import { RecipientZone1768300000000 } from './migrations/1768300000000-recipient-zone';
 import { journalDigestProjection } from './audience/journal-digest.projection';
 import { recipientsProjection } from './audience/recipients.projection';
 import { foodResearchEmails } from './food-research/food-research-emails.projection';
@@ -14,6 +15,6 @@ import { passwordResetEmails } from './password-reset/password-reset-emails.proj
 export const notificationsSchema = {
   service: 'notifications',
   entities: [SentEmailEntity, ...projectionEntities],
-  migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000, AdvertisersAndLinks1767500000000, Audience1767600000000],
+  migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000, AdvertisersAndLinks1767500000000, Audience1767600000000, RecipientZone1768300000000],
   consumer: [passwordResetEmails, recipientsProjection, journalDigestProjection, mealEmails, foodResearchEmails],
 };

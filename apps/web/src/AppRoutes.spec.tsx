@@ -16,6 +16,11 @@ function fakeApi() {
       signedIn = true;
       return json(200, ann);
     }
+    if (path === '/api/auth/local/register' && init?.method === 'POST') {
+      signedIn = true;
+      return json(201, { ...ann, onboarding: 'pending' });
+    }
+    if (path === '/api/auth/user/profile' && init?.method === 'PATCH') return json(200, { ...ann, onboarding: 'skipped' });
     return json(404, { message: 'Not found' });
   });
   jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);
@@ -37,6 +42,7 @@ beforeAll(() =>
     import('./features/emails/UnsubscribePage'),
     import('./features/dashboard/DashboardPage'),
     import('./features/not-found/NotFoundPage'),
+    import('./features/onboarding/WelcomePage'),
     loadToastSnackbar(),
   ]),
 );
@@ -110,6 +116,29 @@ describe('routing (spec §2)', () => {
     const login = fetchMock.mock.calls.find(([path]) => path === '/api/auth/local/login');
     expect(JSON.parse(String(login?.[1]?.body))).toEqual({ email: 'ann@example.com', password: 'secret-pass' });
   });
+
+  it('asks the first-run question right after creating an account, and Not now leads to the dashboard', async () => {
+    sessionStorage.setItem('hasSeenStartPage', 'true');
+    fakeApi();
+    openAt('/login');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Create Account' }));
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Ann' } });
+    fireEvent.change(screen.getByLabelText('Last Name'), { target: { value: 'Lee' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'secret-pass' } });
+    const moves = [jest.spyOn(window.history, 'pushState'), jest.spyOn(window.history, 'replaceState')];
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ann' }, { timeout: 8000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/welcome');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(await screen.findByText('Hi, Ann', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+    // Straight to the question, then to the dashboard: never through a path the signed-out routes would bounce.
+    expect(moves.flatMap((move) => move.mock.calls.map(([, , url]) => new URL(String(url), window.location.href).pathname))).toEqual(['/welcome', '/']);
+  }, 20_000);
 
   it('shows Page Not Found for an unknown path', async () => {
     sessionStorage.setItem('hasSeenStartPage', 'true');

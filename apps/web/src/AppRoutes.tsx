@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AppShell } from './components/AppShell';
 import { CenteredSpinner } from './components/CenteredSpinner';
 import { useSession } from './features/session/use-session';
+import { firstRunDue } from './features/onboarding/first-run';
 import { hasSeenStartPage } from './features/start/start-flag';
 import { lazyNamed } from './lib/lazy-named';
 
@@ -21,6 +22,7 @@ const SearchPage = lazyNamed(() => import('./features/search/SearchPage'), 'Sear
 const StartPage = lazyNamed(() => import('./features/start/StartPage'), 'StartPage');
 const SubscribePage = lazyNamed(() => import('./features/subscription/SubscribePage'), 'SubscribePage');
 const UnsubscribePage = lazyNamed(() => import('./features/emails/UnsubscribePage'), 'UnsubscribePage');
+const WelcomePage = lazyNamed(() => import('./features/onboarding/WelcomePage'), 'WelcomePage');
 
 /** Paths that only make sense signed in; signed out they lead to / (the sign-in page) rather than a dead end. */
 const SIGNED_IN_PATHS = ['/dashboard', '/diary', '/search', '/insights', '/profile', '/food-data'];
@@ -32,6 +34,8 @@ export function AppRoutes() {
   // lets the app appear once the start page has moved on.
   useLocation();
   const firstVisit = !hasSeenStartPage();
+  // Right after sign-up, where a signed-in person lands (/, or /login's redirect) asks the first-run question first.
+  const home = firstRunDue() ? '/welcome' : '/';
 
   return (
     <Suspense fallback={<CenteredSpinner />}>
@@ -51,7 +55,7 @@ export function AppRoutes() {
         ) : user ? (
           <>
             <Route element={<AppShell />}>
-              <Route path="/" element={<DashboardPage />} />
+              <Route path="/" element={home === '/' ? <DashboardPage /> : <Navigate to={home} replace />} />
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/diary" element={<DiaryPage />} />
               <Route path="/search" element={<SearchPage />} />
@@ -60,7 +64,9 @@ export function AppRoutes() {
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/subscribe" element={<SubscribePage />} />
             </Route>
-            <Route path="/login" element={<Navigate to="/" replace />} />
+            {/* The first-run question, right after sign-up: one screen, without the tab bar. */}
+            <Route path="/welcome" element={<WelcomePage />} />
+            <Route path="/login" element={<Navigate to={home} replace />} />
             <Route path="*" element={<NotFoundPage />} />
           </>
         ) : (

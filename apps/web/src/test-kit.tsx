@@ -18,6 +18,9 @@ export const ann: User = {
   emailNotifications: true,
   mealNotifications: false,
   timeZone: 'America/Los_Angeles',
+  condition: null,
+  dietPhase: null,
+  onboarding: 'answered',
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

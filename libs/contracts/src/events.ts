@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HOST } from './config/domain-config';
+import { CONDITIONS, DIET_PHASES, ONBOARDING_STATES } from './auth/profile';
 
 /**
  * Domain events: past-tense facts, never changed once published; a new shape is a new schemaVersion.
@@ -170,6 +171,19 @@ export const notificationPreferencesChangedV1 = z.object({
 });
 export type NotificationPreferencesChangedV1 = z.infer<typeof notificationPreferencesChangedV1>;
 
+/**
+ * The person's answers as they now stand (stream `user-<userId>`): condition, diet phase, the zone their days and
+ * daily summary are in, and whether the first-run question was answered or skipped.
+ */
+export const userProfileChangedV1 = z.object({
+  userId: z.number().int(),
+  condition: z.enum(CONDITIONS).nullable(),
+  dietPhase: z.enum(DIET_PHASES).nullable(),
+  timeZone: z.string(),
+  onboarding: z.enum(ONBOARDING_STATES),
+});
+export type UserProfileChangedV1 = z.infer<typeof userProfileChangedV1>;
+
 /** A person created a private food (stream `food-<foodId>`); only its creator can see or log it. */
 export const foodCreatedV1 = z.object({
   foodId: z.number().int(),
@@ -279,6 +293,7 @@ export const domainEvents = {
     upcasters: { 1: (data) => ({ ...data, host: DEFAULT_HOST }) },
   }),
   NotificationPreferencesChanged: eventDefinition({ current: 1, versions: { 1: notificationPreferencesChangedV1 } }),
+  UserProfileChanged: eventDefinition({ current: 1, versions: { 1: userProfileChangedV1 } }),
   FoodCreated: eventDefinition({ current: 1, versions: { 1: foodCreatedV1 } }),
   FoodResearchRequested: eventDefinition({ current: 1, versions: { 1: foodResearchRequestedV1 } }),
   FoodResearchCompleted: eventDefinition({ current: 1, versions: { 1: foodResearchCompletedV1 } }),
@@ -301,6 +316,7 @@ export const EventTypes: { [T in DomainEventType]: T } = {
   PasswordResetRequested: 'PasswordResetRequested',
   UserRegistered: 'UserRegistered',
   NotificationPreferencesChanged: 'NotificationPreferencesChanged',
+  UserProfileChanged: 'UserProfileChanged',
   FoodCreated: 'FoodCreated',
   FoodResearchRequested: 'FoodResearchRequested',
   FoodResearchCompleted: 'FoodResearchCompleted',

@@ -8,6 +8,7 @@ export * from './idempotency';
 export * from './events';
 export * from './auth/auth.schemas';
 export * from './auth/user';
+export * from './auth/profile';
 export * from './subscription/subscription';
 export * from './config/domain-config';
 export * from './ids';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema } from './auth/auth.schemas';
+import { profileChangeSchema } from './auth/profile';
 import type { User } from './auth/user';
 import type { DomainConfig } from './config/domain-config';
 import { type CatalogueInfo, type CatalogueReleaseNotes, type Food, foodListQuerySchema, foodSearchQuerySchema, type FoodSummary, quickAddFoodSchema } from './foods/food';
@@ -65,6 +66,7 @@ export const RpcContracts = {
   [Rpc.identity.login]: rpc<User>()(z.object({ input: loginSchema })),
   [Rpc.identity.get]: rpc<User>()(withCaller({})),
   [Rpc.identity.updateNotifications]: rpc<User>()(withCaller({ input: notificationPreferencesSchema })),
+  [Rpc.identity.updateProfile]: rpc<User>()(withCaller({ input: profileChangeSchema })),
   [Rpc.identity.setPhoto]: rpc<User>()(withCaller({ profileImageUrl: text('Photo address', URL_MAX_LENGTH, { required: Messages.photoMissing }).nullable() })),
   /** resetBaseUrl: the public origin the emailed link points at, e.g. https://fodmapjournal.app */
   [Rpc.identity.forgotPassword]: rpc<MessageReply>()(

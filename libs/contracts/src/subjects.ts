@@ -8,6 +8,7 @@ export const Rpc = {
     login: 'identity.user.login',
     get: 'identity.user.get',
     updateNotifications: 'identity.user.update-notifications',
+    updateProfile: 'identity.user.update-profile',
     setPhoto: 'identity.photo.set',
     forgotPassword: 'identity.password.forgot',
     resetPassword: 'identity.password.reset',

@@ -2,7 +2,7 @@ import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
 import { uniqueEmail, waitForEmail } from '../support/api';
-import { atDashboard, suiteBrowser, phone, SEEN_WITHIN_MS } from '../support/browser';
+import { atDashboard, skipWelcome, suiteBrowser, phone, SEEN_WITHIN_MS } from '../support/browser';
 
 describe('a new person on a phone', () => {
   const browser = suiteBrowser();
@@ -23,7 +23,7 @@ describe('a new person on a phone', () => {
     await page.getByLabel('Password', { exact: true }).fill('first-password-1');
     await page.getByLabel('Confirm Password').fill('first-password-1');
     await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
-    await atDashboard(page);
+    await skipWelcome(page);
     await eventually(async () => expect(await page.getByText('Jordan').first().isVisible()).toBe(true), SEEN_WITHIN_MS);
     await page.screenshot({ path: 'test-results/dashboard.png' });
 

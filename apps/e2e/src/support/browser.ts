@@ -52,8 +52,11 @@ export async function atDashboard(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
-/** A phone that has seen the start page already, signed up through the create-account form; `suite` names its email. */
-export async function signedUpPhone(browser: Browser, suite: string, firstName: string, options: PhoneOptions = {}): Promise<Page> {
+/**
+ * A phone that has seen the start page already, with an account just created through the create-account form
+ * (`suite` names its email): it shows the first-run question (/welcome) that follows every sign-up.
+ */
+export async function phoneAtWelcome(browser: Browser, suite: string, firstName: string, options: PhoneOptions = {}): Promise<Page> {
   const { context, page } = await phone(browser, provided('gatewayUrl'), options);
   await context.addInitScript(() => sessionStorage.setItem('hasSeenStartPage', 'true'));
   await page.goto('/login');
@@ -66,16 +69,36 @@ export async function signedUpPhone(browser: Browser, suite: string, firstName: 
   const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/local/register')).catch(() => null);
   await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
   try {
-    await atDashboard(page);
+    await atWelcome(page);
   } catch (error) {
     // Say what the person saw, so a sign-up that fails on a busy machine can be told from a slow one.
     const response = await answer;
     const shown = await page.locator('[role="alert"], [role="status"]').allInnerTexts();
     const registered = response ? `${response.status()} ${await response.text()}` : 'no answer';
     const warnings = stackWarnings().join('\n');
-    throw new Error(`Sign-up did not reach the dashboard: the server answered ${registered}; the page shows ${JSON.stringify(shown)}; the stack last warned:\n${warnings}`, {
+    throw new Error(`Sign-up did not reach the first-run question: the server answered ${registered}; the page shows ${JSON.stringify(shown)}; the stack last warned:\n${warnings}`, {
       cause: error,
     });
   }
+  return page;
+}
+
+/** Sign-up leads to the first-run question (issue 18), at /welcome. */
+export async function atWelcome(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/welcome');
+  await page.getByRole('button', { name: 'Not now' }).waitFor();
+}
+
+/** Puts the first-run question off ('Not now'), which leads to the dashboard. */
+export async function skipWelcome(page: Page): Promise<void> {
+  await atWelcome(page);
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await atDashboard(page);
+}
+
+/** A phone signed up through the create-account form that put the first-run question off: at the dashboard. */
+export async function signedUpPhone(browser: Browser, suite: string, firstName: string, options: PhoneOptions = {}): Promise<Page> {
+  const page = await phoneAtWelcome(browser, suite, firstName, options);
+  await skipWelcome(page);
   return page;
 }

@@ -4,6 +4,7 @@ import {
   forgotPasswordSchema,
   Messages,
   notificationPreferencesSchema,
+  profileChangeSchema,
   registerSchema,
   resetPasswordSchema,
   Rpc,
@@ -103,6 +104,22 @@ export class AuthController {
     @CorrelationId() correlationId: string,
   ): Promise<User> {
     return this.accounts.remember(await this.services.send(Rpc.identity.updateNotifications, { caller, input }, correlationId));
+  }
+
+  /**
+   * Issue 18's answers. A corrected zone is every service's `caller.timeZone` from the next request on: each of the
+   * person's sessions is given it, so their days (and the journal read cache's keys) move with it on every device.
+   */
+  @Patch('auth/user/profile')
+  @UseGuards(SignedInGuard)
+  async updateProfile(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodBody(profileChangeSchema)) input: z.output<typeof profileChangeSchema>,
+    @CorrelationId() correlationId: string,
+  ): Promise<User> {
+    const user = await this.services.send(Rpc.identity.updateProfile, { caller, input }, correlationId);
+    if (user.timeZone !== caller.timeZone) await this.sessions.changeTimeZone(user.id, user.timeZone);
+    return this.accounts.remember(user);
   }
 
   /** Throttled per email and per client address, whether or not the account exists, so it reveals nothing. */

@@ -5,6 +5,19 @@ import Redis from 'ioredis';
 import { REDIS } from '../infra/infra.module';
 import { sessionKeyPrefix } from './session';
 
+/** connect-redis stores each session as JSON; passport's caller is at `passport.user`. */
+const CHANGE_TIME_ZONE = `
+  for _, key in ipairs(KEYS) do
+    local stored = redis.call('GET', key)
+    if stored then
+      local session = cjson.decode(stored)
+      if type(session.passport) == 'table' and type(session.passport.user) == 'table' then
+        session.passport.user.timeZone = ARGV[1]
+        redis.call('SET', key, cjson.encode(session), 'KEEPTTL')
+      end
+    end
+  end`;
+
 /**
  * Signing in and out, with every session id of a user kept in a Redis set so that all of them can be ended at once
  * (a password reset). The set has no expiry because rolling sessions outlive any fixed one; ended ids are pruned.
@@ -47,6 +60,16 @@ export class UserSessions {
       .del(...ended.map((id) => this.sessionPrefix + id))
       .srem(index, ...ended)
       .exec();
+  }
+
+  /**
+   * Gives every session of the user the zone they now live in (passport keeps the caller in the session), each in
+   * one step in Redis, its expiry kept. A session that ended meanwhile is left ended.
+   */
+  async changeTimeZone(userId: number, timeZone: string): Promise<void> {
+    const ids = await this.redis.smembers(this.indexPrefix + userId);
+    if (ids.length === 0) return;
+    await this.redis.eval(CHANGE_TIME_ZONE, ids.length, ...ids.map((id) => this.sessionPrefix + id), timeZone);
   }
 
   private async prune(index: string): Promise<void> {

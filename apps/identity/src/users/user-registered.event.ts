@@ -1,4 +1,4 @@
-import { domainEvents, NotificationPreferencesChangedV1, UserRegisteredV2 } from '@fodmap/contracts';
+import { domainEvents, NotificationPreferencesChangedV1, UserProfileChangedV1, UserRegisteredV2 } from '@fodmap/contracts';
 import { NewEvent, newEvent } from '@fodmap/server';
 
 /** Each user's facts form one stream, begun by UserRegistered. */
@@ -13,4 +13,9 @@ export function userRegistered(data: UserRegisteredV2): NewEvent<UserRegisteredV
 /** The person's email choices as they stand after a change, so notifications never mails against them. */
 export function notificationPreferencesChanged(data: NotificationPreferencesChangedV1): NewEvent<NotificationPreferencesChangedV1> {
   return newEvent(domainEvents, 'NotificationPreferencesChanged', data);
+}
+
+/** The person's answers as they stand after a change: notifications schedules the daily summary in their zone. */
+export function userProfileChanged(data: UserProfileChangedV1): NewEvent<UserProfileChangedV1> {
+  return newEvent(domainEvents, 'UserProfileChanged', data);
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_HOST } from '@fodmap/contracts';
+import { Condition, DEFAULT_HOST, DietPhase, OnboardingState } from '@fodmap/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'users' })
@@ -30,8 +30,18 @@ export class UserEntity {
   @Column({ name: 'meal_notifications', type: 'boolean', nullable: true })
   mealNotifications: boolean | null;
 
+  /** The browser's zone at sign-up until the person confirms or changes it: their days and their daily summary's 8:00. */
   @Column({ name: 'time_zone', type: 'text', default: 'UTC' })
   timeZone: string;
+
+  @Column({ type: 'text', nullable: true })
+  condition: Condition | null;
+
+  @Column({ name: 'diet_phase', type: 'text', nullable: true })
+  dietPhase: DietPhase | null;
+
+  @Column({ type: 'text', default: 'pending' })
+  onboarding: OnboardingState;
 
   /** The host the person signed up on (normaliseHost), whose branding their emails carry; 'default' when unknown. */
   @Column({ type: 'text', default: DEFAULT_HOST })

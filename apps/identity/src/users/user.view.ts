@@ -18,6 +18,9 @@ export function toUser(row: UserViewRow): User {
     isAdmin: row.isAdmin,
     ...notificationDefaults(row),
     timeZone: row.timeZone,
+    condition: row.condition,
+    dietPhase: row.dietPhase,
+    onboarding: row.onboarding,
     createdAt: row.createdAt.toISOString(),
   };
 }

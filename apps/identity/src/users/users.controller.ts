@@ -27,6 +27,11 @@ export class UsersController {
     return this.users.updateNotifications(caller.userId, input);
   }
 
+  @Handles(Rpc.identity.updateProfile)
+  updateProfile({ caller, input }: RpcParsed<typeof Rpc.identity.updateProfile>): Promise<User> {
+    return this.users.updateProfile(caller.userId, input);
+  }
+
   @Handles(Rpc.identity.setPhoto)
   setPhoto({ caller, profileImageUrl }: RpcParsed<typeof Rpc.identity.setPhoto>): Promise<User> {
     return this.users.setPhoto(caller.userId, profileImageUrl);

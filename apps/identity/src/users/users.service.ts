@@ -1,5 +1,5 @@
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, Messages, notificationDefaults, Rpc, RpcParsed, User } from '@fodmap/contracts';
-import { EventStore, rpcFailure, StreamVersionConflictError } from '@fodmap/server';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, Messages, notificationDefaults, OnboardingState, ProfileChange, Rpc, RpcParsed, User } from '@fodmap/contracts';
+import { EventStore, NewEvent, rpcFailure, StreamVersionConflictError } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
@@ -8,17 +8,18 @@ import { normaliseHost } from '../domain-config/host';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SubscriptionService } from '../subscription/subscription.service';
 import { UserEntity } from './user.entity';
-import { notificationPreferencesChanged, userRegistered, userStream } from './user-registered.event';
+import { notificationPreferencesChanged, userProfileChanged, userRegistered, userStream } from './user-registered.event';
 import { toUser, UserViewRow } from './user.view';
 
 const UNIQUE_VIOLATION = '23505';
-/** Enough for each of a burst of concurrent preference changes of one person to land: each round, one commits. */
+/** Enough for each of a burst of concurrent changes of one person's preferences or answers to land: each round, one commits. */
 const MAX_APPEND_ATTEMPTS = 10;
 
 /** One user's public columns by primary key, named as the view's properties; isAdmin from the admin users list. */
 function viewByIdSql(table: string): string {
   return `SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", ${isAdminSql('users.email')} AS "isAdmin",
-    email_notifications AS "emailNotifications", meal_notifications AS "mealNotifications", time_zone AS "timeZone", created_at AS "createdAt"
+    email_notifications AS "emailNotifications", meal_notifications AS "mealNotifications", time_zone AS "timeZone",
+    condition, diet_phase AS "dietPhase", onboarding, created_at AS "createdAt"
     FROM ${table} users WHERE id = $1`;
 }
 
@@ -74,23 +75,47 @@ export class UsersService {
     return toUser(user);
   }
 
-  /**
-   * Stores the change and appends NotificationPreferencesChanged with the values now in effect (spec §3 defaults
-   * applied) to the user's stream in the same transaction, so notifications never mails against a choice.
-   * The stream's version is read BEFORE the row: a change that commits in between moves the version, the append is
-   * refused, and the event is worked out again from the newer row, so two concurrent changes never lose one another.
-   */
-  async updateNotifications(userId: number, preferences: Preferences): Promise<User> {
-    const stream = userStream(userId);
-    for (let attempt = 1; ; attempt++) {
-      const version = (await this.events.readStream(stream)).at(-1)?.streamVersion ?? 0;
-      const stored = await this.users.findOne({ where: { id: userId }, select: { id: true, emailNotifications: true, mealNotifications: true } });
-      if (!stored) throw rpcFailure(401, Messages.unauthorized);
+  /** Stores the change and appends NotificationPreferencesChanged with the values now in effect (spec §3 defaults applied). */
+  updateNotifications(userId: number, preferences: Preferences): Promise<User> {
+    return this.changeUser(userId, (stored) => {
       const changes = {
         emailNotifications: preferences.emailNotifications ?? stored.emailNotifications,
         mealNotifications: preferences.mealNotifications ?? stored.mealNotifications,
       };
-      const event = notificationPreferencesChanged({ userId, ...notificationDefaults(changes) });
+      return { changes, event: notificationPreferencesChanged({ userId, ...notificationDefaults(changes) }) };
+    });
+  }
+
+  /**
+   * Stores the person's answers (issue 18) and appends UserProfileChanged with all of them as they now stand. Once
+   * answered or skipped, the first-run question stays so: a later 'skipped' never hides answers given.
+   */
+  updateProfile(userId: number, change: ProfileChange): Promise<User> {
+    return this.changeUser(userId, (stored) => {
+      const onboarding: OnboardingState = stored.onboarding === 'pending' ? (change.onboarding ?? 'pending') : stored.onboarding;
+      const changes = {
+        condition: change.condition ?? stored.condition,
+        dietPhase: change.dietPhase ?? stored.dietPhase,
+        timeZone: change.timeZone ?? stored.timeZone,
+        onboarding,
+      };
+      return { changes, event: userProfileChanged({ userId, ...changes }) };
+    });
+  }
+
+  /**
+   * Applies a change worked out from the stored row and appends its event to the user's stream in the same
+   * transaction, so a consumer never acts against the row. The stream's version is read BEFORE the row: a change that
+   * commits in between moves the version, the append is refused, and the change is worked out again from the newer
+   * row, so two concurrent changes never lose one another.
+   */
+  private async changeUser(userId: number, decide: (stored: UserEntity) => { changes: Partial<UserEntity>; event: NewEvent }): Promise<User> {
+    const stream = userStream(userId);
+    for (let attempt = 1; ; attempt++) {
+      const version = (await this.events.readStream(stream)).at(-1)?.streamVersion ?? 0;
+      const stored = await this.users.findOneBy({ id: userId });
+      if (!stored) throw rpcFailure(401, Messages.unauthorized);
+      const { changes, event } = decide(stored);
       try {
         await this.events.append(stream, version, [event], { userId }, (manager) => manager.update(UserEntity, { id: userId }, changes).then(() => undefined));
         return await this.get(userId);

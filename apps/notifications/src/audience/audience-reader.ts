@@ -7,7 +7,7 @@ import { recipientsProjection } from './recipients.projection';
 export const recipientTables = projectionTables(recipientsProjection, 'notifications');
 export const digestTables = projectionTables(journalDigestProjection, 'notifications');
 
-/** A person the emails go to, in the zone of their newest journal event (else their sign-up zone). */
+/** A person the emails go to, in their own zone as identity holds it (sign-up, then as they confirm or change it). */
 export interface Recipient {
   userId: number;
   email: string;
@@ -18,11 +18,11 @@ export interface Recipient {
   mealNotifications: boolean;
 }
 
-/** SQL for recipients with their effective zone; `r` and `z` are free for a caller's WHERE. */
+/** SQL for recipients; `r` is free for a caller's WHERE. */
 export const RECIPIENTS_SQL = `
-  SELECT r.user_id AS "userId", r.email, r.first_name AS "firstName", coalesce(z.time_zone, r.time_zone) AS "timeZone", r.host,
+  SELECT r.user_id AS "userId", r.email, r.first_name AS "firstName", r.time_zone AS "timeZone", r.host,
          r.email_notifications AS "emailNotifications", r.meal_notifications AS "mealNotifications"
-  FROM ${recipientTables.recipients} r LEFT JOIN ${digestTables.journal_time_zones} z ON z.user_id = r.user_id`;
+  FROM ${recipientTables.recipients} r`;
 
 /** The person, or null when identity's UserRegistered has not reached this service (yet). */
 export async function findRecipient(manager: EntityManager, userId: number): Promise<Recipient | null> {

@@ -21,7 +21,7 @@ function mealFoodRow(entry: MealFoodAddedV1) {
   };
 }
 
-/** A symptom's whole row on its local day in the zone it was logged or corrected in, and that zone as the person's. */
+/** A symptom's whole row on its local day in the zone it was logged or corrected in. */
 async function upsertSymptom(rows: KeyedWrites, symptom: SymptomLoggedV1): Promise<void> {
   const zone = summaryZoneOf(symptom.timeZone);
   await rows.upsert('digest_symptoms', {
@@ -33,22 +33,19 @@ async function upsertSymptom(rows: KeyedWrites, symptom: SymptomLoggedV1): Promi
     felt_at: symptom.timestamp,
     local_day: localDay(symptom.timestamp, zone),
   });
-  await rows.upsert('journal_time_zones', { user_id: symptom.userId, time_zone: zone });
 }
 
 /**
  * What the emails say about a person's days: `digest_meals` (with the local day in the zone the meal was logged in,
  * and whether it is completed), `digest_meal_foods` (each food rated at the amount eaten, as insights rates it, with
- * the food as it was then for the meal's score and stacking), `digest_symptoms` (on their local day), and
- * `journal_time_zones`: the zone of the person's newest journal event, which the daily summary is scheduled in (the
- * browser's zone is the person's zone). Keyed writes only: applying an event again gives the same rows, and a rebuild
- * folds its batches into a few statements.
+ * the food as it was then for the meal's score and stacking) and `digest_symptoms` (on their local day). Keyed writes
+ * only: applying an event again gives the same rows, and a rebuild folds its batches into a few statements.
  */
 export const journalDigestProjection = defineProjection({
   name: 'journal_digest',
-  tables: ['digest_meals', 'digest_meal_foods', 'digest_symptoms', 'journal_time_zones'],
+  tables: ['digest_meals', 'digest_meal_foods', 'digest_symptoms'],
   batchedWrites: true,
-  keys: { digest_meals: 'meal_id', digest_meal_foods: 'entry_id', digest_symptoms: 'symptom_id', journal_time_zones: 'user_id' },
+  keys: { digest_meals: 'meal_id', digest_meal_foods: 'entry_id', digest_symptoms: 'symptom_id' },
   events: domainEvents,
   handlers: {
     [JOURNAL]: {
@@ -64,7 +61,6 @@ export const journalDigestProjection = defineProjection({
           time_zone: zone,
           completed: false,
         });
-        await rows.upsert('journal_time_zones', { user_id: meal.userId, time_zone: zone });
       },
       MealFoodAdded: async ({ rows }, { data: entry }) => {
         await rows.upsert('digest_meal_foods', mealFoodRow(entry));
@@ -85,7 +81,6 @@ export const journalDigestProjection = defineProjection({
           'meal_id',
           meal.mealId,
         );
-        await rows.upsert('journal_time_zones', { user_id: meal.userId, time_zone: zone });
       },
       MealCompleted: async ({ rows }, { data }) => {
         await rows.update('digest_meals', { completed: true }, 'meal_id', data.mealId);

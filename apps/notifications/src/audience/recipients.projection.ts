@@ -7,9 +7,12 @@ export const IDENTITY = 'identity';
 export const summaryZoneOf = (timeZone: string): string => canonicalTimeZone(timeZone) ?? DAILY_SUMMARY_DEFAULT_TIME_ZONE;
 
 /**
- * Who the emails go to (`recipients`): address, first name, sign-up zone, the host whose brand they get, and their two
- * email preferences (spec §3: daily summary on, meal emails off, until NotificationPreferencesChanged says otherwise).
- * Keyed writes only, so a rebuild folds its batches; the zone of their newest journal event is journal_digest's.
+ * Who the emails go to (`recipients`): address, first name, their zone (the browser's at sign-up, then the one they
+ * confirm or change: UserProfileChanged), the host whose brand they get, and their two email preferences (spec §3:
+ * daily summary on, meal emails off, until NotificationPreferencesChanged says otherwise). The daily summary goes at
+ * 08:00 in that zone, which is the zone Profile names and the one every service's caller carries (issue 18); it used
+ * to be the zone of the newest journal event, which lagged a corrected zone until the next meal. Keyed writes only,
+ * so a rebuild folds its batches.
  */
 export const recipientsProjection = defineProjection({
   name: 'recipients',
@@ -32,6 +35,9 @@ export const recipientsProjection = defineProjection({
       },
       NotificationPreferencesChanged: async ({ rows }, { data }) => {
         await rows.update('recipients', { email_notifications: data.emailNotifications, meal_notifications: data.mealNotifications }, 'user_id', data.userId);
+      },
+      UserProfileChanged: async ({ rows }, { data }) => {
+        await rows.update('recipients', { time_zone: summaryZoneOf(data.timeZone) }, 'user_id', data.userId);
       },
     },
   },

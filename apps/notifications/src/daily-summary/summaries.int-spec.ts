@@ -255,6 +255,21 @@ describe('daily summary', () => {
     expect(await inbox(off.email)).toEqual([]);
   });
 
+  it('goes at 08:00 in the zone the person corrected (UserProfileChanged), no longer in their sign-up zone', async () => {
+    const moved = await register('Asia/Tokyo');
+    const profile = { userId: moved.userId, condition: 'ibs', dietPhase: 'starting', timeZone: 'America/Los_Angeles', onboarding: 'answered' };
+    await identity.store.append(`user-${moved.userId}`, 1, [{ type: 'UserProfileChanged', schemaVersion: 1, data: profile }], { userId: moved.userId });
+    await eventually(async () => expect(await dataSource.query('SELECT time_zone FROM notifications.recipients WHERE user_id = $1', [moved.userId])).toEqual([{ time_zone: 'America/Los_Angeles' }]));
+    // Dinner at 19:00 on 10 June in Los Angeles, logged in the zone the journal now has for them.
+    const inLosAngeles = { ...moved, timeZone: 'America/Los_Angeles' };
+    await logDay(inLosAngeles, '2026-06-11T02:00:00Z');
+    // 08:00 on the 11th in Tokyo is 16:00 on the 10th in Los Angeles: not yet.
+    await summaries().runDue(new Date('2026-06-10T23:00:00Z'));
+    expect(await summariesOf([moved])).toEqual([]);
+    await summaries().runDue(new Date('2026-06-11T15:00:00Z'));
+    expect(await summariesOf([moved])).toEqual([{ user_id: moved.userId, event_id: `daily-summary:${moved.userId}:2026-06-10` }]);
+  });
+
   it('catches up later the same day after the service was down at 08:00, never the next day', async () => {
     const caughtUp = await register('America/New_York');
     await logDay(caughtUp, '2026-05-05T16:00:00Z');
@@ -386,7 +401,7 @@ describe('audience projections', () => {
   const readTables = async () =>
     Object.fromEntries(
       await Promise.all(
-        ['recipients', 'journal_time_zones', 'digest_meals', 'digest_meal_foods', 'digest_symptoms'].map(async (table) => [
+        ['recipients', 'digest_meals', 'digest_meal_foods', 'digest_symptoms'].map(async (table) => [
           table,
           await dataSource.query(`SELECT * FROM notifications.${table} ORDER BY 1`),
         ]),

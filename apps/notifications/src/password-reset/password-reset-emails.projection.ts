@@ -28,5 +28,5 @@ export const passwordResetEmails = defineProjection({
       },
     },
   },
-  ignores: { identity: ['UserRegistered', 'NotificationPreferencesChanged', 'SubscriptionChanged'] },
+  ignores: { identity: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged'] },
 });

@@ -1,3 +1,5 @@
+import type { Condition, DietPhase, OnboardingState } from './profile';
+
 /** The signed-in person as the browser sees it (spec §3 User). The password never leaves identity. */
 export interface User {
   id: number;
@@ -8,7 +10,12 @@ export interface User {
   isAdmin: boolean;
   emailNotifications: boolean;
   mealNotifications: boolean;
+  /** The zone of the person's days, and of their daily summary's 8:00: the browser's at sign-up, as they confirm or change it. */
   timeZone: string;
+  /** Null until answered (issue 18's first-run question, or Profile). */
+  condition: Condition | null;
+  dietPhase: DietPhase | null;
+  onboarding: OnboardingState;
   createdAt: string;
 }
 

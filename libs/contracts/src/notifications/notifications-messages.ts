@@ -4,7 +4,8 @@ import { SYMPTOM_LINK_LIFETIME_HOURS } from './notifications';
 export const NotificationsMessages = {
   emailNotificationsTitle: 'Email Notifications',
   dailySummaryToggle: 'Daily summary email',
-  dailySummaryHint: 'Each morning at 8:00, a summary of the previous day when you logged anything.',
+  /** The zone the summary is scheduled in: the person's own (the recipients projection's, from identity). */
+  dailySummaryHint: (timeZone: string) => `Each morning at 8:00 (${timeZone} time), a summary of the previous day when you logged anything.`,
   mealEmailsToggle: 'Meal emails',
   mealEmailsHint: 'When you complete a meal, an email with one-tap symptom links.',
   sendTestDaily: 'Send Test Daily Email',

@@ -8,6 +8,7 @@ import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
 import { TextInput } from '../../components/TextInput';
 import { useScreenTitle } from '../branding/use-screen-title';
+import { accountCreated } from '../onboarding/first-run';
 import { AuthCard } from './AuthCard';
 
 type Mode = 'signIn' | 'createAccount';
@@ -45,6 +46,8 @@ export function LoginPage() {
     mutationFn: (body: RegisterBody) => apiRequest<User>('POST', '/api/auth/local/register', body),
     onSuccess: (user) => {
       toast({ title: Messages.welcome, description: Messages.accountCreatedFor(user.firstName) });
+      // The route table then leads a new account to the first-run question (issue 18) instead of the dashboard.
+      accountCreated();
       return enterApp(user);
     },
     onError: (error) =>

@@ -41,6 +41,8 @@ describe('Profile Email Notifications card (spec §2 Profile, §8)', () => {
     renderInApp(<NotificationSettings user={ann} />);
     const card = screen.getByRole('region', { name: 'Email Notifications' });
     expect(within(card).getByText('When you complete a meal, an email with one-tap symptom links.')).toBeTruthy();
+    // Whose 8:00: the zone the summary is scheduled in, the person's own.
+    expect(within(card).getByText('Each morning at 8:00 (America/Los_Angeles time), a summary of the previous day when you logged anything.')).toBeTruthy();
     const mealEmails = within(card).getByRole('switch', { name: /Meal emails/ }) as HTMLInputElement;
     expect(mealEmails.checked).toBe(false);
     expect((within(card).getByRole('switch', { name: /Daily summary email/ }) as HTMLInputElement).checked).toBe(true);

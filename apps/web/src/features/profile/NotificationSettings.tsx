@@ -5,14 +5,8 @@ import { useToast } from '@fodmap/web-ui';
 import { apiRequest } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
+import { emailPreferences, PreferenceLabel, type Preferences } from './email-preferences';
 import { TestEmailButtons } from './TestEmailButtons';
-
-type Preferences = { emailNotifications?: boolean; mealNotifications?: boolean };
-
-const PREFERENCES: { key: keyof Preferences; title: string; description: string }[] = [
-  { key: 'emailNotifications', title: NotificationsMessages.dailySummaryToggle, description: NotificationsMessages.dailySummaryHint },
-  { key: 'mealNotifications', title: NotificationsMessages.mealEmailsToggle, description: NotificationsMessages.mealEmailsHint },
-];
 
 /** Spec §2 Profile: the Email Notifications card, its two preferences and the test buttons that show what they send. */
 export function NotificationSettings({ user }: { user: User }) {
@@ -40,20 +34,11 @@ export function NotificationSettings({ user }: { user: User }) {
           {NotificationsMessages.emailNotificationsTitle}
         </Typography>
         <Stack spacing={1}>
-          {PREFERENCES.map(({ key, title, description }) => (
+          {emailPreferences(user.timeZone).map(({ key, title, description }) => (
             <FormControlLabel
               key={key}
               control={<Switch checked={current[key]} onChange={(_event, on) => save.mutate({ [key]: on })} disabled={save.isPending} />}
-              label={
-                <span>
-                  <Typography component="span" display="block">
-                    {title}
-                  </Typography>
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {description}
-                  </Typography>
-                </span>
-              }
+              label={<PreferenceLabel title={title} description={description} />}
             />
           ))}
           <Divider />

@@ -7,6 +7,7 @@ import { useSession } from '../session/use-session';
 import { NotificationSettings } from './NotificationSettings';
 import { ProfileCard } from './ProfileCard';
 import { useSignOut } from './use-sign-out';
+import { YourAnswers } from './YourAnswers';
 import { useScreenTitle } from '../branding/use-screen-title';
 
 /** Spec §9: the version the About section shows. */
@@ -24,6 +25,7 @@ export function ProfilePage() {
       <ScreenHeader title="Profile" />
       <ScreenBody>
         <ProfileCard user={user} />
+        <YourAnswers user={user} />
         <NotificationSettings user={user} />
         <Card variant="outlined">
           <CardContent>
