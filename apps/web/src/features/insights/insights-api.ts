@@ -2,15 +2,13 @@ import type { CorrelationEntry, CorrelationPeriod, GroupCorrelations, InsightPer
 import { ApiError, apiRequest } from '@fodmap/web-client';
 import { keepPreviousData, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { INSIGHTS_PATH } from '../../lib/insights-path';
 import { mealsOnPath } from '../meals/meals-api';
 
 /** Spec §7 Insights: the three reads of the screen, keyed by their paths as every read is. */
-export const INSIGHTS_PATH = '/api/insights';
 export const activityPath = (period: InsightPeriod) => `${INSIGHTS_PATH}/activity?period=${period}`;
 export const correlationPath = (period: CorrelationPeriod) => `${INSIGHTS_PATH}/correlation?period=${period}`;
 export const fodmapGroupsPath = (period: CorrelationPeriod) => `${INSIGHTS_PATH}/fodmap-groups?period=${period}`;
-/** GET /api/meals?date=: the meals of one of the person's own days. */
-export const dayMealsPath = (day: string) => mealsOnPath(day);
 
 /**
  * The projections follow the journal a moment behind and every change elsewhere moves them: a visit reads them again,
@@ -33,7 +31,7 @@ export function useFodmapGroups(period: CorrelationPeriod) {
 }
 
 export function useDayMeals(day: string) {
-  return useQuery<Meal[]>({ queryKey: [dayMealsPath(day)] });
+  return useQuery<Meal[]>({ queryKey: [mealsOnPath(day)] });
 }
 
 const isInsightsRead = (query: Query) => String(query.queryKey[0]).startsWith(`${INSIGHTS_PATH}/`);

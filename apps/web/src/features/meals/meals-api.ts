@@ -13,8 +13,8 @@ import {
 import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { INSIGHTS_PATH } from '../../lib/insights-path';
 import { FOODS_PATH } from '../foods/foods-api';
-import { INSIGHTS_PATH } from '../insights/insights-api';
 import { shiftDay } from '../symptoms/symptom-format';
 import { mealFoodOf, type BuilderItem } from './meal-builder';
 
