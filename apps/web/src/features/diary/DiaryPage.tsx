@@ -16,9 +16,11 @@ import { useMealActions } from '../meals/use-meal-actions';
 import { useUnauthorizedHandler, useUnauthorizedRead } from '../session/use-unauthorized';
 import { SymptomLog } from '../symptoms/SymptomLog';
 import { useTimeZone } from '../symptoms/symptoms-api';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 function ConfirmDelete({ meal, pending, onCancel, onConfirm }: { meal: Meal | null; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
   const titleId = useId();
+  useBackToClose(meal !== null, onCancel);
   return (
     <Dialog open={meal !== null} onClose={onCancel} aria-labelledby={titleId} fullWidth sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
       <DialogTitle id={titleId}>Delete this meal?</DialogTitle>

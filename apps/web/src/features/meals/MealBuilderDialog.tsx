@@ -15,6 +15,7 @@ import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
 import { StackingNote } from './StackingNote';
 import type { MealBuilder } from './use-meal-builder';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 const kcal = (calories: number | null) => (calories === null ? 'Calories not stated' : `${calories} kcal`);
 
@@ -24,6 +25,7 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
   const { toast } = useToast();
   const handleUnauthorized = useUnauthorizedHandler();
   const create = useCreateMeal();
+  useBackToClose(builder.isOpen, builder.close);
   const [mealType, setMealType] = useState<MealType>(() => mealTypeAt(new Date()));
   // null until the person types a name of their own: until then the name follows the foods.
   const [typedName, setTypedName] = useState<string | null>(null);

@@ -20,6 +20,7 @@ import { MealScoreChip } from './MealScoreChip';
 import { MealTypeIcon } from './MealTypeIcon';
 import { StackingNote } from './StackingNote';
 import { useMealActionFailure, useMealActions } from './use-meal-actions';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 const AddFoodsDialog = lazyNamed(() => import('./AddFoodsDialog'), 'AddFoodsDialog');
 const SymptomDialog = lazyNamed(() => import('../symptoms/SymptomDialog'), 'SymptomDialog');
@@ -120,6 +121,7 @@ export interface MealDetailsDialogProps {
 /** Spec §2 Meal details: foods, score, symptoms, and what can still be done with the meal. */
 export function MealDetailsDialog({ meal: listed, open, onClose, timeZone, onUnauthorized }: MealDetailsDialogProps) {
   const titleId = useId();
+  useBackToClose(open, onClose);
   const actions = useMealActions();
   const read = useMeal(listed?.id ?? 0, listed ?? undefined);
   const [addingFoods, setAddingFoods] = useState(false);

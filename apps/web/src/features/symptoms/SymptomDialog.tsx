@@ -19,6 +19,7 @@ import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { SEVERITY_LABELS, timeOfDay } from './symptom-format';
 import { useMeal, useTodayMeals } from '../meals/meals-api';
 import { useLogSymptom, useTimeZone } from './symptoms-api';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 export interface SymptomDialogProps {
   open: boolean;
@@ -194,6 +195,7 @@ function SymptomForm({ onClose, mealId, initialType, titleId }: Omit<SymptomDial
 /** Spec §5 Symptom form: type, severity (default mild), an optional meal, when it began (now or earlier) and notes. */
 export function SymptomDialog({ open, onClose, mealId, initialType }: SymptomDialogProps) {
   const titleId = useId();
+  useBackToClose(open, onClose);
   return (
     <Dialog open={open} onClose={onClose} fullWidth aria-labelledby={titleId} sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
       {/* A closed dialog unmounts its content, so each opening starts afresh with the type its tile presets. */}

@@ -28,9 +28,11 @@ import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from './symptom-format';
 import { useMeals } from '../meals/meals-api';
 import { useAllSymptoms, useDeleteSymptom, useTimeZone } from './symptoms-api';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 function ConfirmDelete({ symptom, onClose }: { symptom: Symptom | null; onClose: () => void }) {
   const titleId = useId();
+  useBackToClose(symptom !== null, onClose);
   const { toast } = useToast();
   const handleUnauthorized = useUnauthorizedHandler();
   const deleteSymptom = useDeleteSymptom();
