@@ -90,6 +90,9 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
               slotProps={{ htmlInput: { maxLength: MEAL_NAME_MAX_LENGTH, autoCapitalize: 'sentences' } }}
             />
             <FoodPicker onSelect={builder.add} onUnauthorized={handleUnauthorized} label="Add a food" />
+            <Typography variant="body2" color="success.dark" aria-live="polite" sx={{ minHeight: '1.5em', mt: -1 }}>
+              {builder.lastChange}
+            </Typography>
             {items.length === 0 ? (
               <Typography variant="body2" color={problem.foods ? 'error' : 'text.secondary'} role={problem.foods ? 'alert' : undefined}>
                 {problem.foods ?? 'Search above to add the foods of your meal.'}
@@ -100,8 +103,8 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
                   const entry = mealFoodOf(item, index);
                   return (
                   <ListItem key={item.food.id} disablePadding divider sx={{ display: 'block', py: 1.5 }}>
-                    <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-                      <Typography variant="body2" fontWeight={600} sx={{ flex: 1, minWidth: 0 }}>
+                    <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1} alignItems="center" sx={{ mb: 1 }}>
+                      <Typography variant="body2" fontWeight={600} sx={{ flex: '1 1 9rem', minWidth: 0 }}>
                         {item.food.name}
                       </Typography>
                       <FodmapRatingBadge rating={entry.ratingAtQuantity} checkLabel={entry.food.checkLabel} />
