@@ -58,7 +58,8 @@ function MealSelect({ value, onChange }: { value: string; onChange: (value: stri
       value={value}
       onChange={(event) => onChange(event.target.value)}
       select
-      slotProps={{ select: { native: true } }}
+      // A native select always shows an option ('No meal'): its label stays above it, not on top of it.
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       helperText={meals.isPending ? Messages.loading : meals.error ? 'Could not load today’s meals' : undefined}
     >
       <option value="">No meal</option>
@@ -127,7 +128,7 @@ function SymptomForm({ onClose, mealId, initialType, titleId }: Omit<SymptomDial
             select
             error={Boolean(show(problems.symptomType))}
             helperText={show(problems.symptomType)}
-            slotProps={{ select: { native: true } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" disabled>
               Choose a symptom
