@@ -133,8 +133,11 @@ describe.each([2, 1])('text at %p × on a 390 px phone', (zoom) => {
     await eventually(async () => expect(await builder.isVisible()).toBe(false), SEEN_WITHIN_MS);
     const saved = page.getByRole('alert').filter({ hasText: 'Success' });
     await seen(saved);
+    // Measured once the toast has grown in.
+    await page.waitForTimeout(400);
     const toastTop = (await saved.boundingBox())?.y ?? 0;
-    const header = await page.locator('header').first().boundingBox();
+    const header = await page.locator('main header').boundingBox();
+    expect(header).not.toBeNull();
     expect(toastTop).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 1);
     await loadWholePage(page);
     const mealCard = page.getByRole('article').first();
