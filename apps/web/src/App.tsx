@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { ToastProvider } from '@fodmap/web-ui';
 import { AppRoutes } from './AppRoutes';
 import { PHONE_MAX_WIDTH, PhoneFrame } from './components/PhoneFrame';
+import { BELOW_SCREEN_HEADER } from './components/ScreenHeader';
 import { BrandingProvider } from './features/branding/BrandingProvider';
 import { createQueryClient } from './lib/query-client';
 
@@ -12,7 +13,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrandingProvider>
-        <ToastProvider maxWidth={PHONE_MAX_WIDTH}>
+        <ToastProvider maxWidth={PHONE_MAX_WIDTH} belowHeader={BELOW_SCREEN_HEADER}>
           <BrowserRouter>
             <PhoneFrame>
               <AppRoutes />

@@ -12,6 +12,7 @@ function fakeApi() {
     if (path === '/api/domain-config') return json(200, { displayName: 'Gut Diary' });
     if (path === '/api/auth/user') return signedIn ? json(200, ann) : json(401, { message: 'Unauthorized' });
     if (path === '/api/subscription-status') return json(200, { status: 'trial', daysLeft: 5, subscriptionEndsAt: '2030-01-01T00:00:00.000Z' });
+    if (path === '/api/reset-password' && init?.method === 'POST') return json(200, { message: 'Your password has been reset.' });
     if (path === '/api/auth/local/login' && init?.method === 'POST') {
       signedIn = true;
       return json(200, ann);
@@ -79,6 +80,20 @@ describe('routing (spec §2)', () => {
     openAt('/reset-password');
     expect(await screen.findByText('Invalid or missing reset token. Please request a new password reset.')).toBeTruthy();
   });
+
+  it('leads from a reset opened in a new tab (no start flag) to sign-in, without the intro', async () => {
+    fakeApi();
+    openAt('/reset-password?token=emailed-token');
+    fireEvent.change(await screen.findByLabelText('New Password'), { target: { value: 'Lentil-bake-9!' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'Lentil-bake-9!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('Your password has been reset.')).toBeTruthy();
+
+    // Spec §2: the sign-in page 3 s later.
+    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 5000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Skip Intro' })).toBeNull();
+  }, 10_000);
 
   it.each([
     ['/log-symptom', 'This link is incomplete. Please open it again from your email.'],

@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import { Box, Skeleton } from '@mui/material';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** How far below the screen (a quarter of a phone's) a section starts to load: enough to arrive before it scrolls in. */
@@ -46,6 +46,11 @@ export function WhenNear({ label, height, children }: WhenNearProps) {
     };
   }, [near]);
 
-  const waiting = <Box ref={placeholder} component="section" aria-label={label} aria-busy="true" sx={{ minHeight: height }} />;
+  // A card's outline of about its height, not blank space: the page neither jumps nor looks unfinished meanwhile.
+  const waiting = (
+    <Box ref={placeholder} component="section" aria-label={label} aria-busy="true">
+      <Skeleton variant="rounded" height={height} />
+    </Box>
+  );
   return near ? <Suspense fallback={waiting}>{children}</Suspense> : waiting;
 }

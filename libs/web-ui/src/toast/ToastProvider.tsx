@@ -10,9 +10,10 @@ const ToastSnackbar = lazy(async () => ({ default: (await loadToastSnackbar()).T
 
 /**
  * The one toast of an SPA (spec §9: one at a time, 5 to 6 seconds). `maxWidth` keeps it within the phone app's frame
- * on a wide screen; the admin app leaves it out.
+ * on a wide screen, and `belowHeader` (a CSS length: the screens' header height) keeps it off the header; the admin
+ * app leaves both out.
  */
-export function ToastProvider({ maxWidth, children }: { maxWidth?: number; children: ReactNode }) {
+export function ToastProvider({ maxWidth, belowHeader, children }: { maxWidth?: number; belowHeader?: string; children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [open, setOpen] = useState(false);
   const shown = useRef(0);
@@ -37,7 +38,7 @@ export function ToastProvider({ maxWidth, children }: { maxWidth?: number; child
       {children}
       {current && (
         <Suspense fallback={null}>
-          <ToastSnackbar toast={current} open={open} onClose={close} maxWidth={maxWidth} />
+          <ToastSnackbar toast={current} open={open} onClose={close} maxWidth={maxWidth} belowHeader={belowHeader} />
         </Suspense>
       )}
     </ToastContext.Provider>

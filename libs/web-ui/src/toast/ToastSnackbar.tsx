@@ -9,13 +9,16 @@ export function ToastSnackbar({
   open,
   onClose,
   maxWidth,
+  belowHeader = '0px',
 }: {
   toast: ShownToast;
   open: boolean;
   onClose: (event?: unknown, reason?: string) => void;
   maxWidth?: number;
+  belowHeader?: string;
 }) {
   const destructive = toast.variant === 'destructive';
+  const top = `calc(${belowHeader} + 8px + env(safe-area-inset-top))`;
   return (
     // Beside an open dialog, not inside the app root the dialog hides from screen readers (aria-hidden) while open:
     // both SPAs confirm or refuse a dialog's save with a toast while the dialog is still open.
@@ -25,9 +28,10 @@ export function ToastSnackbar({
         open={open}
         autoHideDuration={TOAST_DURATION_MS}
         onClose={onClose}
-        // At the top: a dialog's controls (a food's amount, the score, Save) sit at the bottom, within thumb reach.
+        // Near the top, under the header (which keeps the screen's name and actions in sight): a dialog's controls (a
+        // food's amount, the score, Save) sit at the bottom, within thumb reach.
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        sx={{ maxWidth, mx: 'auto', top: { xs: 'calc(8px + env(safe-area-inset-top))', sm: 'calc(8px + env(safe-area-inset-top))' } }}
+        sx={{ maxWidth, mx: 'auto', top: { xs: top, sm: top } }}
       >
         <Alert
           onClose={onClose}

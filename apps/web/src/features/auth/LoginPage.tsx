@@ -85,10 +85,11 @@ export function LoginPage() {
       </Tabs>
       <Stack component="form" spacing={2} noValidate onSubmit={submit}>
         {problem && <Alert severity="error">{problem}</Alert>}
+        {/* The names side by side, or one under the other when large text leaves each too narrow for its label. */}
         {creating && (
-          <Stack direction="row" spacing={2}>
-            <TextInput label="First Name" value={form.firstName} onChange={update('firstName')} autoComplete="given-name" fullWidth />
-            <TextInput label="Last Name" value={form.lastName} onChange={update('lastName')} autoComplete="family-name" fullWidth />
+          <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2}>
+            <TextInput label="First Name" value={form.firstName} onChange={update('firstName')} autoComplete="given-name" sx={{ flex: '1 1 9rem' }} />
+            <TextInput label="Last Name" value={form.lastName} onChange={update('lastName')} autoComplete="family-name" sx={{ flex: '1 1 9rem' }} />
           </Stack>
         )}
         <TextInput label="Email" type="email" value={form.email} onChange={update('email')} autoComplete="email" fullWidth />

@@ -7,6 +7,7 @@ import { apiRequest, serverMessage } from '@fodmap/web-client';
 import { TextInput } from '../../components/TextInput';
 import { AuthCard } from './AuthCard';
 import { useScreenTitle } from '../branding/use-screen-title';
+import { markStartPageSeen } from '../start/start-flag';
 
 /** Spec §9: how long the success message stays before the sign-in page. */
 const REDIRECT_AFTER_RESET_MS = 3000;
@@ -22,6 +23,10 @@ export function ResetPasswordPage() {
   const reset = useMutation({
     mutationFn: (body: { token: string; newPassword: string }) => apiRequest<{ message?: string }>('POST', '/api/reset-password', body),
   });
+
+  // The reset email's link opens a tab of its own, with no start flag yet: this person has an account, and the sign-in
+  // this page leads to must not play the first visit's intro (spec §2: the start page is for a first visit).
+  useEffect(markStartPageSeen, []);
 
   useEffect(() => {
     if (!reset.isSuccess) return;

@@ -18,12 +18,12 @@ import { SubscriptionBanner } from '../subscription/SubscriptionBanner';
 import { useSubscriptionStatus } from '../subscription/use-subscription-status';
 import { TodayOverview } from './TodayOverview';
 
-// Below the fold on a phone: their code loads as the page scrolls near them, not with the first screen.
+// Their code loads as the page scrolls near them, not with the first screen's (the symptom check is near at once).
 const TodayMeals = lazyNamed(() => import('../meals/TodayMeals'), 'TodayMeals');
 const SymptomCheck = lazyNamed(() => import('../symptoms/SymptomCheck'), 'SymptomCheck');
 const LearnAndTips = lazyNamed(() => import('../education/LearnAndTips'), 'LearnAndTips');
 
-/** Spec §2 Dashboard (home), in the spec's order. */
+/** Spec §2 Dashboard (home): the spec's sections, the symptom check moved up under the day's overview (issue 18). */
 export function DashboardPage() {
   useScreenTitle('Dashboard');
   const { displayName } = useBranding();
@@ -52,6 +52,10 @@ export function DashboardPage() {
       <ScreenBody roomBelow={MEAL_FAB_ROOM}>
         <SubscriptionBanner subscription={subscription.data} />
         <TodayOverview />
+        {/* Near the top: logging how one feels is the dashboard's quickest task, a tap from opening the app. */}
+        <WhenNear label="Symptom Check" height={384}>
+          <SymptomCheck />
+        </WhenNear>
         <MealBuilderEntry onOpen={meals.builder.open} count={meals.builder.items.length} />
         <Card variant="outlined" component="section" aria-labelledby="food-lookup-title">
           <CardContent>
@@ -63,9 +67,6 @@ export function DashboardPage() {
         </Card>
         <WhenNear label="Today's meals" height={140}>
           <TodayMeals onUnauthorized={handleSessionExpired} onStart={meals.builder.open} />
-        </WhenNear>
-        <WhenNear label="Symptom Check" height={384}>
-          <SymptomCheck />
         </WhenNear>
         <WhenNear label="Learn & Tips" height={216}>
           <LearnAndTips />

@@ -1,9 +1,9 @@
-import { Alert, Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { DAY_SCORE_BANDS, FODMAP_GROUP_LABELS, type DashboardStats, type DayScoreBand } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { useEffect } from 'react';
-import { Figure } from '../../components/Figure';
+import { Figure, FigureRow } from '../../components/Figure';
 import { scoreTone } from '../../components/score-tone';
 import { useDashboardStats } from '../meals/meals-api';
 import { useSessionExpiredHandler } from '../session/use-unauthorized';
@@ -22,11 +22,11 @@ function Overview({ stats }: { stats: DashboardStats }) {
   const color = band ? scoreTone(band.color, theme).text : undefined;
   return (
     <Stack spacing={1.5}>
-      <Stack direction="row" spacing={1} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
+      <FigureRow>
         <Figure label="Today’s score" value={band ? stats.todayScore : '—'} caption={band?.label} color={color} />
         <Figure label="Meals logged" value={stats.mealsLogged} />
         <Figure label="Symptoms" value={stats.symptomsCount} />
-      </Stack>
+      </FigureRow>
       {!band && (
         <Typography variant="body2" color="text.secondary" textAlign="center">
           {noScoreReason(stats)}

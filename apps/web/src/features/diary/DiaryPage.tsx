@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { lazyNamed } from '../../lib/lazy-named';
+import { useBackToClose } from '../../lib/use-back-to-close';
 import { useOnceTrue } from '../../lib/use-once-true';
 import { useScreenTitle } from '../branding/use-screen-title';
 import { MealCard } from '../meals/MealCard';
@@ -39,6 +40,7 @@ function timeline(meals: readonly Meal[], symptoms: readonly Symptom[]): DiaryEn
 
 function ConfirmDelete({ meal, pending, onCancel, onConfirm }: { meal: Meal | null; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
   const titleId = useId();
+  useBackToClose(meal !== null, onCancel);
   return (
     <Dialog open={meal !== null} onClose={onCancel} aria-labelledby={titleId} fullWidth sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
       <DialogTitle id={titleId}>Delete this meal?</DialogTitle>

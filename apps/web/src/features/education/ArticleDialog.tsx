@@ -3,10 +3,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { EducationItem } from '@fodmap/contracts';
 import { useId } from 'react';
 import { CATEGORY_LABELS, readTimeLabel } from './education-format';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 /** One article, read in the app: full screen, since a phone has no room for a reader beside the dashboard. */
 export function ArticleDialog({ article, open, onClose }: { article: EducationItem | null; open: boolean; onClose: () => void }) {
   const titleId = useId();
+  useBackToClose(open && article !== null, onClose);
   return (
     <Dialog open={open && article !== null} onClose={onClose} fullScreen aria-labelledby={titleId}>
       {article && (

@@ -72,7 +72,7 @@ describe("'What's new in the food data' (issue 10)", () => {
 
     cleanup();
     open(notes(changed(45)));
-    const find = await screen.findByLabelText('Find a food in these changes');
+    const find = await screen.findByLabelText('Find a food');
     // Food 41 is past the first 20, yet a search shows it.
     fireEvent.change(find, { target: { value: 'food 41' } });
     expect(rowsOf('Ratings changed').map((row) => row.querySelector('p')?.textContent)).toEqual(['Changed food 41']);

@@ -27,7 +27,7 @@ function ChangeRow({ change }: { change: CatalogueChange }) {
         <Typography variant="body2" fontWeight={600} sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>
           {change.name}
         </Typography>
-        <Stack direction="row" spacing={0.5} alignItems="center">
+        <Stack direction="row" spacing={0.5} alignItems="center" flexWrap="wrap" useFlexGap>
           {change.from && kind === 'changed' && (
             <>
               <FodmapRatingBadge rating={change.from} />
@@ -86,7 +86,7 @@ function ReleaseNotes({ notes }: { notes: CatalogueReleaseNotes }) {
         ))}
       </Stack>
       {notes.changes.length > 0 && (
-        <TextInput label="Find a food in these changes" type="search" value={find} onChange={(event) => setFind(event.target.value)} autoComplete="off" fullWidth />
+        <TextInput label="Find a food" type="search" value={find} onChange={(event) => setFind(event.target.value)} autoComplete="off" fullWidth />
       )}
       {groups.map((group) => (
         // A search shows every match: a match hidden behind 'Show all' would look like no match.

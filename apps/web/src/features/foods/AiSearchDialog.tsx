@@ -8,6 +8,7 @@ import { FodmapRatingBadge } from './FodmapBadges';
 import { FoodSources } from './FoodDetails';
 import { servingLine } from './FoodList';
 import { aiSearch, requestBackgroundSearch, useRefreshFoods } from './foods-api';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 export interface AiSearchDialogProps {
   open: boolean;
@@ -248,6 +249,7 @@ function SearchContent({ initialQuery, onClose, onFound, onAddManually, titleId 
  */
 export function AiSearchDialog({ open, query, onClose, onFound, onAddManually }: AiSearchDialogProps) {
   const titleId = useId();
+  useBackToClose(open, onClose);
   return (
     <Dialog open={open} onClose={onClose} fullWidth aria-labelledby={titleId} sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
       {/* A closed dialog unmounts its content, so each opening is a new search of the term it was opened with. */}

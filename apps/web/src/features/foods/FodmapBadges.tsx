@@ -36,7 +36,8 @@ export function FodmapRatingBadge({ rating, size = 'small', checkLabel = false }
         display: 'inline-flex',
         alignItems: 'center',
         flexShrink: 0,
-        height: size === 'small' ? 24 : 32,
+        // At least a chip's height, and taller when large text needs it.
+        minHeight: size === 'small' ? 24 : 32,
         px: size === 'small' ? 1 : 1.5,
         borderRadius: '16px',
         bgcolor: alpha(tone(theme).main, 0.16),

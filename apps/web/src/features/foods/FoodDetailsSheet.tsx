@@ -7,6 +7,7 @@ import { PHONE_MAX_WIDTH } from '../../components/PhoneFrame';
 import { serverMessage } from '@fodmap/web-client';
 import { FoodDetails } from './FoodDetails';
 import { useFood } from './foods-api';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 const isFullFood = (food: Food | FoodSummary): food is Food => 'citations' in food;
 
@@ -58,6 +59,7 @@ export function FoodDetailsSheet({
   meals?: FoodMealActions;
 }) {
   const titleId = useId();
+  useBackToClose(food !== null, onClose);
   return (
     <Drawer
       anchor="bottom"

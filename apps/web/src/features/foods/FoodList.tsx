@@ -14,28 +14,18 @@ export function FoodList<T extends FoodSummary>({ foods, onOpen, onAdd, label }:
   return (
     <List disablePadding aria-label={label}>
       {foods.map((food) => (
-        <ListItem
-          key={food.id}
-          disablePadding
-          divider
-          secondaryAction={
-            onAdd && (
-              <IconButton edge="end" aria-label={`Add ${food.name} to a meal`} onClick={() => onAdd(food)} color="primary">
-                <AddCircleIcon />
-              </IconButton>
-            )
-          }
-          sx={onAdd ? { '& .MuiListItemButton-root': { pr: 6 } } : undefined}
-        >
-          <ListItemButton onClick={() => onOpen(food)} sx={{ minHeight: 56, gap: 1, px: 1 }}>
-            <ListItemText
-              primary={food.name}
-              secondary={servingLine(food)}
-              slotProps={{ primary: { fontWeight: 500 } }}
-              sx={{ minWidth: 0 }}
-            />
+        <ListItem key={food.id} disablePadding divider>
+          {/* The rating wraps under the name when large text leaves no room beside it. */}
+          <ListItemButton onClick={() => onOpen(food)} sx={{ minHeight: 56, gap: 1, px: 1, flexWrap: 'wrap' }}>
+            <ListItemText primary={food.name} secondary={servingLine(food)} slotProps={{ primary: { fontWeight: 500 } }} sx={{ minWidth: 0, flex: '1 1 9rem' }} />
             <FodmapRatingBadge rating={food.fodmapRating} checkLabel={food.checkLabel} />
           </ListItemButton>
+          {/* Beside the row, not over it: MUI's secondary action floats over the row's end, where large text runs. */}
+          {onAdd && (
+            <IconButton aria-label={`Add ${food.name} to a meal`} onClick={() => onAdd(food)} color="primary">
+              <AddCircleIcon />
+            </IconButton>
+          )}
         </ListItem>
       ))}
     </List>

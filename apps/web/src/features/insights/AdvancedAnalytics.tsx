@@ -18,7 +18,7 @@ import { lazyNamed } from '../../lib/lazy-named';
 import { DayMealsDialog } from './DayMealsDialog';
 import { activityErrorMessage, useActivity, useRefreshInsights } from './insights-api';
 import { RISK_LEGEND, riskFigure, shortDate } from './insights-format';
-import { Figure } from '../../components/Figure';
+import { Figure, FigureRow } from '../../components/Figure';
 import { InsightsSection } from './InsightsSection';
 import { useUnauthorizedRead } from '../session/use-unauthorized';
 
@@ -38,12 +38,13 @@ function DayRow({ day, onOpen }: { day: DailyInsight; onOpen: (date: string) => 
       onClick={() => onOpen(day.date)}
       aria-label={`${label}: ${riskText(day)}, ${InsightsMessages.symptoms(day.symptomCount)}`}
       data-date={day.date}
-      sx={{ width: '100%', minHeight: 48, gap: 1, px: 0.5, borderRadius: 1, justifyContent: 'stretch', textAlign: 'left' }}
+      // With large text the risk figure wraps under the bar rather than squeezing the bar out of room for its words.
+      sx={{ width: '100%', minHeight: 48, gap: 1, px: 0.5, borderRadius: 1, justifyContent: 'stretch', textAlign: 'left', flexWrap: 'wrap' }}
     >
-      <Typography variant="body2" fontWeight={600} sx={{ width: 52, flexShrink: 0 }}>
+      <Typography variant="body2" fontWeight={600} sx={{ width: '3.5rem', flexShrink: 0 }}>
         {label}
       </Typography>
-      <Box sx={{ position: 'relative', flex: 1, minWidth: 0, height: 32, borderRadius: 1, bgcolor: 'grey.100', overflow: 'hidden' }}>
+      <Box sx={{ position: 'relative', flex: '1 1 6rem', minWidth: 0, height: 32, borderRadius: 1, bgcolor: 'grey.100', overflow: 'hidden' }}>
         {/* Inline: a class per width would be one more style rule for every distinct risk. */}
         <Box
           data-testid="risk-bar"
@@ -54,7 +55,7 @@ function DayRow({ day, onOpen }: { day: DailyInsight; onOpen: (date: string) => 
           {InsightsMessages.symptoms(day.symptomCount)}
         </Typography>
       </Box>
-      <Typography variant="body2" sx={{ width: 64, flexShrink: 0, textAlign: 'right', color: scoreTone(colour, theme).text, fontWeight: 600 }}>
+      <Typography variant="body2" sx={{ width: '4.5rem', flexShrink: 0, ml: 'auto', textAlign: 'right', color: scoreTone(colour, theme).text, fontWeight: 600 }}>
         {riskText(day)}
       </Typography>
     </ButtonBase>
@@ -86,11 +87,11 @@ function Legend({ days }: { days: readonly DailyInsight[] }) {
 
 function Summary({ summary }: { summary: InsightsActivity['summary'] }) {
   return (
-    <Stack direction="row" spacing={1} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
+    <FigureRow>
       <Figure size="h6" label={InsightsMessages.totalSymptoms} value={summary.totalSymptoms} />
       <Figure size="h6" label={InsightsMessages.avgFodmapRisk} value={riskFigure(summary.avgFodmapRisk)} />
       <Figure size="h6" label={InsightsMessages.daysWithSymptoms} value={summary.daysWithSymptoms} />
-    </Stack>
+    </FigureRow>
   );
 }
 
@@ -142,9 +143,10 @@ export function AdvancedAnalytics() {
         </Button>
       }
     >
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1, mb: 2 }} role="group" aria-label="Period">
+      {/* Rows that wrap: each button as wide as its words need (at least a third of the row), so large text adds rows. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }} role="group" aria-label="Period">
         {INSIGHT_PERIODS.map((choice) => (
-          <Button key={choice} variant={choice === period ? 'contained' : 'outlined'} aria-pressed={choice === period} onClick={() => setPeriod(choice)} sx={{ minHeight: 44, px: 0.5 }}>
+          <Button key={choice} variant={choice === period ? 'contained' : 'outlined'} aria-pressed={choice === period} onClick={() => setPeriod(choice)} sx={{ flex: '1 0 auto', minWidth: '28%', px: 1, whiteSpace: 'nowrap' }}>
             {INSIGHT_PERIOD_LABELS[choice]}
           </Button>
         ))}

@@ -11,6 +11,7 @@ import { useTimeZone } from '../symptoms/symptoms-api';
 import { useDayMeals } from './insights-api';
 import { shortDate } from './insights-format';
 import { useUnauthorizedRead } from '../session/use-unauthorized';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 const foodNameOf = (entry: MealFood) => entry.food.name.trim() || InsightsMessages.unknownFood;
 
@@ -88,6 +89,7 @@ function DayMeals({ day }: { day: string }) {
 /** Spec §2 Advanced Analytics: the meals of a day chosen in the list, 'Meals for {date}'. */
 export function DayMealsDialog({ day, open, onClose }: { day: string | null; open: boolean; onClose: () => void }) {
   const titleId = useId();
+  useBackToClose(open, onClose);
   return (
     <Dialog open={open} onClose={onClose} fullWidth scroll="paper" aria-labelledby={titleId} sx={{ '& .MuiDialog-paper': { mx: 1.5, width: 'calc(100% - 24px)' } }}>
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>

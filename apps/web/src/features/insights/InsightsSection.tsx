@@ -7,8 +7,9 @@ export function InsightsSection({ title, action, children }: { title: string; ac
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardContent>
-        <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1.5 }}>
-          <Typography id={titleId} variant="subtitle1" component="h2" fontWeight={600} sx={{ flex: 1, minWidth: 0 }}>
+        {/* The action goes under the title when large text leaves no room beside it. */}
+        <Stack direction="row" alignItems="center" flexWrap="wrap" useFlexGap spacing={1} sx={{ mb: 1.5 }}>
+          <Typography id={titleId} variant="subtitle1" component="h2" fontWeight={600} sx={{ flex: '1 1 auto' }}>
             {title}
           </Typography>
           {action}

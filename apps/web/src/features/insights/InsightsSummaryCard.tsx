@@ -1,4 +1,4 @@
-import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Skeleton, Typography } from '@mui/material';
 import {
   CORRELATION_PERIOD_LABELS,
   INSIGHT_PERIOD_LABELS,
@@ -7,7 +7,7 @@ import {
   type CorrelationPeriod,
   type InsightPeriod,
 } from '@fodmap/contracts';
-import { Figure } from '../../components/Figure';
+import { Figure, FigureRow } from '../../components/Figure';
 import { activityErrorMessage, useActivity, useCorrelation } from './insights-api';
 import { isFinding, percentOf, riskFigure } from './insights-format';
 import { InsightsSection } from './InsightsSection';
@@ -36,12 +36,12 @@ export function InsightsSummaryCard() {
       ) : activity.isPending ? (
         <Skeleton variant="rounded" height={56} aria-label="Loading the last 7 days" />
       ) : (
-        <Stack direction="row" spacing={1} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
+        <FigureRow>
           <Figure size="h6" label="Meals" value={meals} />
           <Figure size="h6" label="Symptoms" value={activity.data.summary.totalSymptoms} />
           <Figure size="h6" label={InsightsMessages.daysWithSymptoms} value={activity.data.summary.daysWithSymptoms} />
           <Figure size="h6" label={InsightsMessages.avgFodmapRisk} value={riskFigure(activity.data.summary.avgFodmapRisk)} />
-        </Stack>
+        </FigureRow>
       )}
       {correlation.data && (
         <Typography variant="body2" sx={{ mt: 1.5 }} data-testid="strongest-finding">

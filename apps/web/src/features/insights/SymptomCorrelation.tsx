@@ -135,7 +135,7 @@ export function SymptomCorrelation({ period, onPeriod }: { period: CorrelationPe
           value={period}
           onChange={(event) => onPeriod(Number(event.target.value) as CorrelationPeriod)}
           slotProps={{ select: { native: true } }}
-          sx={{ width: 128, flexShrink: 0 }}
+          sx={{ width: '8rem', flexShrink: 0 }}
         >
           {CORRELATION_PERIODS.map((choice) => (
             <option key={choice} value={choice}>

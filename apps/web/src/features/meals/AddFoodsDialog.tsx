@@ -14,6 +14,7 @@ import { useAddMealFood } from './meals-api';
 import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
 import { useMealActionFailure } from './use-meal-actions';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 function SearchTab({ onSelect }: { onSelect: (food: Food) => void }) {
   const handleUnauthorized = useUnauthorizedHandler();
@@ -77,6 +78,7 @@ export function AddFoodsDialog({ open, mealId, onClose }: { open: boolean; mealI
     setTab('search');
     onClose();
   };
+  useBackToClose(open, close);
   const add = () => {
     if (!selected) return;
     addFood.mutate(

@@ -78,7 +78,9 @@ describe("'Build Your Meal' (spec §4, §5)", () => {
     expect(name()).toBe('');
 
     await addFood('Oats');
-    expect(await screen.findByText('Added to meal')).toBeTruthy();
+    // Said in the builder, not in a toast: one toast per action, and adding a food is a step of the save (issue 18).
+    expect(await within(builder()).findByText('Added to meal: Oats')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(name()).toBe('Oats meal');
     expect((within(builder()).getByLabelText('Unit of Oats') as HTMLSelectElement).value).toBe('cup');
 
@@ -86,7 +88,7 @@ describe("'Build Your Meal' (spec §4, §5)", () => {
     await waitFor(() => expect(name()).toBe('Oats & Banana'));
 
     await addFood('Oats');
-    expect(await screen.findByText('Updated')).toBeTruthy();
+    expect(await within(builder()).findByText('Updated: Oats')).toBeTruthy();
     expect(within(builder()).getAllByRole('listitem').filter((item) => item.textContent?.startsWith('Oats'))).toHaveLength(1);
     expect((within(builder()).getByLabelText('Quantity of Oats') as HTMLInputElement).value).toBe('2');
     // 2 cups of oats and a banana.

@@ -17,6 +17,7 @@ import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
 import { StackingNote } from './StackingNote';
 import type { MealBuilder } from './use-meal-builder';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 /** A new meal starts as eaten now, its type following the time. */
 const NOW: MealWhen = { at: null, chosenType: null };
@@ -33,6 +34,7 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
   // Not read again while saving: the save's own refresh would read the week again with the dialog about to close.
   const recent = useRecentMeals(timeZone, builder.isOpen && !create.isPending);
   const [when, setWhen] = useState<MealWhen>(NOW);
+  useBackToClose(builder.isOpen, builder.close);
   // null until the person types a name of their own: until then the name follows the foods.
   const [typedName, setTypedName] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ name?: string; foods?: string }>({});
@@ -87,6 +89,9 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
               slotProps={{ htmlInput: { maxLength: MEAL_NAME_MAX_LENGTH, autoCapitalize: 'sentences' } }}
             />
             <FoodPicker onSelect={builder.add} onUnauthorized={handleUnauthorized} label="Add a food" />
+            <Typography variant="body2" color="success.dark" aria-live="polite" sx={{ minHeight: '1.5em', mt: -1 }}>
+              {builder.lastChange}
+            </Typography>
             {items.length === 0 ? (
               <Typography variant="body2" color={problem.foods ? 'error' : 'text.secondary'} role={problem.foods ? 'alert' : undefined}>
                 {problem.foods ?? 'Search above to add the foods of your meal.'}
@@ -97,8 +102,8 @@ export function MealBuilderDialog({ builder }: { builder: MealBuilder }) {
                   const entry = mealFoodOf(item, index);
                   return (
                   <ListItem key={item.food.id} disablePadding divider sx={{ display: 'block', py: 1.5 }}>
-                    <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-                      <Typography variant="body2" fontWeight={600} sx={{ flex: 1, minWidth: 0 }}>
+                    <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1} alignItems="center" sx={{ mb: 1 }}>
+                      <Typography variant="body2" fontWeight={600} sx={{ flex: '1 1 9rem', minWidth: 0 }}>
                         {item.food.name}
                       </Typography>
                       <FodmapRatingBadge rating={entry.ratingAtQuantity} checkLabel={entry.food.checkLabel} />

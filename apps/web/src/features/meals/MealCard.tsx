@@ -61,8 +61,8 @@ export function MealCard({ meal, timeZone, onOpen, onRepeat, repeating = false, 
       {meal.foods.length > 0 && (
         <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', m: 0, px: 2, pb: 1 }} aria-label={`Foods in ${meal.name}`}>
           {shown.map((entry) => (
-            <Stack component="li" key={entry.id} direction="row" spacing={1} alignItems="center">
-              <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} noWrap>
+            <Stack component="li" key={entry.id} direction="row" flexWrap="wrap" useFlexGap spacing={1} alignItems="center">
+              <Typography variant="body2" sx={{ flex: '1 1 8rem', minWidth: 0, overflowWrap: 'anywhere' }}>
                 {entry.food.name}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>

@@ -22,6 +22,7 @@ import { MealTypeIcon } from './MealTypeIcon';
 import { QuantityUnitFields } from './QuantityUnitFields';
 import { StackingNote } from './StackingNote';
 import { useMealActionFailure, useMealActions } from './use-meal-actions';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 const AddFoodsDialog = lazyNamed(() => import('./AddFoodsDialog'), 'AddFoodsDialog');
 const SymptomDialog = lazyNamed(() => import('../symptoms/SymptomDialog'), 'SymptomDialog');
@@ -164,6 +165,7 @@ export interface MealDetailsDialogProps {
 /** Spec §2 Meal details: foods, score, symptoms, and what can still be done with the meal. */
 export function MealDetailsDialog({ meal: listed, open, onClose, timeZone, onUnauthorized }: MealDetailsDialogProps) {
   const titleId = useId();
+  useBackToClose(open, onClose);
   const actions = useMealActions();
   const read = useMeal(listed?.id ?? 0, listed ?? undefined);
   const [addingFoods, setAddingFoods] = useState(false);

@@ -26,7 +26,8 @@ export function QuantityUnitFields({ food, quantity, servingUnit, onQuantityChan
     onQuantityChange(parsed);
   };
   return (
-    <Stack direction="row" spacing={1}>
+    // The unit goes under the quantity when large text leaves no room beside it.
+    <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1}>
       <TextField
         label="Quantity"
         type="number"
@@ -40,7 +41,7 @@ export function QuantityUnitFields({ food, quantity, servingUnit, onQuantityChan
         }}
         onBlur={commit}
         slotProps={{ htmlInput: { min: MEAL_FOOD_QUANTITY.min, max: MEAL_FOOD_QUANTITY.max, step: MEAL_FOOD_QUANTITY.step, inputMode: 'decimal', 'aria-label': `Quantity of ${food.name}` } }}
-        sx={{ width: 110, flexShrink: 0 }}
+        sx={{ width: '7rem', flexShrink: 0 }}
       />
       <TextField
         label="Unit"
@@ -50,7 +51,7 @@ export function QuantityUnitFields({ food, quantity, servingUnit, onQuantityChan
         disabled={disabled}
         onChange={(event) => onUnitChange(event.target.value)}
         slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Unit of ${food.name}` } }}
-        sx={{ flex: 1, minWidth: 0 }}
+        sx={{ flex: '1 1 8rem', minWidth: 0 }}
       >
         {servingUnitsFor(food).map((unit) => (
           <option key={unit} value={unit}>

@@ -14,6 +14,7 @@ import { useCreateMeal, useRecentMeals } from './meals-api';
 import { MealWhenFields } from './MealWhenFields';
 import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 const isFullFood = (food: Food | FoodSummary): food is Food => 'citations' in food;
 
@@ -115,6 +116,7 @@ function SingleFoodForm({ initialFood, onClose, titleId }: { initialFood: Food |
 /** Spec §2, §5 single-food dialog: one food as a meal, from its details or a search result. */
 export function SingleFoodMealDialog({ open, food, onClose }: { open: boolean; food: Food | FoodSummary | null; onClose: () => void }) {
   const titleId = useId();
+  useBackToClose(open, onClose);
   return (
     <Dialog open={open} onClose={onClose} fullWidth aria-labelledby={titleId} sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
       {/* Remounted per food, so each opening starts from that food's defaults. */}

@@ -54,7 +54,7 @@ export function ProfileCard({ user }: { user: User }) {
             <Typography variant="h6" component="h2">
               {fullName}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {user.email}
             </Typography>
           </div>

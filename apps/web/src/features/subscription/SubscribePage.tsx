@@ -17,6 +17,7 @@ import { useSession } from '../session/use-session';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { useCancelSubscription } from './subscription-api';
 import { useSubscriptionStatus } from './use-subscription-status';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 // Stripe's code comes with this chunk: fetched only when a payment form is about to show.
 const PaymentForm = lazyNamed(() => import('./PaymentForm'), 'PaymentForm');
@@ -55,6 +56,7 @@ const toDashboard = (label: string) => (
 /** Cancels at the end of the paid period, after the person has said so once more. */
 function CancelSubscription() {
   const [asking, setAsking] = useState(false);
+  useBackToClose(asking, () => setAsking(false));
   const cancel = useCancelSubscription();
   const { toast } = useToast();
   const handleUnauthorized = useUnauthorizedHandler();

@@ -24,6 +24,7 @@ import { SEVERITY_LABELS, timeOfDay } from './symptom-format';
 import { fromLocalInput, toLocalInput } from '../meals/meal-time';
 import { useMeal, useMealsOfDay } from '../meals/meals-api';
 import { useLogSymptom, useTimeZone, useUpdateSymptom } from './symptoms-api';
+import { useBackToClose } from '../../lib/use-back-to-close';
 
 export interface SymptomDialogProps {
   open: boolean;
@@ -67,7 +68,8 @@ function MealSelect({ value, onChange, day }: { value: string; onChange: (value:
       value={value}
       onChange={(event) => onChange(event.target.value)}
       select
-      slotProps={{ select: { native: true } }}
+      // A native select always shows an option ('No meal'): its label stays above it, not on top of it.
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       helperText={meals.isPending ? Messages.loading : meals.error ? 'Could not load that day’s meals' : undefined}
     >
       <option value="">No meal</option>
@@ -158,7 +160,7 @@ function SymptomForm({ onClose, mealId, initialType, symptom, titleId }: Omit<Sy
             select
             error={Boolean(show(problems.symptomType))}
             helperText={show(problems.symptomType)}
-            slotProps={{ select: { native: true } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" disabled>
               Choose a symptom
@@ -226,6 +228,7 @@ function SymptomForm({ onClose, mealId, initialType, symptom, titleId }: Omit<Sy
 /** Spec §5 Symptom form: type, severity (default mild), an optional meal, when it began (now or earlier) and notes; also to correct a logged one (issue 18). */
 export function SymptomDialog({ open, onClose, mealId, initialType, symptom }: SymptomDialogProps) {
   const titleId = useId();
+  useBackToClose(open, onClose);
   return (
     <Dialog open={open} onClose={onClose} fullWidth aria-labelledby={titleId} sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
       {/* A closed dialog unmounts its content, so each opening starts afresh with the type its tile presets or the symptom's values. */}

@@ -6,6 +6,7 @@ import { JournalMessages, SYMPTOM_LABELS, type Symptom } from '@fodmap/contracts
 import { serverMessage } from '@fodmap/web-client';
 import { useId, useState } from 'react';
 import { useToast } from '@fodmap/web-ui';
+import { useBackToClose } from '../../lib/use-back-to-close';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from './symptom-format';
 import { useDeleteSymptom } from './symptoms-api';
@@ -13,6 +14,7 @@ import { useDeleteSymptom } from './symptoms-api';
 /** A symptom is deleted only once the person confirms it. */
 export function ConfirmDeleteSymptom({ symptom, onClose }: { symptom: Symptom | null; onClose: () => void }) {
   const titleId = useId();
+  useBackToClose(symptom !== null, onClose);
   const { toast } = useToast();
   const handleUnauthorized = useUnauthorizedHandler();
   const deleteSymptom = useDeleteSymptom();
