@@ -69,23 +69,24 @@ function DayPicker({ day, today, timeZone, onChange }: { day: string; today: str
         <IconButton aria-label="Previous day" onClick={() => onChange(shiftDay(day, -1))} sx={{ width: 48, height: 48 }}>
           <ChevronLeftIcon />
         </IconButton>
-        <Stack sx={{ flex: 1, minWidth: 0 }} alignItems="center" spacing={0.5}>
-          <Typography variant="subtitle1" component="h2" fontWeight={600}>
-            {dayHeading(day, timeZone)}
-          </Typography>
-          <TextField
-            type="date"
-            size="small"
-            value={day}
-            // An emptied picker keeps the day shown; a day after today is not in the diary yet.
-            onChange={(event) => event.target.value && onChange(event.target.value < today ? event.target.value : today)}
-            slotProps={{ htmlInput: { max: today, 'aria-label': 'Show day' } }}
-          />
-        </Stack>
+        <Typography variant="subtitle1" component="h2" fontWeight={600} textAlign="center" sx={{ flex: 1, minWidth: 0 }}>
+          {dayHeading(day, timeZone)}
+        </Typography>
         <IconButton aria-label="Next day" onClick={() => onChange(shiftDay(day, 1))} disabled={day >= today} sx={{ width: 48, height: 48 }}>
           <ChevronRightIcon />
         </IconButton>
       </Stack>
+      {/* On a row of its own: a date field is as wide as its text, which large text makes wider than the gap between the arrows. */}
+      <TextField
+        type="date"
+        size="small"
+        fullWidth
+        value={day}
+        // An emptied picker keeps the day shown; a day after today is not in the diary yet.
+        onChange={(event) => event.target.value && onChange(event.target.value < today ? event.target.value : today)}
+        slotProps={{ htmlInput: { max: today, 'aria-label': 'Show day' } }}
+        sx={{ mt: 1 }}
+      />
     </Paper>
   );
 }
