@@ -7,8 +7,10 @@
 // 2. Each person saves meals in a closed loop (the next save once the previous one answered), BENCH_SECONDS (default 8)
 //    per path after a 2 s warm-up, the two paths alternating for BENCH_ROUNDS (default 3) rounds. Every create carries an
 //    Idempotency-Key, as the app sends one per action. A save counts from its first request to its last answer.
-// 3. Prints, per path: meals saved per second, requests per second, and the save's p50/p95/p99, with the target beside
-//    the one-request path (p95 ≤ 150 ms). Any answer but a 201 is counted and printed; nothing is asserted. With a
+// 3. Then a steady phase: each person saves a meal every BENCH_INTERVAL_MS (default 1000) ms whether or not the last
+//    one answered (an open loop, as people arrive), for as long as the rounds took, each path in turn.
+// 4. Prints, per path and phase: meals saved per second, requests per second, and the save's p50/p95/p99, with the target
+//    beside the one-request path (p95 ≤ 150 ms). Any answer but a 201 is counted and printed; nothing is asserted. With a
 //    started stack, also the CPU time each process spent per meal saved (from /proc; PostgreSQL's, NATS's and Redis's
 //    own time is not in it), which says where a save's cost goes whatever else the machine is running.
 // Absolute figures depend on the machine and what else runs on it; the two paths' figures within one run compare.
@@ -29,6 +31,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARM_UP_SECONDS = 2;
 const FOODS_PER_MEAL = 5;
 const TARGET_P95_MS = 150;
+/** The steady phase: how often each person saves a meal (a person saves a few a day; this is far above any peak). */
+const OPEN_INTERVAL_MS = Number(process.env.BENCH_INTERVAL_MS ?? 1000);
 /** Searches whose first catalogue hit makes an ordinary plate of five foods. */
 const PLATE = ['chicken', 'rice', 'carrot', 'spinach', 'egg'];
 
@@ -104,6 +108,42 @@ async function closedLoop(path, base, people, foods, seconds) {
   return { latencies, failures, elapsed };
 }
 
+/**
+ * Every person saving one meal every `intervalMs` for `seconds` (an open loop: a save is sent on time whether or not
+ * the previous one answered), each person's first save at a random moment of the first interval.
+ */
+async function openLoop(path, base, people, foods, seconds, intervalMs) {
+  const agent = new Agent({ keepAlive: true });
+  const latencies = [];
+  const failures = [];
+  let n = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const saves = [];
+  await Promise.all(
+    people.map(async ({ cookie }) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * intervalMs));
+      while (performance.now() < end) {
+        const sent = performance.now();
+        saves.push(
+          path
+            .save(agent, base, cookie, foods, ++n)
+            .catch((error) => [{ status: 0, body: { message: error.message } }])
+            .then((failed) => {
+              latencies.push(performance.now() - sent);
+              failures.push(...failed);
+            }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, sent + intervalMs - performance.now())));
+      }
+    }),
+  );
+  await Promise.all(saves);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { latencies, failures, elapsed };
+}
+
 /** CPU ms per meal saved, by process, largest first. */
 function cpuLine(totals, meals) {
   const parts = Object.entries(totals)
@@ -150,10 +190,13 @@ async function main() {
       console.log(`round ${round}/${ROUNDS} done`);
     }
     console.log('');
+    console.log(`\nsaturated: each person saves again the moment the last save answered (${PEOPLE} saves always in flight)`);
     for (const path of PATHS) {
       line(path, runs.get(path));
       if (Object.keys(stack.pids).length > 0) cpuLine(cpu.get(path), runs.get(path).reduce((sum, run) => sum + run.latencies.length, 0));
     }
+    console.log(`\nsteady: each person saves a meal every ${OPEN_INTERVAL_MS} ms, on time whatever the answers (${((PEOPLE * 1000) / OPEN_INTERVAL_MS).toFixed(0)} saves/s in all)`);
+    for (const path of PATHS) line(path, [await openLoop(path, stack.gatewayUrl, people, foods, SECONDS * ROUNDS, OPEN_INTERVAL_MS)]);
   } finally {
     await stack.stop();
   }
