@@ -81,14 +81,7 @@ export type MealDeletedV1 = z.infer<typeof mealDeletedV1>;
  * consumer's row is replaced, never patched). A meal moved in time is a fact of its own: the MealCreated stays.
  * timeZone is the person's when they corrected it; `changed` names the fields this correction changed.
  */
-export const mealChangedV1 = z.object({
-  mealId: z.number().int(),
-  userId: z.number().int(),
-  name: z.string(),
-  mealType: z.string(),
-  timestamp: instant,
-  timeZone: z.string(),
-  notes: z.string().nullable(),
+export const mealChangedV1 = mealCreatedV1.extend({
   changed: z.array(z.enum(['name', 'mealType', 'timestamp', 'notes'])).min(1),
   changedAt: instant,
 });

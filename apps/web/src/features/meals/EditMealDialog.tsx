@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { JournalMessages, MEAL_NAME_MAX_LENGTH, NOTES_MAX_LENGTH, updateMealSchema, type Meal, type UpdateMealInput } from '@fodmap/contracts';
+import { JournalMessages, MEAL_NAME_MAX_LENGTH, updateMealSchema, type Meal, type UpdateMealInput } from '@fodmap/contracts';
 import { useToast } from '@fodmap/web-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useTimeZone } from '../symptoms/symptoms-api';
@@ -7,6 +7,7 @@ import { mealTypeOf, mealWhenProblem, usualMinutes, type MealWhen } from './meal
 import { useRecentMeals, useUpdateMeal } from './meals-api';
 import { MealWhenFields } from './MealWhenFields';
 import { useMealActionFailure } from './use-meal-actions';
+import { NotesField } from '../../components/NotesField';
 
 /** Only what the person changed: a correction names the fields it changes (issue 18). */
 function changesOf(meal: Meal, when: MealWhen, name: string, notes: string, now: Date): UpdateMealInput {
@@ -67,16 +68,7 @@ function EditMealForm({ meal, onClose, titleId }: { meal: Meal; onClose: () => v
             helperText={show(problems.name)}
             slotProps={{ htmlInput: { maxLength: MEAL_NAME_MAX_LENGTH, autoCapitalize: 'sentences' } }}
           />
-          <TextField
-            label="Notes"
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-            multiline
-            minRows={2}
-            error={Boolean(show(problems.notes))}
-            helperText={show(problems.notes)}
-            slotProps={{ htmlInput: { maxLength: NOTES_MAX_LENGTH } }}
-          />
+          <NotesField value={notes} onChange={setNotes} problem={show(problems.notes)} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>

@@ -7,7 +7,6 @@ import {
   logSymptomSchema,
   JournalMessages,
   Messages,
-  NOTES_MAX_LENGTH,
   SYMPTOM_LABELS,
   SYMPTOM_TYPES,
   updateSymptomSchema,
@@ -25,6 +24,7 @@ import { fromLocalInput, toLocalInput } from '../meals/meal-time';
 import { useMeal, useMealsOfDay } from '../meals/meals-api';
 import { useLogSymptom, useTimeZone, useUpdateSymptom } from './symptoms-api';
 import { useBackToClose } from '../../lib/use-back-to-close';
+import { NotesField } from '../../components/NotesField';
 
 export interface SymptomDialogProps {
   open: boolean;
@@ -201,16 +201,7 @@ function SymptomForm({ onClose, mealId, initialType, symptom, titleId }: Omit<Sy
             helperText={show(timeProblem) ?? 'Earlier today or a past day; not in the future'}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: toLocalInput(new Date()) } }}
           />
-          <TextField
-            label="Notes"
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-            multiline
-            minRows={2}
-            error={Boolean(show(problems.notes))}
-            helperText={show(problems.notes)}
-            slotProps={{ htmlInput: { maxLength: NOTES_MAX_LENGTH } }}
-          />
+          <NotesField value={notes} onChange={setNotes} problem={show(problems.notes)} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
