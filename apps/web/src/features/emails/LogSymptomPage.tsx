@@ -1,11 +1,11 @@
-import { Alert, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { NotificationsMessages, SYMPTOM_LABELS, type SymptomLinkLogged, type SymptomLinkPreview } from '@fodmap/contracts';
 import { useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { AuthCard } from '../auth/AuthCard';
 import { useScreenTitle } from '../branding/use-screen-title';
-import { SEVERITY_COLORS, SEVERITY_LABELS } from '../symptoms/symptom-format';
+import { SeverityBadge } from '../symptoms/SeverityBadge';
 import { isLinkRefused, linkProblem, useLogSymptomLink, useSymptomLinkPreview } from './emails-api';
 import { NextStep } from './NextStep';
 
@@ -18,7 +18,7 @@ function SymptomSummary({ symptom }: { symptom: Pick<SymptomLinkPreview, 'sympto
       <Typography variant="h5" component="p" fontWeight={700}>
         {SYMPTOM_LABELS[symptom.symptomType]}
       </Typography>
-      <Chip label={SEVERITY_LABELS[symptom.severity]} color={SEVERITY_COLORS[symptom.severity]} />
+      <SeverityBadge severity={symptom.severity} size="medium" />
       {symptom.mealName && <Typography color="text.secondary">{NotificationsMessages.logSymptomAfterMeal(symptom.mealName)}</Typography>}
     </Stack>
   );

@@ -14,7 +14,8 @@ import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { lazyNamed } from '../../lib/lazy-named';
 import { useOnceTrue } from '../../lib/use-once-true';
 import { FodmapRatingBadge } from '../foods/FodmapBadges';
-import { SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from '../symptoms/symptom-format';
+import { SeverityBadge } from '../symptoms/SeverityBadge';
+import { timeOfDay } from '../symptoms/symptom-format';
 import { amountOf, canComplete } from './MealCard';
 import { useMeal, useRemoveMealFood, useUpdateMealFood } from './meals-api';
 import { MealRisk } from './MealRisk';
@@ -136,7 +137,7 @@ function MealContent({ meal, timeZone, onEditSymptom }: { meal: Meal; timeZone: 
                 <Typography variant="body2" sx={{ flex: 1 }}>
                   {SYMPTOM_LABELS[symptom.symptomType]}
                 </Typography>
-                <Chip size="small" color={SEVERITY_COLORS[symptom.severity]} label={SEVERITY_LABELS[symptom.severity]} />
+                <SeverityBadge severity={symptom.severity} />
                 <Typography variant="caption" color="text.secondary">
                   {timeOfDay(symptom.timestamp, timeZone)}
                 </Typography>

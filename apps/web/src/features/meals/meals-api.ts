@@ -11,11 +11,10 @@ import {
   type UpdateMealInput,
 } from '@fodmap/contracts';
 import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { INSIGHTS_PATH } from '../../lib/insights-path';
 import { FOODS_PATH } from '../foods/foods-api';
-import { shiftDay } from '../symptoms/symptom-format';
 import { mealFoodOf, type BuilderItem } from './meal-builder';
 
 /** Spec §7: every read is keyed by its path; the journal's read paths, all here. */
@@ -44,22 +43,6 @@ export function useMeal(id: number, listed?: Meal) {
  */
 export function useMealsOfDay(day: string, timeZone: string, rereadOnVisit = false) {
   return useQuery<Meal[]>({ queryKey: [day === localDay(new Date(), timeZone) ? TODAY_MEALS_PATH : mealsOnPath(day)], refetchOnMount: rereadOnVisit ? 'always' : undefined });
-}
-
-/** Days read for the usual time of each meal type: a week holds each habit several times. */
-const RECENT_DAYS = 7;
-
-/**
- * The person's meals of the last week (today's from the home screen's read), read only while `enabled`: a form that
- * offers the usual time of a meal type asks for them while it is open.
- */
-export function useRecentMeals(timeZone: string, enabled: boolean): Meal[] {
-  const today = localDay(new Date(), timeZone);
-  const paths = [TODAY_MEALS_PATH, ...Array.from({ length: RECENT_DAYS - 1 }, (_, back) => mealsOnPath(shiftDay(today, -(back + 1))))];
-  return useQueries({
-    queries: paths.map((path) => queryOptions<Meal[]>({ queryKey: [path], enabled })),
-    combine: (results) => results.flatMap((result) => result.data ?? []),
-  });
 }
 
 export function useDashboardStats() {

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import AirIcon from '@mui/icons-material/Air';
 import BubbleChartIcon from '@mui/icons-material/BubbleChart';
@@ -10,7 +10,8 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { lazyNamed } from '../../lib/lazy-named';
 import { useOnceTrue } from '../../lib/use-once-true';
 import { useSessionExpiredHandler } from '../session/use-unauthorized';
-import { SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from './symptom-format';
+import { SeverityBadge } from './SeverityBadge';
+import { timeOfDay } from './symptom-format';
 import { useTimeZone, useTodaySymptoms } from './symptoms-api';
 
 // The form loads on the first tap: the dashboard shows the tiles long before anyone uses them.
@@ -43,7 +44,7 @@ function TodaySymptoms() {
   return (
     <List dense disablePadding aria-label="Today’s symptoms">
       {symptoms.data.map((symptom) => (
-        <ListItem key={symptom.id} disableGutters divider secondaryAction={<Chip size="small" label={SEVERITY_LABELS[symptom.severity]} color={SEVERITY_COLORS[symptom.severity]} />}>
+        <ListItem key={symptom.id} disableGutters divider secondaryAction={<SeverityBadge severity={symptom.severity} />}>
           <ListItemText primary={SYMPTOM_LABELS[symptom.symptomType]} secondary={timeOfDay(symptom.timestamp, timeZone)} />
         </ListItem>
       ))}

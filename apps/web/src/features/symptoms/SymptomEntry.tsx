@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HealingIcon from '@mui/icons-material/Healing';
@@ -8,7 +8,8 @@ import { useId, useState } from 'react';
 import { useToast } from '@fodmap/web-ui';
 import { useBackToClose } from '../../lib/use-back-to-close';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
-import { SEVERITY_COLORS, SEVERITY_LABELS, timeOfDay } from './symptom-format';
+import { SeverityBadge } from './SeverityBadge';
+import { SEVERITY_LABELS, timeOfDay } from './symptom-format';
 import { useDeleteSymptom } from './symptoms-api';
 
 /** A symptom is deleted only once the person confirms it. */
@@ -73,7 +74,7 @@ export function SymptomEntry({ symptom, mealName, timeZone, onEdit, onDelete }: 
               <Typography variant="subtitle1" component="h3" fontWeight={600} sx={{ lineHeight: 1.3 }}>
                 {label}
               </Typography>
-              <Chip size="small" label={SEVERITY_LABELS[symptom.severity]} color={SEVERITY_COLORS[symptom.severity]} />
+              <SeverityBadge severity={symptom.severity} />
             </Stack>
             <Typography variant="caption" color="text.secondary">
               Symptom · {timeOfDay(symptom.timestamp, timeZone)}

@@ -1,0 +1,22 @@
+import { localDay, type Meal } from '@fodmap/contracts';
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { shiftDay } from '../symptoms/symptom-format';
+import { mealsOnPath, TODAY_MEALS_PATH } from './meals-api';
+
+// Apart from meals-api: only the meal forms read a week (and useQueries), never the home screen's first paint.
+
+/** Days read for the usual time of each meal type: a week holds each habit several times. */
+const RECENT_DAYS = 7;
+
+/**
+ * The person's meals of the last week (today's from the home screen's read), read only while `enabled`: a form that
+ * offers the usual time of a meal type asks for them while it is open.
+ */
+export function useRecentMeals(timeZone: string, enabled: boolean): Meal[] {
+  const today = localDay(new Date(), timeZone);
+  const paths = [TODAY_MEALS_PATH, ...Array.from({ length: RECENT_DAYS - 1 }, (_, back) => mealsOnPath(shiftDay(today, -(back + 1))))];
+  return useQueries({
+    queries: paths.map((path) => queryOptions<Meal[]>({ queryKey: [path], enabled })),
+    combine: (results) => results.flatMap((result) => result.data ?? []),
+  });
+}
