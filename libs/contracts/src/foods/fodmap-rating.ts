@@ -91,16 +91,6 @@ export const FODMAP_GROUP_COMPONENTS: Readonly<Record<FodmapGroup, readonly (key
   lactose: ['lactose'],
 };
 
-/** Each group in plain words, for the stacking warnings a person reads. */
-export const FODMAP_GROUP_LABELS: Record<FodmapGroup, string> = {
-  oligosaccharides: 'fructans and GOS (oligosaccharides)',
-  excessFructose: 'excess fructose',
-  sorbitol: 'sorbitol',
-  mannitol: 'mannitol',
-  totalPolyols: 'polyols (sorbitol, mannitol and xylitol together)',
-  lactose: 'lactose',
-};
-
 export interface GroupAssessment {
   group: FodmapGroup;
   /** grams in the serving; for a partly unknown group this is a lower bound */

@@ -1,21 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { UNMEASURED_COMPONENTS } from '../foods/fodmap-rating';
 import type { FoodSnapshot } from './meal';
-import {
-  dayScore,
-  dayScoreRelation,
-  entryRating,
-  fodmapRisk,
-  gramsEaten,
-  mealFoodEntry,
-  mealRiskSummary,
-  mealScoreBand,
-  scoreMealFoods,
-  servingsEaten,
-  servingUnitOf,
-  servingUnitsFor,
-  stackMeal,
-} from './meal-fodmap';
+import { dayScoreRelation } from './day-score-bands';
+import { dayScore, entryRating, fodmapRisk, mealFoodEntry, mealRiskSummary, mealScoreBand, scoreMealFoods, stackMeal } from './meal-fodmap';
+import { gramsEaten, servingsEaten, servingUnitOf, servingUnitsFor } from './serving-units';
 
 const food = (overrides: Partial<FoodSnapshot>): FoodSnapshot => ({
   id: 1,

@@ -3,9 +3,11 @@
  * builder (the preview before saving) and the insights: one definition of every score.
  */
 import type { Food } from '../foods/food';
-import { FODMAP_CUTOFFS, FODMAP_GROUP_COMPONENTS, FODMAP_GROUP_LABELS, type FodmapGroup, type FodmapRating, oligoGroupOf, rateServing } from '../foods/fodmap-rating';
+import { FODMAP_GROUP_LABELS } from '../foods/fodmap-group-labels';
+import { FODMAP_CUTOFFS, FODMAP_GROUP_COMPONENTS, type FodmapGroup, type FodmapRating, oligoGroupOf, rateServing } from '../foods/fodmap-rating';
+import { DAY_SCORE_BANDS } from './day-score-bands';
 import type { DayScoreBand, FoodSnapshot, Meal, MealFood, MealScoreBand, StackedGroup, Stacking } from './meal';
-import { GRAMS, SERVING } from './meal';
+import { caloriesEaten, servingsEaten } from './serving-units';
 
 /** What a meal keeps of a food when it is added: the food as it is now, which later corrections never rewrite. */
 export function foodSnapshotOf(food: Food): FoodSnapshot {
@@ -31,61 +33,6 @@ export function foodSnapshotOf(food: Food): FoodSnapshot {
     checkLabel: food.checkLabel,
     fodmapGroups: food.fodmapGroups,
   };
-}
-
-/** The vulgar fractions catalogue servings start with ('½ cup (115 g)', '1½ cups'), by value. */
-const UNICODE_FRACTIONS: Record<string, number> = { '½': 1 / 2, '¼': 1 / 4, '¾': 3 / 4, '⅓': 1 / 3, '⅔': 2 / 3, '⅛': 1 / 8 };
-
-/**
- * What a serving's text counts in: the word after its leading number ('1 cup, chopped (160 g)' → 'cup'), and that
- * number ('1 1/2', '1/2', '1.5', '½' and '1½' alike).
- */
-export function servingUnitOf(servingSize: string | null): { unit: string; count: number } {
-  const match = /^\s*(\d+\s+\d+\/\d+|\d+\/\d+|\d*[½¼¾⅓⅔⅛]|\d+(?:\.\d+)?)\s+([A-Za-z]+)/.exec(servingSize ?? '');
-  if (!match) return { unit: SERVING, count: 1 };
-  const count = amountOf(match[1]);
-  return { unit: match[2].toLowerCase(), count: count > 0 ? count : 1 };
-}
-
-/** '1 1/2' → 1.5, '3/4' → 0.75, '1½' → 1.5, '2' → 2. */
-function amountOf(number: string): number {
-  const glyph = UNICODE_FRACTIONS[number.slice(-1)];
-  if (glyph !== undefined) return (number.length > 1 ? Number(number.slice(0, -1)) : 0) + glyph;
-  const [whole, fraction] = number.includes(' ') ? number.split(/\s+/) : [null, number];
-  const [top, bottom] = fraction.split('/').map(Number);
-  return (whole ? Number(whole) : 0) + (bottom ? top / bottom : top);
-}
-
-/** The units a food may be logged in (issue 7): its own serving's unit, a whole serving, and grams. */
-export function servingUnitsFor(food: Pick<FoodSnapshot, 'servingSize'>): string[] {
-  return [...new Set([servingUnitOf(food.servingSize).unit, SERVING, GRAMS])];
-}
-
-/**
- * How many of the food's servings an amount is: 'serving' counts servings, the food's own unit counts its units
- * ('2 slices (60 g)': 1 slice is half a serving), grams count against the serving's weight. Null when that is not
- * known (grams of a food that states no weight) or the unit is not one of `servingUnitsFor`.
- */
-export function servingsEaten(food: Pick<FoodSnapshot, 'servingSize' | 'servingGrams'>, quantity: number, servingUnit: string): number | null {
-  const unit = servingUnit.trim().toLowerCase();
-  const own = servingUnitOf(food.servingSize);
-  if (unit === GRAMS) return food.servingGrams ? quantity / food.servingGrams : null;
-  if (unit === SERVING) return quantity;
-  if (unit === own.unit) return quantity / own.count;
-  return null;
-}
-
-/** The grams an amount weighs, when known. */
-export function gramsEaten(food: Pick<FoodSnapshot, 'servingSize' | 'servingGrams'>, quantity: number, servingUnit: string): number | null {
-  if (servingUnit.trim().toLowerCase() === GRAMS) return quantity;
-  const servings = servingsEaten(food, quantity, servingUnit);
-  return servings === null || !food.servingGrams ? null : round1(servings * food.servingGrams);
-}
-
-/** Calories of an amount, when the food states them per serving. */
-export function caloriesEaten(food: Pick<FoodSnapshot, 'servingSize' | 'servingGrams' | 'caloriesPerServing'>, quantity: number, servingUnit: string): number | null {
-  const servings = servingsEaten(food, quantity, servingUnit);
-  return servings === null || food.caloriesPerServing === null ? null : Math.round(servings * food.caloriesPerServing);
 }
 
 /**
@@ -185,19 +132,6 @@ function stackedWords(groups: readonly FodmapGroup[]): string {
   return `${listed.charAt(0).toUpperCase()}${listed.slice(1)} ${verb} up over the limit`;
 }
 
-/** Where a day's score and its meals' risks are both shown, how the two relate (issue 18). */
-export function dayScoreRelation(day: 'Today' | 'The day'): string {
-  return `${day}’s score is 100 minus the FODMAP risk of ${day.toLowerCase()}’s foods, so higher is better; a meal’s FODMAP risk runs the other way, from 0 (mostly low) up.`;
-}
-
-/** Spec §9 dashboard score bands, by lower bound. */
-export const DAY_SCORE_BANDS: readonly { band: DayScoreBand; from: number; color: 'green' | 'yellow' | 'orange' | 'red'; label: string }[] = [
-  { band: 'excellent', from: 80, color: 'green', label: 'Excellent' },
-  { band: 'good', from: 60, color: 'yellow', label: 'Good' },
-  { band: 'fair', from: 40, color: 'orange', label: 'Fair' },
-  { band: 'poor', from: 0, color: 'red', label: 'Poor' },
-];
-
 /** The dashboard's todayScore: 100 minus the day's FODMAP risk over all its foods; null when none is rated. */
 export function dayScore(ratings: readonly FodmapRating[]): { score: number | null; band: DayScoreBand | null; unknown: number } {
   const { exact, unknown } = exactRisk(ratings);
@@ -253,10 +187,6 @@ export function stackMeal(entries: readonly StackingEntry[]): Stacking {
     entries.some(({ food, grams }) => grams !== null && grams > 0 && rateServing(food, grams, food.oligoGroup).exceeded.includes(group));
   const unknownFoods = entries.filter(({ food, grams }) => grams === null || Object.values(FODMAP_GROUP_COMPONENTS).flat().some((key) => food[key] === null)).length;
   return { groups, stacked: groups.filter(({ group, over }) => over && !singleOver(group)).map(({ group }) => group), unknownFoods };
-}
-
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
 }
 
 function round3(value: number): number {

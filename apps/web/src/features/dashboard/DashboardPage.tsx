@@ -16,11 +16,12 @@ import { useSessionExpiredHandler } from '../session/use-unauthorized';
 import { useSession } from '../session/use-session';
 import { SubscriptionBanner } from '../subscription/SubscriptionBanner';
 import { useSubscriptionStatus } from '../subscription/use-subscription-status';
+import { SymptomCheck } from '../symptoms/SymptomCheck';
 import { TodayOverview } from './TodayOverview';
 
-// Their code loads as the page scrolls near them, not with the first screen's (the symptom check is near at once).
+// Their code loads as the page scrolls near them, not with the first screen's. The symptom check is on the first
+// screen (issue 18), so it comes with the page: as a section of its own it was loaded at once anyway, a request later.
 const TodayMeals = lazyNamed(() => import('../meals/TodayMeals'), 'TodayMeals');
-const SymptomCheck = lazyNamed(() => import('../symptoms/SymptomCheck'), 'SymptomCheck');
 const LearnAndTips = lazyNamed(() => import('../education/LearnAndTips'), 'LearnAndTips');
 
 /** Spec §2 Dashboard (home): the spec's sections, the symptom check moved up under the day's overview (issue 18). */
@@ -53,9 +54,7 @@ export function DashboardPage() {
         <SubscriptionBanner subscription={subscription.data} />
         <TodayOverview />
         {/* Near the top: logging how one feels is the dashboard's quickest task, a tap from opening the app. */}
-        <WhenNear label="Symptom Check" height={384}>
-          <SymptomCheck />
-        </WhenNear>
+        <SymptomCheck />
         <MealBuilderEntry onOpen={meals.builder.open} count={meals.builder.items.length} />
         <Card variant="outlined" component="section" aria-labelledby="food-lookup-title">
           <CardContent>

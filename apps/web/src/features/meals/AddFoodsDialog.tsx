@@ -10,7 +10,7 @@ import { useFoodSearch } from '../foods/foods-api';
 import { NewFoodForm } from '../foods/NewFoodForm';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { defaultQuantityOf, defaultUnitOf } from './meal-builder';
-import { useAddMealFood } from './meals-api';
+import { useAddMealFood } from './meal-changes';
 import { PortionWarning } from './PortionWarning';
 import { QuantityUnitFields } from './QuantityUnitFields';
 import { useMealActionFailure } from './use-meal-actions';

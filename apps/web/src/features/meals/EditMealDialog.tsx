@@ -4,7 +4,7 @@ import { useToast } from '@fodmap/web-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useTimeZone } from '../symptoms/symptoms-api';
 import { mealTypeOf, mealWhenProblem, usualMinutes, type MealWhen } from './meal-time';
-import { useUpdateMeal } from './meals-api';
+import { useUpdateMeal } from './meal-changes';
 import { useRecentMeals } from './recent-meals';
 import { MealWhenFields } from './MealWhenFields';
 import { useMealActionFailure } from './use-meal-actions';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { aFood } from '../foods/food-fixtures';
 import { scoreMealFoods } from '@fodmap/contracts';
 import { aMeal } from '../../test-kit';
-import { mealFoodOf } from './meal-builder';
+import { mealFoodOf } from './meal-preview';
 import { MealCard } from './MealCard';
 
 const foods = ['Oats', 'Banana', 'Milk', 'Honey', 'Walnuts'].map((name, index) =>

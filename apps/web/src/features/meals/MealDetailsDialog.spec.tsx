@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { loadToastSnackbar } from '@fodmap/web-ui';
 import { aFood } from '../foods/food-fixtures';
 import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
-import { mealFoodOf } from './meal-builder';
+import { mealFoodOf } from './meal-preview';
 import { MealDetailsDialog } from './MealDetailsDialog';
 
 const oats = mealFoodOf({ food: aFood({ id: 1, name: 'Oats', fodmapRating: 'low' }), quantity: 1, servingUnit: 'serving' }, 11);

@@ -6,7 +6,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HealingIcon from '@mui/icons-material/Healing';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { JournalMessages, Messages, SYMPTOM_LABELS, type Meal, type MealFood, type Symptom, MEAL_TYPE_LABELS } from '@fodmap/contracts';
+import { JournalMessages, MealBuilderMessages, Messages, SYMPTOM_LABELS, type Meal, type MealFood, type Symptom, MEAL_TYPE_LABELS } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useToast } from '@fodmap/web-ui';
@@ -17,7 +17,8 @@ import { FodmapRatingBadge } from '../foods/FodmapBadges';
 import { SeverityBadge } from '../symptoms/SeverityBadge';
 import { timeOfDay } from '../symptoms/symptom-format';
 import { amountOf, canComplete } from './MealCard';
-import { useMeal, useRemoveMealFood, useUpdateMealFood } from './meals-api';
+import { useRemoveMealFood, useUpdateMealFood } from './meal-changes';
+import { useMeal } from './meals-api';
 import { MealRisk } from './MealRisk';
 import { MealTypeIcon } from './MealTypeIcon';
 import { QuantityUnitFields } from './QuantityUnitFields';
@@ -106,7 +107,7 @@ function MealContent({ meal, timeZone, onEditSymptom }: { meal: Meal; timeZone: 
                     size="small"
                     edge="end"
                     disabled={removeFood.isPending}
-                    onClick={() => removeFood.mutate(entry.id, { onSuccess: () => toast({ title: JournalMessages.builderRemoved }), onError: failed(JournalMessages.mealError) })}
+                    onClick={() => removeFood.mutate(entry.id, { onSuccess: () => toast({ title: MealBuilderMessages.builderRemoved }), onError: failed(JournalMessages.mealError) })}
                   >
                     <DeleteOutlineIcon />
                   </IconButton>

@@ -10,7 +10,7 @@ import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { useTimeZone } from '../symptoms/symptoms-api';
 import { defaultMealName, defaultQuantityOf, defaultUnitOf } from './meal-builder';
 import { mealTypeOf, mealWhenProblem, usualMinutes, type MealWhen } from './meal-time';
-import { useCreateMeal } from './meals-api';
+import { useCreateMeal } from './create-meal';
 import { useRecentMeals } from './recent-meals';
 import { MealWhenFields } from './MealWhenFields';
 import { PortionWarning } from './PortionWarning';

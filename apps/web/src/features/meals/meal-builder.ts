@@ -1,17 +1,6 @@
-import {
-  foodSnapshotOf,
-  GRAMS,
-  gramsEaten,
-  MEAL_FOOD_QUANTITY,
-  mealFoodEntry,
-  type MealScore,
-  SERVING,
-  scoreMealFoods,
-  servingUnitOf,
-  type Food,
-  type Meal,
-  type MealFood,
-} from '@fodmap/contracts';
+// Only the builder's items here, which the dashboard's first screen holds (its floating button, 'add to builder'):
+// the preview, the foods rated and scored as the meal will hold them, is meal-preview.ts, loaded with the builder's dialog.
+import { GRAMS, MEAL_FOOD_QUANTITY, SERVING, servingUnitOf, type Food } from '@fodmap/contracts';
 
 /** Spec §3 Meal builder item: client-side only until the meal is saved. */
 export interface BuilderItem {
@@ -66,16 +55,4 @@ export function addToItems(items: readonly BuilderItem[], food: Food): { items: 
   const more = item.servingUnit === GRAMS ? (food.servingGrams ?? MEAL_FOOD_QUANTITY.default) : item.servingUnit === SERVING ? 1 : defaultQuantityOf(food);
   const merged = { ...item, quantity: Math.min(tenths(item.quantity + more), MEAL_FOOD_QUANTITY.max) };
   return { items: items.map((current, index) => (index === at ? merged : current)), merged: true };
-}
-
-/** One builder item as the meal will hold it; `id` is a stand-in until the server numbers the entry. */
-export function mealFoodOf({ food, quantity, servingUnit }: BuilderItem, id: number): MealFood {
-  const snapshot = foodSnapshotOf(food);
-  return mealFoodEntry({ id, quantity, servingUnit, grams: gramsEaten(snapshot, quantity, servingUnit), food: snapshot });
-}
-
-/** The builder's live preview: the foods as the meal will hold them, its FODMAP risk, stacking and calories once saved. */
-export function previewItems(items: readonly BuilderItem[]): MealScore & Pick<Meal, 'foods'> {
-  const foods = items.map((item, index) => mealFoodOf(item, index));
-  return { foods, ...scoreMealFoods(foods) };
 }

@@ -1,21 +1,10 @@
-import {
-  localDay,
-  scoreMealFoods,
-  type AddMealFoodInput,
-  type CreateMealInput,
-  type DashboardStats,
-  type Meal,
-  type MealType,
-  type MessageReply,
-  type UpdateMealFoodInput,
-  type UpdateMealInput,
-} from '@fodmap/contracts';
-import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
-import { useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+// The journal's reads, on the dashboard's first screen: saving a new meal is create-meal.ts and changing a saved one
+// meal-changes.ts, each loaded with what uses it, so that neither the scoring nor useMutation comes with the first screen.
+import { localDay, type DashboardStats, type Meal } from '@fodmap/contracts';
+import { useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { INSIGHTS_PATH } from '../../lib/insights-path';
 import { FOODS_PATH } from '../foods/foods-api';
-import { mealFoodOf, type BuilderItem } from './meal-builder';
 
 /** Spec §7: every read is keyed by its path; the journal's read paths, all here. */
 export const MEALS_PATH = '/api/meals';
@@ -66,7 +55,7 @@ export function refreshJournal(queryClient: QueryClient) {
 }
 
 /** The meal lists (all, today's, a day's): not one meal's own read, which shares their path's start. */
-const isMealList = (query: Query) => {
+export const isMealList = (query: Query) => {
   const path = String(query.queryKey[0]);
   return path === MEALS_PATH || path.startsWith(`${MEALS_PATH}?`);
 };
@@ -78,7 +67,7 @@ function listsOf(meal: Meal, timeZone: string): string[] {
 }
 
 /** A new meal in the lists held that it belongs in (shown or not), in its place by time, before the server's lists follow. */
-function showNewMeal(queryClient: QueryClient, meal: Meal, timeZone: string) {
+export function showNewMeal(queryClient: QueryClient, meal: Meal, timeZone: string) {
   for (const path of listsOf(meal, timeZone)) {
     queryClient.setQueryData<Meal[]>([path], (meals) =>
       meals ? [meal, ...meals.filter((listed) => listed.id !== meal.id)].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp)) : meals,
@@ -86,131 +75,10 @@ function showNewMeal(queryClient: QueryClient, meal: Meal, timeZone: string) {
   }
 }
 
-/** A deleted meal leaves every meal list held at once, shown or not. */
-function hideMeal(queryClient: QueryClient, mealId: number) {
-  queryClient.setQueriesData<Meal[]>({ predicate: isMealList }, (meals) => meals?.filter((meal) => meal.id !== mealId));
-}
-
 export function useRefreshJournal() {
   const queryClient = useQueryClient();
   return useCallback(() => refreshJournal(queryClient), [queryClient]);
 }
 
-export interface NewMeal {
-  mealType: MealType;
-  name: string;
-  /** when it was eaten; null: now, read when the person saves */
-  at: Date | null;
-  items: readonly BuilderItem[];
-}
-
-/** One save as sent: the request's body and its Idempotency-Key, with the foods it shows until the server answers. */
-interface MealSave {
-  draft: string;
-  body: CreateMealInput;
-  idempotencyKey: string;
-  items: readonly BuilderItem[];
-}
-
-/** A meal shown before the server has answered; negative ids never collide with the server's. */
-let temporaryIds = 0;
-function temporaryMeal({ body, items }: MealSave): Meal {
-  temporaryIds -= 1;
-  const foods = items.map((item, index) => mealFoodOf(item, temporaryIds * 1000 - index));
-  return { id: temporaryIds, name: body.name, mealType: body.mealType, timestamp: body.timestamp, completed: false, notes: null, foods, symptoms: [], ...scoreMealFoods(foods) };
-}
-
+/** A meal shown before the server has answered (create-meal.ts): negative ids never collide with the server's. */
 export const isTemporaryMeal = (meal: Pick<Meal, 'id'>) => meal.id < 0;
-
-const draftOf = ({ mealType, name, at, items }: NewMeal) =>
-  JSON.stringify([mealType, name, at?.toISOString() ?? null, items.map(({ food, quantity, servingUnit }) => [food.id, quantity, servingUnit])]);
-
-/**
- * Issue 18: the meal and all its foods in one request (all or nothing). Its time is the one the person chose, or the
- * moment they tapped save; a save of the same meal again after a failure sends the same body under the same
- * Idempotency-Key, so a meal that did arrive is not logged twice and one sent late keeps the time it was given.
- * A temporary meal sits in the meal lists until the server has answered (spec §4).
- */
-export function useCreateMeal(timeZone: string) {
-  const queryClient = useQueryClient();
-  const failed = useRef<MealSave | null>(null);
-  const mutation = useMutation({
-    mutationFn: (save: MealSave) => apiRequest<Meal>('POST', MEALS_PATH, save.body, save.idempotencyKey),
-    onMutate: async (save) => {
-      await queryClient.cancelQueries({ predicate: isMealList });
-      showNewMeal(queryClient, temporaryMeal(save), timeZone);
-    },
-    onSuccess: (meal) => {
-      failed.current = null;
-      queryClient.setQueryData([mealPath(meal.id)], meal);
-    },
-    onError: (_error, save) => {
-      failed.current = save;
-    },
-    // The server's lists replace the temporary meal, whether the save went through or not.
-    onSettled: () => refreshJournal(queryClient),
-  });
-  const save = (meal: NewMeal, callbacks?: Parameters<typeof mutation.mutate>[1]) => {
-    const draft = draftOf(meal);
-    const again = failed.current?.draft === draft ? failed.current : null;
-    const { mealType, name, at, items } = meal;
-    const body: CreateMealInput = {
-      mealType,
-      name,
-      timestamp: (at ?? new Date()).toISOString(),
-      foods: items.map(({ food, quantity, servingUnit }) => ({ foodId: food.id, quantity, servingUnit })),
-    };
-    mutation.mutate(again ?? { draft, body, idempotencyKey: newIdempotencyKey(), items }, callbacks);
-  };
-  return { save, isPending: mutation.isPending };
-}
-
-/** The actions that change a meal answer the updated meal; then every journal read is read again. */
-function useMealChange<Input>(send: (input: Input) => Promise<Meal>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: (meal) => queryClient.setQueryData([mealPath(meal.id)], meal),
-    onSettled: () => refreshJournal(queryClient),
-  });
-}
-
-export const useAddMealFood = (mealId: number) =>
-  useMealChange((input: AddMealFoodInput) => apiRequest<Meal>('POST', `${mealPath(mealId)}/foods`, input, newIdempotencyKey()));
-
-export const useRemoveMealFood = (mealId: number) => useMealChange((entryId: number) => apiRequest<Meal>('DELETE', `${mealPath(mealId)}/foods/${entryId}`));
-
-/** Issue 18: a meal's time, type, name or notes corrected. */
-export const useUpdateMeal = (mealId: number) => useMealChange((input: UpdateMealInput) => apiRequest<Meal>('PATCH', mealPath(mealId), input));
-
-/** Issue 18: the amount eaten of one of the meal's foods corrected. */
-export const useUpdateMealFood = (mealId: number) =>
-  useMealChange(({ entryId, input }: { entryId: number; input: UpdateMealFoodInput }) => apiRequest<Meal>('PATCH', `${mealPath(mealId)}/foods/${entryId}`, input));
-
-export const useCompleteMeal = () => useMealChange((mealId: number) => apiRequest<Meal>('PATCH', `${mealPath(mealId)}/complete`));
-
-/** Issue 7: the same foods and quantities as a new meal, now: at the top of every meal list at once. */
-export function useRepeatMeal(timeZone: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (mealId: number) => apiRequest<Meal>('POST', `${mealPath(mealId)}/repeat`, {}, newIdempotencyKey()),
-    onSuccess: (meal) => {
-      queryClient.setQueryData([mealPath(meal.id)], meal);
-      showNewMeal(queryClient, meal, timeZone);
-    },
-    onSettled: () => refreshJournal(queryClient),
-  });
-}
-
-/** Spec §2: the Diary only. The meal's symptoms stay, no longer linked to it. */
-export function useDeleteMeal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (mealId: number) => apiRequest<MessageReply>('DELETE', mealPath(mealId)),
-    onSuccess: (_reply, mealId) => {
-      queryClient.removeQueries({ queryKey: [mealPath(mealId)], exact: true });
-      hideMeal(queryClient, mealId);
-    },
-    onSettled: () => refreshJournal(queryClient),
-  });
-}

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useToast } from '@fodmap/web-ui';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { useTimeZone } from '../symptoms/symptoms-api';
-import { useCompleteMeal, useDeleteMeal, useRepeatMeal } from './meals-api';
+import { useCompleteMeal, useDeleteMeal, useRepeatMeal } from './meal-changes';
 
 /**
  * A failed meal action: a lost session per spec §8, otherwise the spec's title with the server's own words

@@ -1,4 +1,4 @@
-import { JournalMessages, type Food } from '@fodmap/contracts';
+import { MealBuilderMessages, type Food } from '@fodmap/contracts';
 import { useMemo, useState } from 'react';
 import { useToast } from '@fodmap/web-ui';
 import { addToItems, type BuilderItem } from './meal-builder';
@@ -37,7 +37,7 @@ export function useMealBuilder(): MealBuilder {
       const next = addToItems(items, food);
       if (items.length === 0) setOpen(true);
       setItems(next.items);
-      tell(next.merged ? JournalMessages.builderUpdated : JournalMessages.addedToMeal, food);
+      tell(next.merged ? MealBuilderMessages.builderUpdated : MealBuilderMessages.addedToMeal, food);
     };
     return {
       items,
@@ -53,11 +53,11 @@ export function useMealBuilder(): MealBuilder {
         setItems((current) => current.map((item) => (item.food.id === foodId ? { ...item, ...change } : item))),
       remove: (foodId: number) => {
         setItems((current) => current.filter((item) => item.food.id !== foodId));
-        tell(JournalMessages.builderRemoved);
+        tell(MealBuilderMessages.builderRemoved);
       },
       clear: () => {
         setItems([]);
-        tell(JournalMessages.builderCleared);
+        tell(MealBuilderMessages.builderCleared);
       },
       reset: () => {
         setItems([]);

@@ -22,7 +22,8 @@ import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { SEVERITY_LABELS, timeOfDay } from './symptom-format';
 import { fromLocalInput, toLocalInput } from '../meals/meal-time';
 import { useMeal, useMealsOfDay } from '../meals/meals-api';
-import { useLogSymptom, useTimeZone, useUpdateSymptom } from './symptoms-api';
+import { useLogSymptom, useUpdateSymptom } from './symptom-changes';
+import { useTimeZone } from './symptoms-api';
 import { useBackToClose } from '../../lib/use-back-to-close';
 import { NotesField } from '../../components/NotesField';
 

@@ -10,7 +10,7 @@ import { useBackToClose } from '../../lib/use-back-to-close';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { SeverityBadge } from './SeverityBadge';
 import { SEVERITY_LABELS, timeOfDay } from './symptom-format';
-import { useDeleteSymptom } from './symptoms-api';
+import { useDeleteSymptom } from './symptom-changes';
 
 /** A symptom is deleted only once the person confirms it. */
 export function ConfirmDeleteSymptom({ symptom, onClose }: { symptom: Symptom | null; onClose: () => void }) {
