@@ -66,12 +66,15 @@ describe('symptom form (spec §5 Symptom form, §8)', () => {
     expect(mealField.value).toBe('');
     fireEvent.change(mealField, { target: { value: '5' } });
     fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'after lunch' } });
+    const tapped = Date.now();
     fireEvent.click(logButton());
 
     expect(await screen.findByText('Symptom logged successfully')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
     const [{ body, headers }] = posted(fetchMock);
-    expect(body).toEqual({ symptomType: 'gas', severity: 'severe', notes: 'after lunch', mealId: 5 });
+    expect(body).toEqual({ symptomType: 'gas', severity: 'severe', notes: 'after lunch', mealId: 5, timestamp: expect.any(String) });
+    // 'Now' is sent as the moment of the tap, so a late or repeated request keeps it (issue 18).
+    expect(Math.abs(Date.parse(String(body.timestamp)) - tapped)).toBeLessThan(5_000);
     expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
   });
 
@@ -84,7 +87,7 @@ describe('symptom form (spec §5 Symptom form, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Moderate' }));
     fireEvent.click(logButton());
     await screen.findByText('Symptom logged successfully');
-    expect(posted(fetchMock)[0].body).toEqual({ symptomType: 'bloating', severity: 'moderate', mealId: 5 });
+    expect(posted(fetchMock)[0].body).toEqual({ symptomType: 'bloating', severity: 'moderate', mealId: 5, timestamp: expect.any(String) });
   });
 
   it('sends when a symptom began when it was earlier, and refuses a time in the future', async () => {

@@ -143,7 +143,9 @@ function SymptomForm({ onClose, mealId, initialType, symptom, titleId }: Omit<Sy
     if (symptom && correction?.success) {
       updateSymptom.mutate({ id: symptom.id, input: correction.data }, { onSuccess: done(JournalMessages.symptomUpdated), onError: failed(JournalMessages.symptomUpdateFailed) });
     } else if (entry?.success) {
-      logSymptom.mutate(entry.data, { onSuccess: done(JournalMessages.symptomLogged), onError: failed(JournalMessages.symptomLogFailed) });
+      // 'Now' is the moment of the tap, sent as such: a request that arrives late, or is sent again, keeps it.
+      const input = { ...entry.data, timestamp: entry.data.timestamp ?? new Date().toISOString() };
+      logSymptom.mutate(input, { onSuccess: done(JournalMessages.symptomLogged), onError: failed(JournalMessages.symptomLogFailed) });
     }
   };
 
