@@ -1,9 +1,9 @@
 import { AdminMessages, EMAIL_TYPE_LABELS, type EmailStats, Messages } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
-import { Locator, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { emailsTo, signInFirstAdmin } from '../support/api';
-import { suiteBrowser, phone, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { phone, seen, signedUpPhone, suiteBrowser } from '../support/browser';
 import { provided } from '../support/provided';
 
 /** Statistics count an email once it has left the outbox: the page shows it within this. */
@@ -15,7 +15,6 @@ const ADVERTISERS = [
   { name: 'Calm Belly', productName: 'Peppermint Capsules', description: 'Enteric-coated peppermint oil.', ctaText: 'Shop capsules', ctaLink: 'https://calmbelly.example/', priority: '3' },
 ];
 
-const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);
 
 /** The signed-in person's own API from their page: the browser's cookies, and the app's Origin the gateway checks. */
 function pageApi(page: Page) {

@@ -2,15 +2,13 @@ import { InsightsActivity, localDay, startOfLocalDay } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import { Locator, Page } from 'playwright-core';
-import { suiteBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { gone, seen, SEEN_WITHIN_MS, signedUpPhone, stillShot, suiteBrowser, toastSeen } from '../support/browser';
 import { provided } from '../support/provided';
 
 const HOUR_MS = 3_600_000;
 /** The insights are projected from the journal's events: they catch up with a change within this. */
 const PROJECTED_WITHIN_MS = 30_000;
 
-const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);
-const gone = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(false), SEEN_WITHIN_MS);
 
 /**
  * A fixed-offset zone where it is now mid-afternoon, so that noon on the phone's clock is today and already past for
@@ -21,26 +19,7 @@ function afternoonZone(now: Date): string {
   return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 
-async function toastSeen(page: Page, title: string, description?: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: title });
-  await seen(toast);
-  if (description) expect(await toast.textContent()).toContain(description);
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await gone(toast);
-}
-
-/** A screenshot once the dialogs' fades and slides have finished, as the person sees the screen. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: `test-results/daily-loop-${name}.png` });
-}
+const shot = (page: Page, name: string) => stillShot(page, `daily-loop-${name}`);
 
 async function openTab(page: Page, name: 'Home' | 'Diary' | 'Insights', shown: Locator): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();

@@ -2,8 +2,8 @@ import { correlationLabelOf, Food, InsightsActivity, localDay, Meal, MealType, S
 import { seededRandom } from '@fodmap/server';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
-import { Locator, Page } from 'playwright-core';
-import { suiteBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { Page } from 'playwright-core';
+import { gone, seen, SEEN_WITHIN_MS, signedUpPhone, suiteBrowser } from '../support/browser';
 import { provided } from '../support/provided';
 
 /** UTC+9 all year: a breakfast at 08:00 there is the previous day in UTC, so a day counted in UTC would show. */
@@ -22,8 +22,6 @@ const LOW_FOODS = ['Egg, hard-boiled', 'Chicken breast, skinless, roasted', 'Car
 /** A food's weight in a day's FODMAP risk by its rating at the amount eaten (spec §4 'Meal FODMAP score', a risk). */
 const RATING_WEIGHT: Record<string, number> = { high: 100, medium: 50, low: 0 };
 
-const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);
-const gone = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(false), SEEN_WITHIN_MS);
 
 /** The calendar day `days` before `day` (YYYY-MM-DD). */
 const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 24 * HOUR_MS).toISOString().slice(0, 10);

@@ -1,37 +1,13 @@
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import { Locator, Page } from 'playwright-core';
-import { suiteBrowser, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { gone, seen, SEEN_WITHIN_MS, signedUpPhone, stillShot, suiteBrowser, toastSeen } from '../support/browser';
 
 /** A name as a regular expression matches it literally (food names hold commas, brackets and quotes). */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);
-const gone = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(false), SEEN_WITHIN_MS);
 
-/** A toast with this title, read and then closed so that it covers nothing in the next screenshot. */
-async function toastSeen(page: Page, title: string, description?: string | RegExp): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: title });
-  await seen(toast);
-  if (description) expect(await toast.textContent()).toMatch(description);
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await gone(toast);
-}
-
-/** A screenshot once the dialogs' fades and slides have finished, as the person sees the screen. */
-async function shot(page: Page, name: string): Promise<void> {
-  // Spinners and skeletons pulse for ever: only the animations that end are waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        // A cancelled one (a newer transition took its place) has ended too.
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: `test-results/journal-${name}.png` });
-}
+const shot = (page: Page, name: string) => stillShot(page, `journal-${name}`);
 
 /** The big figure of one of Today's Overview's three: '—', '1', '67'. */
 const figure = (page: Page, label: 'Today’s score' | 'Meals logged' | 'Symptoms') =>

@@ -1,24 +1,15 @@
 import { NotificationsMessages } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
-import { Locator, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { emailsTo } from '../support/api';
-import { suiteBrowser, phone, SEEN_WITHIN_MS, signedUpPhone } from '../support/browser';
+import { phone, seen, signedUpPhone, suiteBrowser, toastSeen } from '../support/browser';
 import { provided } from '../support/provided';
 
 /** The meal email goes out through the outbox after the journal's MealCompleted reaches notifications. */
 const EMAILED_WITHIN_MS = 30_000;
 const LINK_LABEL = 'Bloating · moderate';
 
-const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);
-
-/** A toast with this title, read and then closed so that it covers nothing next. */
-async function toastSeen(page: Page, title: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: title });
-  await seen(toast);
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await eventually(async () => expect(await toast.isVisible()).toBe(false), SEEN_WITHIN_MS);
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/meal-email-${name}.png` });
 

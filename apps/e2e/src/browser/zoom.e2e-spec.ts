@@ -1,7 +1,7 @@
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import { Locator, Page } from 'playwright-core';
-import { phone, SEEN_WITHIN_MS, signedUpPhone, suiteBrowser } from '../support/browser';
+import { phone, seen, SEEN_WITHIN_MS, signedUpPhone, suiteBrowser } from '../support/browser';
 import { inspectLayout } from '../support/layout-check';
 import { provided } from '../support/provided';
 
@@ -82,7 +82,6 @@ async function targetSize(locator: Locator, name: string): Promise<string[]> {
   return box.width < MIN_TARGET_PX || box.height < MIN_TARGET_PX ? [`${name}: ${Math.round(box.width)} × ${Math.round(box.height)} px`] : [];
 }
 
-const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);
 
 async function openTab(page: Page, name: string, heading: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll } from '@jest/globals';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { eventually } from '@fodmap/testing';
+import { afterAll, beforeAll, expect } from '@jest/globals';
+import { Browser, BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { uniqueEmail } from './api';
 import { provided } from './provided';
 import { stackWarnings } from './stack-log';
@@ -32,6 +33,35 @@ export function suiteBrowser(): () => Browser {
 
 /** How long a check waits for what a person should see: long enough for a loaded CI machine, never a speed assertion. */
 export const SEEN_WITHIN_MS = 10_000;
+
+/** Waits until the locator shows (within SEEN_WITHIN_MS), or fails. */
+export const seen = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(true), SEEN_WITHIN_MS);
+/** Waits until the locator no longer shows (within SEEN_WITHIN_MS), or fails. */
+export const gone = (locator: Locator) => eventually(async () => expect(await locator.isVisible()).toBe(false), SEEN_WITHIN_MS);
+
+/** A toast with this title (and this description, when given), read and then closed so that it covers nothing next. */
+export async function toastSeen(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: title });
+  await seen(toast);
+  if (description) expect(await toast.textContent()).toMatch(description);
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await gone(toast);
+}
+
+/** `test-results/<name>.png` once the dialogs' fades and slides have finished, as the person sees the screen. */
+export async function stillShot(page: Page, name: string): Promise<void> {
+  // Spinners and skeletons pulse for ever: only the animations that end are waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        // A cancelled one (a newer transition took its place) has ended too.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await page.screenshot({ path: `test-results/${name}.png` });
+}
 
 /** Where the phone is: its time zone (the machine's when not given), which sign-up records as the person's. */
 export interface PhoneOptions {
