@@ -66,7 +66,7 @@ export class AuthController {
   @Post('auth/local/logout')
   @HttpCode(HttpStatus.OK)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ message: string }> {
-    if (req.user) this.accounts.forget(req.user.caller.userId);
+    if (req.user) this.accounts.delete(req.user.caller.userId);
     await this.sessions.signOut(req);
     res.clearCookie(SESSION_COOKIE);
     return { message: Messages.loggedOut };
@@ -143,7 +143,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   async resetPassword(@Body(new ZodBody(resetPasswordSchema)) input: z.output<typeof resetPasswordSchema>, @Req() req: Request): Promise<{ message: string }> {
     const { message, userId } = await this.services.send(Rpc.identity.resetPassword, { input }, req.correlationId);
-    this.accounts.forget(userId);
+    this.accounts.delete(userId);
     await this.sessions.endAll(userId, req.user?.caller.userId === userId ? req.sessionID : undefined);
     return { message };
   }

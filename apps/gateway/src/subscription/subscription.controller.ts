@@ -38,7 +38,7 @@ export class SubscriptionController {
     const payload = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
     const signature = req.header('stripe-signature') ?? '';
     const reply = await this.services.send(Rpc.identity.stripeWebhook, { payload, signature }, correlationId);
-    this.statuses.forgetAll();
+    this.statuses.clear();
     return reply;
   }
 }
