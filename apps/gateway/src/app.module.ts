@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { TerminusModule } from '@nestjs/terminus';
 import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { AccountController } from './account/account.controller';
 import { AdminController } from './admin/admin.controller';
@@ -30,7 +31,7 @@ import { SubscriptionController } from './subscription/subscription.controller';
 import { SymptomsController } from './symptoms/symptoms.controller';
 
 @Module({
-  imports: [InfraModule, ServicesModule, PassportModule.register({ session: true })],
+  imports: [InfraModule, ServicesModule, PassportModule.register({ session: true }), TerminusModule],
   controllers: [
     AuthController,
     AccountController,
