@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { EDUCATION_CATEGORIES, EDUCATION_FALLBACKS } from '@fodmap/contracts';
-import { EDUCATION_ARTICLES } from './articles';
+import { loadArticles, readArticle } from './articles';
 
 /** An adult's unhurried reading pace; a stated read time may be off by half either way. */
 const WORDS_PER_MINUTE = 200;
+
+const EDUCATION_ARTICLES = loadArticles();
 
 const wordsIn = (paragraphs: readonly string[]) => paragraphs.join(' ').split(/\s+/).filter(Boolean).length;
 
@@ -49,5 +51,11 @@ describe('EDUCATION_ARTICLES', () => {
       }
       expect(new Set(article.sources.map((source) => source.url)).size).toBe(article.sources.length);
     });
+  });
+
+  it('refuses a file that breaks the format, naming the file and the field', () => {
+    const front = ['---', 'id: Not A Slug', 'title: A title', 'summary: One sentence.', 'readTime: 2', 'category: education', 'sources: []', '---'].join('\n');
+    expect(() => readArticle('09-bad.md', `${front}\n\nA paragraph.\n`)).toThrow(/^09-bad\.md: id must be a slug.*; sources /);
+    expect(() => readArticle('10-bare.md', 'A paragraph with no front matter.\n')).toThrow(/^10-bare\.md: an article is YAML front matter/);
   });
 });

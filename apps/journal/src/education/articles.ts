@@ -1,208 +1,43 @@
-import { EducationItem } from '@fodmap/contracts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { EDUCATION_CATEGORIES, EducationItem } from '@fodmap/contracts';
+import { parse } from 'yaml';
+import { z } from 'zod';
 
 /**
- * The journal's education articles (spec §3), written for this app; every source was checked. The dashboard shows the
- * first two, so they are the two fallback titles (EDUCATION_FALLBACKS) in the same order.
+ * The journal's education articles (spec §3), written for this app; every source was checked. Each is a Markdown file
+ * of apps/journal/data/articles: YAML front matter, then its paragraphs of plain text separated by blank lines. Files
+ * are read in name order (`01-…`, `02-…`); the dashboard shows the first two, so they are the two fallback titles
+ * (EDUCATION_FALLBACKS) in the same order. The directory is found from src/education and dist/education alike.
  */
-export const EDUCATION_ARTICLES: readonly EducationItem[] = [
-  {
-    id: 'fodmap-stacking',
-    title: 'Understanding FODMAP Stacking',
-    summary: 'Foods that are each low in FODMAPs at their tested serving can add up to a high-FODMAP load when they share a plate.',
-    readTime: 5,
-    category: 'education',
-    body: [
-      'FODMAPs are short-chain carbohydrates that the small intestine absorbs poorly: fructans and galacto-oligosaccharides (GOS), lactose, fructose in excess of glucose, and the polyols sorbitol and mannitol. In a sensitive gut they pull water into the bowel and are fermented by bacteria in the colon, and the stretch from that water and gas is what many people with irritable bowel syndrome (IBS) feel as pain, bloating, wind and a change in bowel habit.',
-      'Very few foods are simply high or low. Monash University, whose laboratory has measured the FODMAP content of a great many foods, rates each food at particular serving sizes. A food can be green (low) at one amount, amber at a larger amount and red at a larger amount still. The rating belongs to the serving, not to the food alone, which is why this journal asks how much you ate and not just what you ate.',
-      'Stacking is the name people give to what happens when several foods eaten in one sitting carry the same FODMAP. Each portion may be within its green serving, but the gut receives the total. Two modest servings that both contain fructans, for example, can together deliver as much fructan as one large serving that would have been rated amber or red on its own.',
-      'The idea grew out of research rather than from a single study of stacking itself. Trials have shown that symptoms are stronger when people take two FODMAPs together than when they take one alone, and that cutting all FODMAP groups at once helps more than cutting any single group. Both findings point the same way: the gut responds to the overall load that arrives at one time.',
-      'The good news is that the green cut-offs already allow for ordinary mixed meals. When Monash set its thresholds it chose them conservatively, expecting people to combine several green-rated foods at each meal. A plate of rice, grilled chicken, carrots and a little cheese does not need to be worked out on a calculator. For most people, during the restriction phase, simply sticking to green servings is enough.',
-      'Stacking becomes worth attention when you eat a lot of one FODMAP group in the same meal. The classic case is a meal built from several foods that are all amber or close to their limit for the same FODMAP: a fruit salad with four different fruits, a bowl of muesli with dried fruit, nuts and a fructan-containing cereal, or a snack plate of several kinds of nuts. Each item looks reasonable, but all of them lean on the same group.',
-      'Here is how it can look on a plate. Picture a breakfast of a bowl of oats, a small handful of almonds and a few slices of ripe banana. Each might be within its own green serving, yet all three carry some oligosaccharides: fructans in the oats and banana, galacto-oligosaccharides in the almonds. Eaten together they can add up to more than your gut is comfortable with. Trimming one of them, or swapping the banana for strawberries, which carry little fructan at a normal serving, lowers the load without giving up the meal.',
-      'Timing matters too. Stacking is about a single sitting, or meals eaten close together. Dietitians commonly suggest spacing meals and snacks a few hours apart rather than grazing on green-rated foods all day, because a steady stream of small loads can behave like one larger load. The total over a whole day matters much less than what reaches the gut at once.',
-      'A few habits keep stacking in check without turning every meal into arithmetic. Build meals around foods that contain little or no FODMAPs, such as meat, fish, eggs, firm tofu, rice, potatoes, oats in their tested amount, and oils. Vary the groups on the plate rather than taking several foods from the same group. If two foods on your plate share a FODMAP, eat a little less of each than its full green serving. Keep snacks simple and leave a gap before the next meal.',
-      'This journal records the amount of every food in each meal, so you can look back at a meal that was followed by symptoms and check whether several of its foods drew on the same FODMAP group. If they did, those are the foods to trim or spread across different meals next time, rather than cutting out any one of them altogether.',
-      'Stacking also matters during the reintroduction phase, in a different way. When you test a FODMAP group, the rest of your diet should stay low in FODMAPs, so that the challenge food is the only real source of that group. If the same meal also contains other foods from the group, the dose you are testing is larger than you think, and a reaction may be blamed on the wrong amount.',
-      'Stacking also depends on you. Once you have completed the reintroduction phase you will know which FODMAP groups you tolerate well. If lactose, say, causes you no trouble, lactose-containing foods will not stack for you in the way they would for someone who reacts to it. Your own tolerance, not the green cut-off, becomes the guide.',
-      'If you still have symptoms on a carefully followed low-FODMAP diet, stacking is only one possible reason, and it is often not the main one. Stress, irregular meals, large portions, fatty foods, caffeine, alcohol and constipation can all play a part, and so can conditions other than IBS. A dietitian trained in the low-FODMAP diet can look at what you eat and help you find the cause, and your doctor should hear about any new or worsening symptoms.',
-    ],
-    sources: [
-      { title: 'Monash University FODMAP team: FODMAP stacking explained (2022)', url: 'https://www.monashfodmap.com/blog/fodmap-stacking-explained/' },
-      { title: 'Varney J, et al. FODMAPs: food composition, defining cutoff values and international application. J Gastroenterol Hepatol 2017;32(Suppl 1):53–61', url: 'https://doi.org/10.1111/jgh.13698' },
-      { title: 'Halmos EP, et al. A diet low in FODMAPs reduces symptoms of irritable bowel syndrome. Gastroenterology 2014;146(1):67–75', url: 'https://doi.org/10.1053/j.gastro.2013.09.046' },
-    ],
-  },
-  {
-    id: 'meal-prep-low-fodmap',
-    title: 'Meal Prep Tips for Low FODMAP',
-    summary: 'A little planning and batch cooking each week makes the low-FODMAP diet easier to keep, cheaper and less stressful.',
-    readTime: 8,
-    category: 'tips',
-    body: [
-      'The low-FODMAP diet asks a lot of the person following it. Many convenience foods are off the menu during the restriction phase, takeaways are hard to trust, and deciding what to eat when you are tired and hungry is exactly when mistakes happen. Meal prep, meaning planning and cooking ahead for several days at a time, takes most of those decisions out of the busiest parts of your week. It also makes the diet cheaper, because you waste less and rely less on specialty products.',
-      'Start with a plan, not a shopping trip. Sit down once a week, look at the days ahead and decide roughly what you will eat for each main meal. Be realistic: note the evenings you will be late, the days you need a packed lunch and the meals you will eat out. A plan with three or four dinners that repeat is better than an ambitious menu you will abandon on Wednesday. Keep a short list of meals that have worked for you before and rotate them.',
-      'Build each meal from parts. Instead of thinking in complete recipes, think in building blocks that you can cook in bulk and combine in different ways: a starch, a protein, one or two vegetables, and something that brings flavour. Low-FODMAP starches that keep and reheat well include rice, potatoes, quinoa, polenta, and oats or gluten-free pasta within their tested serving. Proteins that contain no FODMAPs of their own include chicken, beef, lamb, pork, fish, eggs and firm tofu. Vegetables that are low in FODMAPs at ordinary servings include carrots, cucumber, lettuce, spinach, parsnips, potatoes and tomatoes; others, such as green beans, aubergine and courgette, are green only up to a modest serving, so check their amounts.',
-      'Cook the building blocks in one session. A batch of rice, a tray of roasted vegetables, a pan of seasoned minced meat or a few chicken breasts and a dozen boiled eggs can be ready in about an hour. Combined differently through the week they become a burrito bowl, a fried rice, a salad box, a frittata and a soup, so eating the same ingredients does not feel like eating the same meal.',
-      'A typical session might run like this. Put potatoes or a tray of vegetables in the oven first, since they take longest. Start the rice or quinoa on the hob. While both cook, brown a pan of minced meat with garlic-infused oil, herbs and tinned tomatoes, and poach or bake some chicken. Boil eggs in the last ten minutes. Let everything cool, then portion it into containers. Cleaning up once, instead of every evening, is much of the time saved.',
-      'Flavour without onion and garlic is the skill that makes or breaks low-FODMAP cooking. Onion and garlic are rich in fructans, and fructans dissolve in water, so cooking them in a stew and lifting them out before serving does not remove them. They do not dissolve in fat, though, which is why garlic-infused and onion-infused oils are low in FODMAPs as long as no pieces of garlic or onion remain in the oil. Bought infused oils are the safer choice: home-made oil containing raw garlic should be kept in the fridge and used within a few days, because of the risk of botulism. The green tops of spring onions and leeks, chives, fresh herbs, ginger, chilli, citrus zest, mustard and a pinch of asafoetida all add depth as well.',
-      'Stock, sauces and spice mixes are where onion and garlic hide. Making your own stock from bones, the green parts of leeks, carrots and herbs, then freezing it in portions, gives you a base for soups and risottos that you know is safe. Alternatively, look for stock and sauces certified as low FODMAP, and read every label of any ready-made product, because onion and garlic powder are among the most common ingredients in savoury foods.',
-      'Legumes can stay in your diet with a little care. Beans, lentils and chickpeas are high in galacto-oligosaccharides when cooked from dry, but these carbohydrates are water-soluble and leach into the liquid of canned legumes. Tinned lentils and chickpeas that are drained and rinsed are low in FODMAPs at small tested servings, which makes them a handy protein to add to batch-cooked salads and curries, as long as you keep the portion to the amount shown in the Monash app.',
-      'Portion as you pack. Because FODMAP ratings depend on serving size, meal prep is a chance to get portions right once, rather than guessing at each meal. Use a kitchen scale for the foods whose green serving is small, such as canned chickpeas, sweet potato, avocado or oats, and pack them into containers in those amounts. Label each container with what it holds and the date it was cooked. When you later log the meal in this journal, you will already know how much you ate.',
-      'Watch for stacking when you combine batches. A lunch box that holds a little of several foods from the same FODMAP group can add up to more than any of them alone. If your box contains both canned lentils and canned chickpeas, for example, both contribute galacto-oligosaccharides, so a smaller amount of each is wiser than the full green serving of both. Varying the building blocks from meal to meal spreads the load across different groups.',
-      'Store food safely. Cooked food should be cooled quickly, ideally within one to two hours, then covered and put in a fridge running at 5 °C or below. Most cooked leftovers should be eaten within two days; cooked rice is best eaten within a day, because spores that survive cooking can produce toxins if the rice sits warm. When you reheat, heat food until it is steaming hot all the way through, and reheat it only once. If you will not eat a portion within two days, freeze it on the day you cook it.',
-      'Your freezer is your best ally. Soups, stews, curries, cooked mince, meatballs, cooked rice portions, muffins made with gluten-free flour and sliced sourdough spelt bread all freeze well. Freeze in single portions so you only defrost what you need, defrost in the fridge or microwave, and eat defrosted cooked food within 24 hours. Freezing a few emergency meals means that a long day no longer ends with a risky takeaway.',
-      'A little equipment makes the habit stick. A set of stackable containers in two or three sizes, freezer bags, a marker for dates, a kitchen scale and a large tray and pot cover almost everything. Glass containers can go from fridge to microwave, and clear ones show at a glance what is left. Keep a list on the fridge of what is in the freezer so that nothing is forgotten at the back.',
-      'Plan snacks and breakfasts too. Hunger between meals is when many people reach for whatever is available. Prepare snack portions in advance: a measured handful of peanuts or walnuts, rice cakes with peanut butter, lactose-free yoghurt, a firm banana, a portion of strawberries or grapes, cheddar cheese, or a boiled egg. Overnight oats made with lactose-free milk and a measured portion of oats and berries make a breakfast you can take from the fridge and eat on the way out.',
-      'Keep it simple during the restriction phase. This phase is meant to last only two to six weeks, so it is not the time to develop an elaborate repertoire. A handful of reliable meals, a well-stocked freezer and a few safe snacks are enough. Once you move on to reintroduction and then personalisation, your meal prep can grow to include the foods you have found you tolerate, and batches can become more varied.',
-      'Make the work lighter. Cook double whenever you cook a freezable dinner and freeze the second half. Use one tray and one pot where you can. Involve the people you live with: most low-FODMAP meals are simply good everyday food, and sauces or toppings that contain onion or garlic can be added to their portions at the table. Shopping with a standard list of staples saves time and stops you buying products you have not checked.',
-      'Meal prep also supports the journal. A predictable week of meals makes it easier to connect symptoms with what you ate, because there are fewer unknown ingredients in the picture. If a batch-cooked dish repeatedly comes before symptoms, you can look at its ingredients and portions calmly instead of guessing.',
-      'A dietitian can help you build a meal plan that suits your budget, your culture and your nutritional needs, and can make sure that a restricted diet still provides enough fibre, calcium and energy. If you have lost weight without trying, or you find you are cutting out more and more foods, talk to your doctor or dietitian rather than restricting further on your own.',
-    ],
-    sources: [
-      { title: 'Monash University FODMAP team: FODMAP stacking explained (2022)', url: 'https://www.monashfodmap.com/blog/fodmap-stacking-explained/' },
-      { title: 'Monash University FODMAP team: Update – label reading and FODMAPs (2021)', url: 'https://www.monashfodmap.com/blog/update-label-reading/' },
-      { title: 'Varney J, et al. FODMAPs: food composition, defining cutoff values and international application. J Gastroenterol Hepatol 2017;32(Suppl 1):53–61', url: 'https://doi.org/10.1111/jgh.13698' },
-      { title: 'Food Standards Scotland: Food storage at home', url: 'https://www.foodstandards.gov.scot/consumers/food-safety/at-home/storage' },
-    ],
-  },
-  {
-    id: 'what-are-fodmaps',
-    title: 'FODMAPs Explained',
-    summary: 'What FODMAPs are, why they can trigger symptoms in people with IBS, and what the low-FODMAP diet can and cannot do.',
-    readTime: 3,
-    category: 'education',
-    body: [
-      'FODMAP is an acronym for Fermentable Oligosaccharides, Disaccharides, Monosaccharides And Polyols. Behind the mouthful is a simple idea: a group of small carbohydrates that many people absorb only partly in the small intestine, so a share of them travels on to the large intestine.',
-      'There are five main groups. Fructans are found in wheat, rye, barley, onion and garlic, and galacto-oligosaccharides (GOS) in beans, lentils, chickpeas and some nuts. Lactose is the sugar in milk, soft cheese and yoghurt. Excess fructose, meaning fructose present in larger amounts than glucose, comes from honey, apples, pears, mango and some sweeteners. The polyols sorbitol and mannitol occur naturally in stone fruits, mushrooms and cauliflower and are added to many sugar-free products.',
-      'FODMAPs cause trouble in two ways. They are osmotic, so they draw water into the bowel, and they are rapidly fermented by gut bacteria, which produces gas. Everyone experiences this to a degree. In irritable bowel syndrome (IBS) the gut is often more sensitive to being stretched, so the same water and gas are felt as pain, bloating and urgency, and can change how often and how loosely the bowels move.',
-      'FODMAPs are not bad for you. Several are prebiotics that feed helpful bacteria, and many of the foods that contain them are nutritious. The low-FODMAP diet is not a healthy-eating plan for everyone, and it is not meant to be followed for life. It is a short, structured test that helps people with IBS find which groups, and how much of them, trigger their own symptoms.',
-      'The evidence for the diet is good. In a controlled trial at Monash University, people with IBS had markedly less overall gut discomfort on a low-FODMAP diet than on a typical diet, and later trials and meta-analyses have found similar results. Guidelines from the British Society of Gastroenterology and the American College of Gastroenterology both recommend a low-FODMAP diet as a treatment for IBS symptoms, ideally supervised by a dietitian. Around half to three quarters of people respond.',
-      'Amount matters as much as the food. Monash has measured the FODMAP content of foods in the laboratory and set cut-off values that decide whether a serving is low, moderate or high. This is why the same food can be safe in one quantity and a trigger in a larger one, and why this journal asks you to log how much you ate.',
-      'The diet has three phases: a few weeks of restriction, a careful reintroduction of each FODMAP group, and a long-term personalised diet that limits only what you need to limit. Each phase is explained in its own article here.',
-      'Before starting, make sure the diagnosis is right. IBS shares symptoms with coeliac disease, inflammatory bowel disease and, less often, bowel cancer, so your doctor should have ruled these out. Coeliac blood tests are only reliable while you are still eating gluten, so have them done before you cut out wheat. A dietitian trained in the low-FODMAP approach gives you the best chance of success and helps keep your diet nutritionally complete.',
-    ],
-    sources: [
-      { title: 'Halmos EP, et al. A diet low in FODMAPs reduces symptoms of irritable bowel syndrome. Gastroenterology 2014;146(1):67–75', url: 'https://doi.org/10.1053/j.gastro.2013.09.046' },
-      { title: 'Varney J, et al. FODMAPs: food composition, defining cutoff values and international application. J Gastroenterol Hepatol 2017;32(Suppl 1):53–61', url: 'https://doi.org/10.1111/jgh.13698' },
-      { title: 'Vasant DH, et al. British Society of Gastroenterology guidelines on the management of irritable bowel syndrome. Gut 2021;70(7):1214–1240', url: 'https://doi.org/10.1136/gutjnl-2021-324598' },
-      { title: 'Lacy BE, et al. ACG clinical guideline: management of irritable bowel syndrome. Am J Gastroenterol 2021;116(1):17–44', url: 'https://doi.org/10.14309/ajg.0000000000001036' },
-    ],
-  },
-  {
-    id: 'three-phases-low-fodmap',
-    title: 'The Three Phases of the Low FODMAP Diet',
-    summary: 'Restriction, reintroduction and personalisation: how each phase works, how long it lasts and why you should not stop after the first.',
-    readTime: 3,
-    category: 'education',
-    body: [
-      'The low-FODMAP diet is a process with three phases, not a permanent list of banned foods. Each phase has a clear purpose, and the real benefit comes from completing all three.',
-      'Phase 1 is restriction. For two to six weeks you swap high-FODMAP foods for low-FODMAP alternatives and keep to the tested low-FODMAP serving of everything you eat. It is a substitution diet rather than an elimination diet: an orange instead of an apple, chives instead of onion, lactose-free milk instead of regular milk, sourdough spelt or gluten-free bread instead of wheat bread. The goal is to find out whether FODMAPs are behind your symptoms at all.',
-      'Keep this journal carefully during restriction. Logging meals, amounts and symptoms shows you, and anyone helping you, whether your symptoms are actually easing. If they have not improved after six weeks of careful restriction, FODMAPs are probably not the main driver, and continuing to restrict is unlikely to help. Talk to your doctor or dietitian about other approaches rather than cutting out more foods.',
-      "Phase 2 is reintroduction, sometimes called the challenge phase. If your symptoms improved, you test one FODMAP group at a time while the rest of your diet stays low in FODMAPs. A typical challenge uses a food that contains mainly one FODMAP, for example honey for excess fructose or milk for lactose, in increasing amounts over about three days, while you watch for symptoms. After a few days' break to let any symptoms settle, you test the next group. Working through all the groups usually takes six to eight weeks.",
-      'Reintroduction tells you three things: which groups you tolerate, which you do not, and for the ones that cause trouble, roughly how much you can manage before symptoms start. Many people find that only one or two groups bother them. Symptoms during a challenge are uncomfortable but useful information, not a failure, and they do not damage the gut in IBS. Record each challenge here with its dose and any symptoms so the pattern is easy to read afterwards.',
-      'Phase 3 is personalisation. Using what reintroduction taught you, you bring back every food you tolerate and limit only the groups and amounts that trigger you. This matters for more than variety. A needlessly strict diet can fall short on fibre, calcium, iron and other nutrients, and cuts the fructans and GOS that feed beneficial gut bacteria. Studies show that people can keep good symptom control on a personalised diet, so there is no reason to stay in the restrictive phase.',
-      'Tolerance can change over time, so it is worth retesting foods that bothered you months or years earlier. Stress, illness and disrupted routines can also lower your threshold for a while.',
-      'All three phases are best done with a dietitian trained in the low-FODMAP diet. They can tailor the restriction to your usual foods, plan the order and doses of challenges, help you interpret mixed results, and make sure your long-term diet is balanced.',
-    ],
-    sources: [
-      { title: 'Monash University FODMAP team: The 3 phases of the low FODMAP diet (2018)', url: 'https://www.monashfodmap.com/blog/3-phases-low-fodmap-diet/' },
-      { title: 'Monash University FODMAP team: Step 3, personalisation – why is it important? (2024)', url: 'https://www.monashfodmap.com/blog/step-3-personalisation-why-is-it-important/' },
-      { title: 'Lomer MCE. The low FODMAP diet in clinical practice: where are we and what are the long-term considerations? Proc Nutr Soc 2023', url: 'https://www.cambridge.org/core/journals/proceedings-of-the-nutrition-society/article/low-fodmap-diet-in-clinical-practice-where-are-we-and-what-are-the-longterm-considerations/3295232B316152B3A271867F6031C038' },
-      { title: 'Lacy BE, et al. ACG clinical guideline: management of irritable bowel syndrome. Am J Gastroenterol 2021;116(1):17–44', url: 'https://doi.org/10.14309/ajg.0000000000001036' },
-    ],
-  },
-  {
-    id: 'reading-food-labels',
-    title: 'Reading Food Labels for FODMAPs',
-    summary: 'Where FODMAPs hide in packaged foods, which ingredient names to look for, and how to judge whether a small amount matters.',
-    readTime: 2,
-    category: 'tips',
-    body: [
-      'Packaged foods are often where a careful low-FODMAP diet goes wrong, because FODMAPs appear under many names and in products you would not suspect. A few rules make the ingredients list much easier to read.',
-      'Position on the list tells you a lot. Ingredients are listed by weight, largest first. A high-FODMAP ingredient near the top of the list is likely to matter; one near the end of a long list is usually present in a small amount and may be fine for many people. There are exceptions to this rule: onion, garlic, including their powders, and concentrated fibres such as inulin, chicory root, fructo-oligosaccharides (FOS) and galacto-oligosaccharides (GOS) are potent enough that even small amounts add a real load.',
-      'For fructans and GOS, look for wheat, rye and barley, onion and garlic in any form, dehydrated vegetables or vegetable powder, which often contain onion, chickpea and soy flour, and the added fibres above. Stocks, sauces, marinades, spice mixes, dips, crackers and snack bars are frequent sources. Some products list only flavouring or natural flavour; in some countries this can include onion or garlic, so contact the maker if the product matters to you.',
-      'For excess fructose, watch for honey, agave, high-fructose corn syrup, fructose, fruit juice concentrate, especially apple and pear, and large amounts of dried fruit. These turn up in cereals, muesli bars, yoghurts, jams and soft drinks.',
-      'For polyols, look for sorbitol (E420), mannitol (E421), maltitol (E965), xylitol (E967) and isomalt (E953). They are common in sugar-free gum, mints, sweets and diet or protein products, and many labels also warn that excessive consumption may have a laxative effect.',
-      'For lactose, look for milk, milk solids, milk powder, cream and soft cheeses. Lactose-free products are clearly labelled, and hard cheeses such as cheddar and parmesan contain very little lactose anyway.',
-      'Some ingredients sound alarming but are low in FODMAPs: glucose syrup, dextrose, maltodextrin, wheat starch, soy lecithin, and regular sugar in moderate amounts. Gluten-free does not mean low-FODMAP: gluten-free products avoid wheat but can still contain honey, inulin, legume flours or apple juice.',
-      'Certification logos help. Products carrying the Monash University Low FODMAP Certified or FODMAP Friendly logo have been laboratory tested, and the label tells you the serving at which they are low. The Monash app also lists many tested branded products.',
-      'Labels change, so recheck products you buy regularly every so often. Once you have been through reintroduction you will only need to look for the groups that trigger you, which makes shopping far quicker. A dietitian can help you build a list of trusted products.',
-    ],
-    sources: [
-      { title: 'Monash University FODMAP team: Update – label reading and FODMAPs (2021)', url: 'https://www.monashfodmap.com/blog/update-label-reading/' },
-      { title: 'Varney J, et al. FODMAPs: food composition, defining cutoff values and international application. J Gastroenterol Hepatol 2017;32(Suppl 1):53–61', url: 'https://doi.org/10.1111/jgh.13698' },
-    ],
-  },
-  {
-    id: 'eating-out-low-fodmap',
-    title: 'Eating Out on a Low FODMAP Diet',
-    summary: 'How to choose a restaurant, order with confidence and enjoy a meal out without abandoning your diet.',
-    readTime: 2,
-    category: 'tips',
-    body: [
-      'Eating out is one of the hardest parts of the low-FODMAP diet, mostly because you cannot see what goes into the food. Onion and garlic are the basis of so many sauces, stocks and marinades that a dish can be high in FODMAPs even when neither is visible. With a bit of preparation, though, a meal out need not mean a bad night.',
-      'Do your homework. Look at the menu online before you go and pick two or three dishes that could work, perhaps with small changes. If you are unsure, phone the restaurant at a quiet time and ask whether they can cook a dish without onion and garlic. Many kitchens are used to allergy requests and can help if they know in advance.',
-      'Choose simple dishes. Grilled, roasted or pan-fried meat, fish or eggs with plain rice, potatoes and steamed or grilled vegetables are the easiest to adapt. Ask for sauces, gravies and dressings on the side, or for olive oil and lemon instead. Dishes built to order, such as salads, sushi, omelettes or grill plates, are easier to change than stews, curries or soups cooked ahead in large batches.',
-      'Ask specific questions. It is more useful to ask whether the chicken is marinated, whether the rice is cooked in stock, or whether there is garlic in the butter than to ask whether a dish is low FODMAP, which most staff will not know. Gluten-free options help if wheat is a trigger for you, but remember that gluten-free does not guarantee that a dish is free of onion, garlic or honey.',
-      'Mind the portions and the extras. Restaurant servings are often large, and a meal that includes bread, a shared starter, a main, dessert and drinks can add up to a big FODMAP load even when each part is moderate. Choose one course to enjoy, share a dessert and drink water alongside any alcohol.',
-      'Your personal triggers matter most. Once you have finished reintroduction you will know which groups you tolerate, and eating out becomes much easier: if lactose is fine for you, a creamy dessert is no longer a worry. During restriction it also helps to eat low-FODMAP meals earlier in the day so that the total load is lower if the evening meal is less certain.',
-      'Finally, do not let fear keep you at home. A slip will usually cause temporary symptoms, not harm, in IBS. Note the meal in this journal so you can learn from it, and go back to your usual diet the next day. If eating out often leaves you with severe symptoms, a dietitian can help you plan for it.',
-    ],
-    sources: [
-      { title: 'Monash University FODMAP team: Update – label reading and FODMAPs (2021)', url: 'https://www.monashfodmap.com/blog/update-label-reading/' },
-      { title: 'Monash University FODMAP team: FODMAP stacking explained (2022)', url: 'https://www.monashfodmap.com/blog/fodmap-stacking-explained/' },
-      { title: 'Monash University FODMAP team: Step 3, personalisation – why is it important? (2024)', url: 'https://www.monashfodmap.com/blog/step-3-personalisation-why-is-it-important/' },
-    ],
-  },
-  {
-    id: 'ibd-flare-diet',
-    title: "Eating During a Crohn's or Colitis Flare",
-    summary: "In Crohn's disease and ulcerative colitis, food during a flare is about texture, nourishment and safety, not FODMAPs alone.",
-    readTime: 3,
-    category: 'education',
-    body: [
-      "Inflammatory bowel disease (IBD), mainly Crohn's disease and ulcerative colitis, is different from irritable bowel syndrome. In IBD the immune system inflames and can damage the lining of the gut, and flares are treated with medicines that control that inflammation. Diet supports that treatment; it does not replace it. If you think you are having a flare, contact your IBD team rather than changing your diet on your own.",
-      'There is no single diet that suits everyone with IBD. Major guidelines, including those of the British Society of Gastroenterology and the European Society for Clinical Nutrition and Metabolism (ESPEN), do not recommend one special diet for all patients. What you can eat comfortably depends on where your disease is, how active it is and whether you have complications.',
-      "During a flare the priority is to eat enough. Inflammation raises the body's needs while pain, nausea and diarrhoea lower appetite, so weight loss and malnutrition are common, especially in Crohn's disease. Small, frequent meals and snacks are often easier than three large ones. If eating is difficult, nutritional supplement drinks can help, and your team may check for and treat low iron, vitamin D or vitamin B12.",
-      'Texture often matters more than FODMAPs. Many people find soft, well-cooked food easier during a flare: white rice, pasta, potatoes without skins, eggs, tender or minced meat, fish, smooth nut butters, and vegetables cooked until soft with skins and seeds removed. Tough skins, seeds, nuts, sweetcorn, raw vegetables and gristly meat are harder to break down. A lower-fibre or low-residue diet is sometimes advised for a short time during a flare to reduce stool frequency, but it is not needed by everyone.',
-      "Strictures change the advice. A stricture is a narrowing of the bowel, most often in Crohn's disease. If you have one, your team may advise a modified-texture, reduced-fibre diet to lower the risk of food blocking the narrowed section: chew well, eat slowly and avoid the fibrous foods listed above. Severe cramping pain after eating, a swollen abdomen, vomiting or being unable to pass stool or wind can mean a blockage, and need urgent medical help.",
-      "Outside a stricture, fibre is not the enemy. Crohn's & Colitis UK advises that most people with IBD do not need to limit fibre when they are well, and a varied diet with plenty of plant foods is part of long-term health. Cutting out whole food groups without advice risks deficiencies.",
-      'Stay hydrated. Diarrhoea loses water and salts, so drink regularly through the day. Oral rehydration solutions can help when diarrhoea is heavy.',
-      'Where does the low-FODMAP diet fit? Many people with IBD in remission still have IBS-like symptoms such as bloating, wind and loose stools. Trials show that a low-FODMAP diet can ease these functional symptoms and improve quality of life, but it does not reduce inflammation. So it is a tool for symptoms once active disease has been ruled out, not a treatment for a flare. Any new or worse symptoms should first be checked, often with a faecal calprotectin test or blood tests, before you assume they are functional.',
-      "Formula nutrition is an established treatment in some situations. Exclusive enteral nutrition, a liquid formula diet taken instead of normal food for several weeks, can induce remission in Crohn's disease, particularly in children. It is always prescribed and supervised by your team.",
-      'Keeping this journal can help you and your IBD team see how your eating, symptoms and flares relate over time. Ask to see an IBD dietitian, especially if you are losing weight, have a stricture or find yourself avoiding more and more foods.',
-    ],
-    sources: [
-      { title: 'Lamb CA, et al. British Society of Gastroenterology consensus guidelines on the management of inflammatory bowel disease in adults. Gut 2019;68(Suppl 3):s1–s106', url: 'https://doi.org/10.1136/gutjnl-2019-318484' },
-      { title: 'Bischoff SC, et al. ESPEN practical guideline: clinical nutrition in inflammatory bowel disease. Clin Nutr 2020;39(3):632–653', url: 'https://doi.org/10.1016/j.clnu.2019.11.002' },
-      { title: 'Levine A, et al. Dietary guidance from the International Organization for the Study of Inflammatory Bowel Diseases. Clin Gastroenterol Hepatol 2020;18(6):1381–1392', url: 'https://doi.org/10.1016/j.cgh.2020.01.046' },
-      { title: "Crohn's & Colitis UK: Food", url: 'https://crohnsandcolitis.org.uk/info-support/information-about-crohns-and-colitis/all-information-about-crohns-and-colitis/living-with-crohns-or-colitis/food' },
-      { title: "Crohn's & Colitis Australia: Diet for strictures and Crohn's disease", url: 'https://crohnsandcolitis.org.au/living-with-crohns-colitis/lifestyle/nutrition/diet-for-strictures-and-crohns-disease/' },
-      { title: 'Pedersen N, et al. Low-FODMAP diet reduces irritable bowel symptoms in patients with inflammatory bowel disease. World J Gastroenterol 2017;23(18):3356–3366', url: 'https://doi.org/10.3748/wjg.v23.i18.3356' },
-    ],
-  },
-  {
-    id: 'when-to-see-a-doctor',
-    title: 'When to See a Doctor About Gut Symptoms',
-    summary: 'Warning signs that need a doctor rather than a diet change, and why a proper diagnosis should come before the low-FODMAP diet.',
-    readTime: 3,
-    category: 'education',
-    body: [
-      'Irritable bowel syndrome (IBS) is common and, although it can be very unpleasant, it does not damage the bowel or lead to cancer. But its symptoms overlap with conditions that do need treatment, such as coeliac disease, inflammatory bowel disease (IBD), bowel cancer and, in women, ovarian cancer. This journal can help you notice patterns, but it cannot diagnose anything. The signs below are a reason to see a doctor, not to adjust your diet.',
-      'UK guidance from NICE (CG61) lists red flags that should lead to further investigation rather than a diagnosis of IBS: unintentional and unexplained weight loss; bleeding from the back passage; a family history of bowel or ovarian cancer; and, in people over 60, a change to looser or more frequent stools lasting more than six weeks. Doctors also look for anaemia, a lump in the abdomen or rectum, and blood tests showing inflammation.',
-      'Other warning signs that gastroenterology guidelines and the Rome criteria treat as alarm features include: symptoms that start after the age of 50; symptoms that wake you at night, such as diarrhoea or pain; fever; a family history of IBD or coeliac disease; and signs of anaemia such as unusual tiredness, breathlessness or pale skin. None of these means you have a serious illness, but each means IBS should not be assumed.',
-      "Some situations need help the same day. Seek urgent care if you have heavy bleeding, black or tarry stools, severe abdominal pain that does not settle, repeated vomiting, a swollen abdomen with no bowel movement or wind, or signs of dehydration. If you already have ulcerative colitis or Crohn's disease, six or more bloody stools a day, especially with a fever or a racing pulse, can mean a severe flare that needs hospital assessment.",
-      'Get the diagnosis before the diet. The British Society of Gastroenterology recommends that anyone with new IBS-type symptoms has basic tests in primary care: a full blood count, a marker of inflammation such as CRP, and a blood test for coeliac disease, with a faecal calprotectin test in younger adults with diarrhoea to look for IBD. Coeliac tests only work while gluten is still in your diet, so have them before cutting out wheat. Starting a restrictive diet first can mask symptoms and delay the right diagnosis.',
-      'Return to your doctor if things change. A new pattern of symptoms, symptoms that keep getting worse, or no improvement after a careful trial of the low-FODMAP diet are all reasons to be reassessed. Medicines, psychological therapies such as gut-directed hypnotherapy or cognitive behavioural therapy, and other dietary approaches can help when diet alone does not.',
-      'Look after your mental health too. Living with gut symptoms can be exhausting and isolating, and anxiety or low mood can in turn make symptoms worse. Your doctor can help with both.',
-      'When you see your doctor, bring your journal. A record of what you ate, your symptoms, their severity and timing, and any warning signs makes the appointment more productive. This article is general information, not medical advice; if you are worried about a symptom, contact a doctor, and in an emergency call your local emergency number.',
-    ],
-    sources: [
-      { title: 'NICE. Irritable bowel syndrome in adults: diagnosis and management (CG61)', url: 'https://www.nice.org.uk/guidance/cg61' },
-      { title: 'Vasant DH, et al. British Society of Gastroenterology guidelines on the management of irritable bowel syndrome. Gut 2021;70(7):1214–1240', url: 'https://doi.org/10.1136/gutjnl-2021-324598' },
-      { title: 'Lacy BE, et al. ACG clinical guideline: management of irritable bowel syndrome. Am J Gastroenterol 2021;116(1):17–44', url: 'https://doi.org/10.14309/ajg.0000000000001036' },
-      { title: 'NICE. Suspected cancer: recognition and referral (NG12)', url: 'https://www.nice.org.uk/guidance/ng12' },
-      { title: 'NHS inform: Irritable bowel syndrome (IBS)', url: 'https://www.nhsinform.scot/illnesses-and-conditions/stomach-liver-and-gastrointestinal-tract/irritable-bowel-syndrome-ibs/' },
-    ],
-  },
-];
+export const ARTICLES_DIRECTORY = resolve(__dirname, '../../data/articles');
+
+const frontMatterSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a slug (lowercase words joined by hyphens)'),
+    title: z.string().trim().min(1),
+    summary: z.string().trim().min(1),
+    readTime: z.number().int().positive(),
+    category: z.enum(EDUCATION_CATEGORIES),
+    sources: z.array(z.object({ title: z.string().trim().min(1), url: z.string().url() }).strict()).min(1),
+  })
+  .strict();
+
+const ARTICLE_FILE = /^---\n([\s\S]*?)\n---\n\n([\s\S]+)$/;
+
+/** One article file; a file that breaks the format stops the start-up with a line naming the file and the field. */
+export function readArticle(name: string, text: string): EducationItem {
+  const parts = ARTICLE_FILE.exec(text);
+  if (!parts) throw new Error(`${name}: an article is YAML front matter between two '---' lines, a blank line, then its paragraphs.`);
+  const front = frontMatterSchema.safeParse(parse(parts[1]));
+  if (!front.success) throw new Error(`${name}: ${front.error.issues.map((issue) => `${issue.path.join('.') || 'front matter'} ${issue.message}`).join('; ')}`);
+  return { ...front.data, body: parts[2].trim().split(/\n\s*\n/) };
+}
+
+/** Every article, read once at start-up. */
+export function loadArticles(directory: string = ARTICLES_DIRECTORY): EducationItem[] {
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => readArticle(name, readFileSync(join(directory, name), 'utf8')));
+}
