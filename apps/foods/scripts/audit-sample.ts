@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { seededRandom } from '@fodmap/server';
-import { readCsvDir } from './build-catalogue';
+import { readCsvDir } from './catalogue-build/csv';
 
 interface AuditFood {
   key: string;

@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CatalogueChange, CatalogueReleaseNotes, FodmapRating } from '@fodmap/contracts';
-import { CATALOGUE_VERSION, sourcesDir } from './build-catalogue';
+import { CATALOGUE_VERSION, sourcesDir } from './catalogue-build/paths';
 
 interface ReleaseFood {
   key: string;
