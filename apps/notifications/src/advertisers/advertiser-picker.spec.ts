@@ -1,5 +1,5 @@
 import { DEFAULT_DISCLAIMER } from '@fodmap/contracts';
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { ADVERTISER_CACHE_MS, AdvertiserPicker } from './advertiser-picker';
 import { AdvertiserRow } from './advertiser-records';
@@ -31,6 +31,11 @@ function sweep(steps: number): () => number {
   let i = 0;
   return () => (i++ % steps) / steps + 0.5 / steps;
 }
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 describe('AdvertiserPicker', () => {
   it('picks by weight 1/priority: priority 1 twice as often as 2 and four times as often as 4', async () => {
@@ -65,13 +70,15 @@ describe('AdvertiserPicker', () => {
   });
 
   it('reads the table once per cache period, and again at once after invalidate()', async () => {
-    let now = 0;
+    // lru-cache reads its clock from the performance object it found at load time; tie that to the faked Date.
+    jest.spyOn(performance, 'now').mockImplementation(() => Date.now());
+    jest.useFakeTimers();
     const { dataSource, calls } = table([row(1, 1)]);
-    const picker = new AdvertiserPicker(dataSource, 'https://fodmapjournal.app', () => 0, () => now);
+    const picker = new AdvertiserPicker(dataSource, 'https://fodmapjournal.app', () => 0);
     await picker.pick();
     await picker.pick();
     expect(calls.count).toBe(1);
-    now = ADVERTISER_CACHE_MS;
+    jest.advanceTimersByTime(ADVERTISER_CACHE_MS + 1);
     await picker.pick();
     expect(calls.count).toBe(2);
     picker.invalidate();

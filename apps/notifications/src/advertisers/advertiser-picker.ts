@@ -1,4 +1,5 @@
 import { Advertiser, DEFAULT_DISCLAIMER, pickAdvertiser } from '@fodmap/contracts';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { ADVERTISER_COLUMNS, AdvertiserRow, toAdvertiser } from './advertiser-records';
 
@@ -28,21 +29,27 @@ export function sponsoredClickUrl(publicUrl: string, advertiserId: number): stri
 
 /**
  * Picks at most one active advertiser per email, weighted by priority (pickAdvertiser: 1/priority). The active list is
- * cached briefly; this process's own changes invalidate it at once, another replica's within ADVERTISER_CACHE_MS.
+ * cached briefly (picks that arrive while it is read share the read; a failed read is not kept); this process's own
+ * changes invalidate it at once, another replica's within ADVERTISER_CACHE_MS.
  */
 export class AdvertiserPicker {
-  private cache: { advertisers: Advertiser[]; until: number } | null = null;
+  private readonly advertisers = new LRUCache<'active', Advertiser[]>({
+    max: 1,
+    ttl: ADVERTISER_CACHE_MS,
+    // A read in flight when invalidate() runs still answers its picks, as a read begun a moment earlier would have.
+    ignoreFetchAbort: true,
+    fetchMethod: () => this.readActive(),
+  });
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly publicUrl: string,
     private readonly random: () => number = Math.random,
-    private readonly now: () => number = Date.now,
   ) {}
 
   /** A block for one email, or null when no advertiser is active. */
   async pick(): Promise<SponsorBlock | null> {
-    const advertiser = pickAdvertiser(await this.active(), this.random());
+    const advertiser = pickAdvertiser(await this.advertisers.forceFetch('active'), this.random());
     if (!advertiser) return null;
     return {
       advertiserId: advertiser.id,
@@ -58,15 +65,13 @@ export class AdvertiserPicker {
 
   /** After a create, update or delete: the next pick reads the table again. */
   invalidate(): void {
-    this.cache = null;
+    this.advertisers.clear();
   }
 
-  private async active(): Promise<Advertiser[]> {
-    if (this.cache && this.cache.until > this.now()) return this.cache.advertisers;
+  private async readActive(): Promise<Advertiser[]> {
     const rows: AdvertiserRow[] = await this.dataSource.query(
       `SELECT ${ADVERTISER_COLUMNS} FROM notifications.advertisers WHERE is_active AND deleted_at IS NULL ORDER BY id`,
     );
-    this.cache = { advertisers: rows.map(toAdvertiser), until: this.now() + ADVERTISER_CACHE_MS };
-    return this.cache.advertisers;
+    return rows.map(toAdvertiser);
   }
 }
