@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { bootstrapService } from '@fodmap/server';
+import { bootstrapService, loadFoodsConfig } from '@fodmap/server';
 import { AppModule } from './app.module';
 
-void bootstrapService('foods', AppModule);
+void bootstrapService('foods', AppModule, loadFoodsConfig);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { ConfigError, GatewayConfig, loadGatewayConfig, requireDependencies } from '@fodmap/server';
+import { configOrExit, loadGatewayConfig, requireDependencies } from '@fodmap/server';
 import compression from 'compression';
 import { raw } from 'express';
 import Redis from 'ioredis';
@@ -23,19 +23,8 @@ import { subscriptionGate } from './subscription/subscription-gate';
 import { SubscriptionStatusCache } from './subscription/subscription-status-cache';
 import { STRIPE_WEBHOOK_PATH } from './subscription/subscription.controller';
 
-/** A missing production setting stops start-up with its one-line reason, not a stack trace. */
-function gatewayConfig(): GatewayConfig {
-  try {
-    return loadGatewayConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-}
-
 async function bootstrap(): Promise<void> {
-  const config = gatewayConfig();
+  const config = configOrExit(loadGatewayConfig);
   await requireDependencies(config, ['nats', 'redis']);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: ['error', 'warn', 'log'] });
   const express = app.getHttpAdapter().getInstance();

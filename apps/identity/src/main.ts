@@ -1,14 +1,6 @@
 import 'reflect-metadata';
-import { bootstrapService } from '@fodmap/server';
-import { AdminEmailsError, adminEmailsFrom } from './admin-users/admin-emails';
+import { bootstrapService, loadIdentityConfig } from '@fodmap/server';
 import { AppModule } from './app.module';
 
-// A malformed ADMIN_EMAILS stops start-up with its one-line reason before anything connects.
-try {
-  adminEmailsFrom();
-} catch (error) {
-  if (!(error instanceof AdminEmailsError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-void bootstrapService('identity', AppModule);
+// A malformed ADMIN_EMAILS (or any other setting) stops start-up with its one-line reason before anything connects.
+void bootstrapService('identity', AppModule, loadIdentityConfig);

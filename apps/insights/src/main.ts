@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { bootstrapService } from '@fodmap/server';
+import { bootstrapService, loadInsightsConfig } from '@fodmap/server';
 import { AppModule } from './app.module';
 
-void bootstrapService('insights', AppModule);
+void bootstrapService('insights', AppModule, loadInsightsConfig);

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { bootstrapService } from '@fodmap/server';
+import { bootstrapService, loadNotificationsConfig } from '@fodmap/server';
 import { AppModule } from './app.module';
 
-void bootstrapService('notifications', AppModule);
+void bootstrapService('notifications', AppModule, loadNotificationsConfig);

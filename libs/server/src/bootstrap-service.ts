@@ -1,13 +1,16 @@
 import { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { loadConfig } from './config';
+import { configOrExit, loadConfig, ServerConfig } from './config';
 import { ensureDatabase, ensureSchema } from './database';
 import { requireDependencies } from './preflight';
 
-/** Starts a NestJS microservice on NATS after checking that PostgreSQL and NATS answer and its schema exists. */
-export async function bootstrapService(name: string, appModule: Type<unknown>): Promise<INestMicroservice> {
-  const config = loadConfig();
+/**
+ * Starts a NestJS microservice on NATS after checking its configuration (the process's own schema: a bad setting stops
+ * it in one line), that PostgreSQL and NATS answer and that its schema exists.
+ */
+export async function bootstrapService(name: string, appModule: Type<unknown>, loadProcessConfig: () => ServerConfig = loadConfig): Promise<INestMicroservice> {
+  const config = configOrExit(loadProcessConfig);
   await requireDependencies(config, ['postgres', 'nats']);
   await ensureDatabase(config.databaseUrl);
   await ensureSchema(config.databaseUrl, name);

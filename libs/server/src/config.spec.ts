@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadGatewayConfig } from './config';
+import { ConfigError, loadConfig, loadFoodsConfig, loadGatewayConfig, loadIdentityConfig, loadInsightsConfig, loadNotificationsConfig } from './config';
 
 describe('loadGatewayConfig', () => {
   it('refuses to start in production without SESSION_SECRET, in one line naming the variable', () => {
@@ -24,5 +24,107 @@ describe('loadGatewayConfig', () => {
     expect(loadGatewayConfig({ JOURNAL_READ_CACHE_SECONDS: '0' }).journalReadCacheSeconds).toBe(0);
     expect(() => loadGatewayConfig({ JOURNAL_READ_CACHE_SECONDS: 'ten' })).toThrow(/^JOURNAL_READ_CACHE_SECONDS must be a whole number/);
     expect(() => loadGatewayConfig({ JOURNAL_READ_CACHE_SECONDS: '-1' })).toThrow(ConfigError);
+  });
+});
+
+describe('loadConfig', () => {
+  it('falls back to the local defaults, PUBLIC_URL following PORT', () => {
+    expect(loadConfig({})).toEqual({
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/fodmap',
+      natsUrl: 'nats://127.0.0.1:4222',
+      redisUrl: 'redis://127.0.0.1:6379',
+      smtpUrl: 'smtp://127.0.0.1:1025',
+      natsPrefix: 'fodmap',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('answers a change of the environment at once, though it reuses an unchanged one', () => {
+    const env: NodeJS.ProcessEnv = { NATS_PREFIX: 'first' };
+    expect(loadConfig(env).natsPrefix).toBe('first');
+    env.NATS_PREFIX = 'second';
+    expect(loadConfig(env).natsPrefix).toBe('second');
+  });
+
+  it('refuses a port that is not a whole number, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^PORT must be a whole number/);
+  });
+});
+
+describe('loadGatewayConfig, RPC_TIMEOUT_MS', () => {
+  it('waits 5 s for a service unless told, and refuses a timeout that is not a positive whole number', () => {
+    expect(loadGatewayConfig({}).rpcTimeoutMs).toBe(5000);
+    expect(loadGatewayConfig({ RPC_TIMEOUT_MS: '800' }).rpcTimeoutMs).toBe(800);
+    expect(() => loadGatewayConfig({ RPC_TIMEOUT_MS: '0' })).toThrow(/^RPC_TIMEOUT_MS must be a whole number of milliseconds/);
+  });
+
+  it('refuses an origin that is not an absolute URL', () => {
+    expect(() => loadGatewayConfig({ ALLOWED_ORIGINS: 'brand.example' })).toThrow("PUBLIC_URL and ALLOWED_ORIGINS must be absolute URLs; 'brand.example' is not.");
+  });
+});
+
+describe('loadIdentityConfig', () => {
+  it('reads ADMIN_EMAILS as trimmed, lowercased, distinct addresses, ignoring empty entries', () => {
+    expect(loadIdentityConfig({ ADMIN_EMAILS: ' Ops@Example.com, ,second@example.com,ops@example.com,' }).adminEmails).toEqual(['ops@example.com', 'second@example.com']);
+  });
+
+  it('is empty when unset', () => {
+    expect(loadIdentityConfig({}).adminEmails).toEqual([]);
+  });
+
+  it('refuses an entry that is not an address, naming it', () => {
+    expect(() => loadIdentityConfig({ ADMIN_EMAILS: 'ops@example.com;boss@example.com' })).toThrow(ConfigError);
+    expect(() => loadIdentityConfig({ ADMIN_EMAILS: 'ops@example.com, boss' })).toThrow("'boss' is not one");
+  });
+
+  it('has Stripe only with STRIPE_SECRET_KEY, with every STRIPE_* setting', () => {
+    expect(loadIdentityConfig({ STRIPE_PRICE_ID: 'price_1' }).stripe).toBeNull();
+    const settings = { STRIPE_SECRET_KEY: 'sk_test', STRIPE_PUBLISHABLE_KEY: 'pk_test', STRIPE_PRICE_ID: 'price_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: 'http://127.0.0.1:4010' };
+    expect(loadIdentityConfig(settings).stripe).toEqual({ secretKey: 'sk_test', publishableKey: 'pk_test', priceId: 'price_1', webhookSecret: 'whsec_1', apiUrl: 'http://127.0.0.1:4010' });
+    expect(() => loadIdentityConfig({ ...settings, STRIPE_API_URL: 'stripe.local' })).toThrow(/^STRIPE_API_URL must be an absolute URL/);
+  });
+});
+
+describe('loadFoodsConfig', () => {
+  it('asks gpt-4o-mini at OpenAI only with a key, blanks counting as unset', () => {
+    expect(loadFoodsConfig({ OPENAI_API_KEY: '  ' }).research).toEqual({ apiKey: null, model: 'gpt-4o-mini', baseUrl: null });
+    expect(loadFoodsConfig({ OPENAI_API_KEY: ' sk-1 ', OPENAI_MODEL: 'gpt-4.1', OPENAI_BASE_URL: 'http://127.0.0.1:4020/v1' }).research).toEqual({
+      apiKey: 'sk-1',
+      model: 'gpt-4.1',
+      baseUrl: 'http://127.0.0.1:4020/v1',
+    });
+  });
+
+  it('reads the catalogue from FOODS_DATA_DIR when set', () => {
+    expect(loadFoodsConfig({}).dataDirectory).toBeNull();
+    expect(loadFoodsConfig({ FOODS_DATA_DIR: '/srv/foods' }).dataDirectory).toBe('/srv/foods');
+  });
+});
+
+describe('loadInsightsConfig', () => {
+  it('refuses a size that is not a whole number', () => {
+    expect(loadInsightsConfig({}).cacheEntries).toBe(1000);
+    expect(() => loadInsightsConfig({ INSIGHTS_CACHE_ENTRIES: 'lots' })).toThrow(ConfigError);
+    expect(() => loadInsightsConfig({ INSIGHTS_CACHE_ENTRIES: '-1' })).toThrow(ConfigError);
+  });
+
+  it("reports NODE_ENV as the environment, 'development' when unset", () => {
+    expect(loadInsightsConfig({}).environment).toBe('development');
+    expect(loadInsightsConfig({ NODE_ENV: 'production' }).environment).toBe('production');
+  });
+});
+
+describe('loadNotificationsConfig', () => {
+  it('refuses to start in production without LINK_SECRET, in one line naming the variable', () => {
+    expect(() => loadNotificationsConfig({ NODE_ENV: 'production' })).toThrow(/^LINK_SECRET must be set when NODE_ENV=production[^\n]*$/);
+    expect(loadNotificationsConfig({ NODE_ENV: 'production', LINK_SECRET: 'k' }).linkSecret).toBe('k');
+  });
+
+  it('sends 8 emails at once unless told, and puts sponsors in meal emails only with MEAL_EMAIL_SPONSORS=true', () => {
+    expect(loadNotificationsConfig({})).toMatchObject({ emailSendConcurrency: 8, mealEmailSponsors: false });
+    expect(loadNotificationsConfig({ EMAIL_SEND_CONCURRENCY: '2', MEAL_EMAIL_SPONSORS: 'true' })).toMatchObject({ emailSendConcurrency: 2, mealEmailSponsors: true });
+    expect(() => loadNotificationsConfig({ EMAIL_SEND_CONCURRENCY: '0' })).toThrow(/^EMAIL_SEND_CONCURRENCY must be a whole number, 1 or more/);
   });
 });

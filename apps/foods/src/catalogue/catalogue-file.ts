@@ -1,4 +1,5 @@
 import { CatalogueReleaseNotes, FODMAP_TRIGGER_GROUPS, FOOD_TYPES, FoodCitation } from '@fodmap/contracts';
+import { loadFoodsConfig } from '@fodmap/server';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -104,8 +105,8 @@ export interface Catalogue {
 }
 
 /** apps/foods/data, from src/catalogue or dist/catalogue alike; FOODS_DATA_DIR points elsewhere (tests, containers). */
-export function catalogueDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  return env.FOODS_DATA_DIR ?? resolve(__dirname, '../../data');
+export function catalogueDirectory(configured: string | null = loadFoodsConfig().dataDirectory): string {
+  return configured ?? resolve(__dirname, '../../data');
 }
 
 /** Reads and checks the catalogue; null when the data build has not produced it yet. A malformed file is an error. */

@@ -1,9 +1,10 @@
 import { AI_SEARCH, FOOD_TYPES } from '@fodmap/contracts';
+import { ResearchConfig } from '@fodmap/server';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
-import { RESEARCH_CONFIG, ResearchConfig } from './research-config';
+import { RESEARCH_CONFIG } from './research-config';
 
 const grams = z.number().nonnegative().nullable().describe('g per 100 g as published, null when not published');
 

@@ -1,14 +1,14 @@
 import { HttpException } from '@nestjs/common';
 import { ClientProxy, NatsRecord } from '@nestjs/microservices';
 import { Messages } from '@fodmap/contracts';
-import { CORRELATION_HEADER } from '@fodmap/server';
+import { CORRELATION_HEADER, loadGatewayConfig } from '@fodmap/server';
 import { NEVER, Observable, of, throwError } from 'rxjs';
 import { describe, expect, it } from '@jest/globals';
 import { RetryLaterException } from '../http/retry-later.exception';
 import { ServiceClient } from './service-client';
 
 function clientAnswering(answer: () => Observable<unknown>): ServiceClient {
-  return new ServiceClient({ send: answer } as unknown as ClientProxy);
+  return new ServiceClient({ send: answer } as unknown as ClientProxy, loadGatewayConfig({}));
 }
 
 async function failureOf(client: ServiceClient, timeoutMs?: number): Promise<HttpException> {
@@ -42,7 +42,7 @@ describe('ServiceClient outage mapping', () => {
 describe('ServiceClient correlation', () => {
   it("sends the request's correlation id as the NATS header the services read", async () => {
     const sent: unknown[] = [];
-    const client = new ServiceClient({ send: (_subject: string, payload: unknown) => (sent.push(payload), of({ ok: true })) } as unknown as ClientProxy);
+    const client = new ServiceClient({ send: (_subject: string, payload: unknown) => (sent.push(payload), of({ ok: true })) } as unknown as ClientProxy, loadGatewayConfig({}));
     await client.send('identity.domain-config.get', { host: null }, 'req-42');
     const record = sent[0] as NatsRecord;
     expect(record.data).toEqual({ host: null });

@@ -1,13 +1,12 @@
 import { HttpException, HttpStatus, Inject, Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { Messages, RpcRequest, RpcResponse, RpcSubject } from '@fodmap/contracts';
-import { correlated, isRpcFailureBody, subject } from '@fodmap/server';
+import { correlated, GatewayConfig, isRpcFailureBody, SERVER_CONFIG, subject } from '@fodmap/server';
 import { NatsError } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { RetryLaterException } from '../http/retry-later.exception';
 
 export const SERVICES_PROXY = Symbol('SERVICES_PROXY');
-const REQUEST_TIMEOUT_MS = Number(process.env.RPC_TIMEOUT_MS ?? 5000);
 /** Seconds a caller should wait before retrying after an outage: about how long a service or NATS takes to come back. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -20,13 +19,18 @@ export const RETRY_AFTER_SECONDS = 5;
 export class ServiceClient {
   private readonly logger = new Logger(ServiceClient.name);
 
-  constructor(@Inject(SERVICES_PROXY) private readonly proxy: ClientProxy) {}
+  /** RPC_TIMEOUT_MS: how long a request waits for its answer unless the caller says otherwise. */
+  private readonly requestTimeoutMs: number;
+
+  constructor(@Inject(SERVICES_PROXY) private readonly proxy: ClientProxy, @Inject(SERVER_CONFIG) config: GatewayConfig) {
+    this.requestTimeoutMs = config.rpcTimeoutMs;
+  }
 
   async send<Subject extends RpcSubject>(
     pattern: Subject,
     payload: RpcRequest<Subject>,
     correlationId: string | undefined,
-    timeoutMs = REQUEST_TIMEOUT_MS,
+    timeoutMs = this.requestTimeoutMs,
   ): Promise<RpcResponse<Subject>> {
     const service = pattern.split('.')[0];
     try {

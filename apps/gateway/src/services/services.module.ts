@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { loadConfig } from '@fodmap/server';
+import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { ServiceClient, SERVICES_PROXY } from './service-client';
 
 @Global()
@@ -8,7 +8,8 @@ import { ServiceClient, SERVICES_PROXY } from './service-client';
   providers: [
     {
       provide: SERVICES_PROXY,
-      useFactory: () => ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [loadConfig().natsUrl], name: 'gateway-rpc' } }),
+      useFactory: (config: GatewayConfig) => ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [config.natsUrl], name: 'gateway-rpc' } }),
+      inject: [SERVER_CONFIG],
     },
     ServiceClient,
   ],

@@ -1,6 +1,6 @@
 import { Module, OnApplicationBootstrap } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { adminEmailsFrom } from './admin-emails';
+import { loadIdentityConfig } from '@fodmap/server';
 import { AdminUserEntity } from './admin-user.entity';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
@@ -15,6 +15,6 @@ export class AdminUsersModule implements OnApplicationBootstrap {
 
   /** The first admins come from ADMIN_EMAILS, once the migrations have run and before any request is served. */
   onApplicationBootstrap(): Promise<void> {
-    return this.adminUsers.addFromEnvironment(adminEmailsFrom());
+    return this.adminUsers.addFromEnvironment(loadIdentityConfig().adminEmails);
   }
 }

@@ -1,3 +1,4 @@
+import { StripeConfig } from '@fodmap/server';
 import Stripe from 'stripe';
 
 /** What identity needs from Stripe; absent (null) when STRIPE_SECRET_KEY is not set: the product then stays in trial. */
@@ -11,22 +12,21 @@ export interface StripeBilling {
 export const STRIPE_BILLING = Symbol('STRIPE_BILLING');
 
 /**
- * Reads STRIPE_* from the environment. STRIPE_API_URL points the official client at another host (the tests' fake
+ * The official client for identity's STRIPE_* settings. STRIPE_API_URL points it at another host (the tests' fake
  * Stripe server); without it the client talks to api.stripe.com.
  */
-export function stripeBillingFrom(env: NodeJS.ProcessEnv = process.env): StripeBilling | null {
-  const key = env.STRIPE_SECRET_KEY;
-  if (!key) return null;
-  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
-  const client = new Stripe(key, {
+export function stripeBillingFrom(config: StripeConfig | null): StripeBilling | null {
+  if (!config) return null;
+  const api = config.apiUrl ? new URL(config.apiUrl) : null;
+  const client = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
     timeout: 10_000,
     ...(api && { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? 'https' : 'http' }),
   });
   return {
     client,
-    priceId: env.STRIPE_PRICE_ID ?? '',
-    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    priceId: config.priceId,
+    publishableKey: config.publishableKey,
+    webhookSecret: config.webhookSecret,
   };
 }

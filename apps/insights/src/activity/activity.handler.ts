@@ -1,5 +1,5 @@
 import { activityRange, DailyInsight, daysBetween, FodmapRating, fodmapRisk, InsightsActivity, localDay, localDayRange, Rpc, RpcParsed, SERVER_VERSION } from '@fodmap/contracts';
-import { Handles, projectionTables, schemaOf } from '@fodmap/server';
+import { Handles, loadInsightsConfig, projectionTables, schemaOf } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -14,7 +14,7 @@ interface DayRow {
 
 @Controller()
 export class ActivityHandler {
-  private readonly environment = process.env.NODE_ENV || 'development';
+  private readonly environment = loadInsightsConfig().environment;
   private readonly sql: string;
 
   /**

@@ -1,13 +1,6 @@
-import { ConfigError } from '@fodmap/server';
+import { loadInsightsConfig } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-
-/** How many analyses the service keeps (INSIGHTS_CACHE_ENTRIES, default 1,000; 0 turns the cache off). */
-export function cacheEntries(env: NodeJS.ProcessEnv = process.env): number {
-  const entries = Number(env.INSIGHTS_CACHE_ENTRIES ?? 1000);
-  if (!Number.isInteger(entries) || entries < 0) throw new ConfigError('INSIGHTS_CACHE_ENTRIES must be a whole number, 0 or more.');
-  return entries;
-}
 
 /**
  * A person's analyses, kept under the version of their rows (the position of the last journal event that changed
@@ -20,8 +13,9 @@ export function cacheEntries(env: NodeJS.ProcessEnv = process.env): number {
 export class AnalysisCache {
   private readonly answers: LRUCache<string, Promise<unknown>> | null;
 
+  /** Keeps INSIGHTS_CACHE_ENTRIES analyses (default 1,000; 0 turns the cache off). */
   constructor() {
-    const max = cacheEntries();
+    const max = loadInsightsConfig().cacheEntries;
     this.answers = max === 0 ? null : new LRUCache({ max });
   }
 

@@ -1,12 +1,6 @@
-import { loadConfig } from '@fodmap/server';
+import { loadNotificationsConfig } from '@fodmap/server';
 import { DataSource } from 'typeorm';
 import { AdvertiserPicker, SponsorBlock } from '../advertisers/advertiser-picker';
-
-/**
- * Issue 9: meal emails carry a sponsored block only 'if the admin enables it'. The switch is the environment's
- * MEAL_EMAIL_SPONSORS=true (default off) rather than an admin screen, which the spec does not draw.
- */
-export const mealEmailSponsorsEnabled = (env: NodeJS.ProcessEnv = process.env): boolean => env.MEAL_EMAIL_SPONSORS === 'true';
 
 let picker: AdvertiserPicker | null = null;
 
@@ -16,7 +10,10 @@ let picker: AdvertiserPicker | null = null;
  * changes reach it within ADVERTISER_CACHE_MS, as they reach another replica's.
  */
 export async function mealEmailSponsor(dataSource: DataSource): Promise<SponsorBlock | null> {
-  if (!mealEmailSponsorsEnabled()) return null;
-  picker ??= new AdvertiserPicker(dataSource, loadConfig().publicUrl);
+  // Issue 9: 'if the admin enables it'. The switch is MEAL_EMAIL_SPONSORS=true (default off) rather than an admin
+  // screen, which the spec does not draw.
+  const config = loadNotificationsConfig();
+  if (!config.mealEmailSponsors) return null;
+  picker ??= new AdvertiserPicker(dataSource, config.publicUrl);
   return picker.pick();
 }
