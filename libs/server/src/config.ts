@@ -47,7 +47,7 @@ export interface IdentityConfig extends ServerConfig {
   stripe: StripeConfig | null;
 }
 
-/** The AI food research's settings (README: AI food research). Without a key the model step is skipped. */
+/** The AI food research's settings (docs/how-it-works.md, AI food research). Without a key the model step is skipped. */
 export interface ResearchConfig {
   apiKey: string | null;
   model: string;
