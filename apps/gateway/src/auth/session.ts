@@ -3,6 +3,7 @@ import { RedisStore } from 'connect-redis';
 import { RequestHandler } from 'express';
 import session, { SessionData } from 'express-session';
 import Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import passport from 'passport';
 
 declare global {
@@ -26,13 +27,12 @@ const TOUCHED_REMEMBERED = 10_000;
  * response may end. Refreshing a 14-day expiry once a minute per session keeps it sliding without that cost.
  */
 class OncePerMinuteTouchStore extends RedisStore {
-  private readonly touchedAt = new Map<string, number>();
+  /** The sessions touched in the last TOUCH_INTERVAL_MS; the least recently touched is forgotten first when full. */
+  private readonly touched = new LRUCache<string, true>({ max: TOUCHED_REMEMBERED, ttl: TOUCH_INTERVAL_MS });
 
   override async touch(sid: string, sess: SessionData, cb?: Parameters<RedisStore['touch']>[2]): Promise<void> {
-    const now = Date.now();
-    if (now - (this.touchedAt.get(sid) ?? 0) < TOUCH_INTERVAL_MS) return cb?.();
-    if (this.touchedAt.size >= TOUCHED_REMEMBERED) this.touchedAt.clear();
-    this.touchedAt.set(sid, now);
+    if (this.touched.has(sid)) return cb?.();
+    this.touched.set(sid, true);
     return super.touch(sid, sess, cb);
   }
 }
