@@ -1,5 +1,6 @@
 import 'reflect-metadata';
+import { FOODS } from '@fodmap/contracts';
 import { bootstrapService } from '@fodmap/server';
 import { AppModule } from './app.module';
 
-void bootstrapService('foods', AppModule);
+void bootstrapService(FOODS, AppModule);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { IDENTITY } from '@fodmap/contracts';
 import { bootstrapService } from '@fodmap/server';
 import { AdminEmailsError, adminEmailsFrom } from './admin-users/admin-emails';
 import { AppModule } from './app.module';
@@ -11,4 +12,4 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-void bootstrapService('identity', AppModule);
+void bootstrapService(IDENTITY, AppModule);

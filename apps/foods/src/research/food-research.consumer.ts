@@ -1,4 +1,4 @@
-import { domainEvents } from '@fodmap/contracts';
+import { domainEvents, FOODS } from '@fodmap/contracts';
 import { defineProjection, NATS_CONNECTION, ProjectionConsumer, SERVER_CONFIG, ServerConfig } from '@fodmap/server';
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -27,8 +27,8 @@ export class FoodResearchConsumer implements OnApplicationBootstrap, OnModuleDes
       name: 'food_research',
       tables: [],
       events: domainEvents,
-      handlers: { foods: { FoodResearchRequested: async (_context, { data }) => this.research.work(data) } },
-      ignores: { foods: ['FoodCreated', 'FoodResearchCompleted'] },
+      handlers: { [FOODS]: { FoodResearchRequested: async (_context, { data }) => this.research.work(data) } },
+      ignores: { [FOODS]: ['FoodCreated', 'FoodResearchCompleted'] },
     });
     // Redelivered until ResearchService ends the search itself after AI_SEARCH.backgroundAttempts; the spare
     // deliveries are for a crash or a database error, and the model is given its full timeout before an ack is due.
