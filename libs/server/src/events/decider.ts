@@ -32,6 +32,8 @@ export type InTransaction = (manager: EntityManager, stored: StoredEvent[]) => P
 export interface CommandOptions {
   /** Who asked: the events' metadata. */
   userId: number | null;
+  /** When it happened, when not now (a row written with the same instant). */
+  occurredAt?: string;
   /** Runs under the append lock, before the inline projections: what it checks cannot change until the commit. */
   before?: InTransaction;
   /** Runs once the inline projections have. */
@@ -105,7 +107,7 @@ export class CommandHandler<D extends EventDefinitions> {
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { state, events: [] };
     const next = fold(decider, decided, state);
-    const { events } = await this.store.append(streamId, version, decided, { userId: options.userId }, async (manager, stored) => {
+    const { events } = await this.store.append(streamId, version, decided, { userId: options.userId, occurredAt: options.occurredAt }, async (manager, stored) => {
       await stateStore?.save(manager, next, decided);
       await options.before?.(manager, stored);
       for (const project of this.projections) await project(manager, stored);
