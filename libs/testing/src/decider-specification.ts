@@ -1,5 +1,5 @@
 import { Decider, EventShape, fold, NewEvent } from '@fodmap/server';
-import { expect } from '@jest/globals';
+import { deepStrictEqual } from 'node:assert/strict';
 import { RpcException } from '@nestjs/microservices';
 
 /** What a command's `when` leads to: the events it records, or the failure it throws. */
@@ -15,7 +15,7 @@ export interface DeciderGiven<Command, Event extends EventShape> {
 }
 
 /**
- * emmett's given/when/then for a decider, as plain functions: given the events a stream holds, when a command is
+ * emmett's given/when/then for a decider, as plain functions (node's assert, so the harness loads outside Jest too): given the events a stream holds, when a command is
  * decided, then it records these events or fails so.
  *   const meal = deciderSpecification(mealDecider);
  *   meal.given([created]).when(addRice).then([foodAdded]);
@@ -28,7 +28,7 @@ export function deciderSpecification<State, Command, Event extends EventShape>(d
           const decide = () => decider.decide(command, fold(decider, events));
           return {
             then(expected) {
-              expect(decide()).toEqual(expected);
+              deepStrictEqual(decide(), expected);
             },
             thenFails(expected) {
               let failure: unknown = null;
@@ -37,7 +37,7 @@ export function deciderSpecification<State, Command, Event extends EventShape>(d
               } catch (error) {
                 failure = error instanceof RpcException ? error.getError() : error instanceof Error ? error.message : error;
               }
-              expect(failure).toEqual(expected);
+              deepStrictEqual(failure, expected);
             },
           };
         },

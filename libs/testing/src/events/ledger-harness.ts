@@ -1,3 +1,4 @@
+import { EventDefinitions } from '@fodmap/contracts';
 import { ChildProcess, fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { connect, NatsConnection } from 'nats';
@@ -17,7 +18,8 @@ export interface LedgerSnapshot {
 
 /** A producer ("bank") and a consumer (the ledger projection) sharing one schema and one NATS prefix of a suite. */
 export class Ledger {
-  readonly store: EventStore<typeof ledgerEvents>;
+  /** Untyped by event, so that a test can append what the ledger refuses (an unknown type, a poisoned event). */
+  readonly store: EventStore;
   private readonly versions = new Map<string, number>();
 
   private constructor(
@@ -26,7 +28,7 @@ export class Ledger {
     readonly dataSource: DataSource,
     readonly nats: NatsConnection,
   ) {
-    this.store = new EventStore(dataSource, LEDGER_SOURCE, ledgerEvents);
+    this.store = new EventStore<EventDefinitions>(dataSource, LEDGER_SOURCE, ledgerEvents);
   }
 
   static async open(suite: string): Promise<Ledger> {
