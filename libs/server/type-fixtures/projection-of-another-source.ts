@@ -1,6 +1,6 @@
 // Compiled by libs/server/src/events/projection-types.spec.ts: each of these must fail to compile.
 import { domainEvents, FOODS, JOURNAL } from '@fodmap/contracts';
-import { defineProjection } from '@fodmap/server';
+import { defineProjection } from '../src';
 
 export const mealOfFoods = defineProjection({
   name: 'meal_of_foods',

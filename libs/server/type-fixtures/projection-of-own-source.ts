@@ -1,6 +1,6 @@
 // Compiled by libs/server/src/events/projection-types.spec.ts: a projection handling each source's own events compiles.
 import { domainEvents, FOODS, JOURNAL } from '@fodmap/contracts';
-import { defineProjection } from '@fodmap/server';
+import { defineProjection } from '../src';
 
 export const names: string[] = [];
 
