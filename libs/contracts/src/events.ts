@@ -241,6 +241,23 @@ export const subscriptionChangedV1 = z.object({
 });
 export type SubscriptionChangedV1 = z.infer<typeof subscriptionChangedV1>;
 
+/**
+ * An entry of the admin users list as it now stands (stream `admin-user-<adminUserId>`): added by an admin, or changed
+ * (its address, name or whether it is active). Entries ADMIN_EMAILS adds at start-up are rows only, without this event.
+ */
+export const adminUserChangedV1 = z.object({
+  adminUserId: z.number().int(),
+  email: personal(z.string()),
+  firstName: personal(z.string()),
+  lastName: personal(z.string()),
+  isActive: z.boolean(),
+});
+export type AdminUserChangedV1 = z.infer<typeof adminUserChangedV1>;
+
+/** The entry is gone from the admin users list. */
+export const adminUserRemovedV1 = z.object({ adminUserId: z.number().int() });
+export type AdminUserRemovedV1 = z.infer<typeof adminUserRemovedV1>;
+
 /** What an upcaster may know besides the old data: the event's stream. */
 export interface UpcastContext {
   streamId: string;
@@ -308,6 +325,8 @@ export const domainEvents = {
     NotificationPreferencesChanged: eventDefinition({ current: 1, versions: { 1: notificationPreferencesChangedV1 } }),
     UserProfileChanged: eventDefinition({ current: 1, versions: { 1: userProfileChangedV1 } }),
     SubscriptionChanged: eventDefinition({ current: 1, versions: { 1: subscriptionChangedV1 } }),
+    AdminUserChanged: eventDefinition({ current: 1, versions: { 1: adminUserChangedV1 } }),
+    AdminUserRemoved: eventDefinition({ current: 1, versions: { 1: adminUserRemovedV1 } }),
   },
   [FOODS]: {
     FoodCreated: eventDefinition({ current: 1, versions: { 1: foodCreatedV1 } }),
@@ -357,4 +376,6 @@ export const EventTypes: { [T in DomainEventType]: T } = {
   FoodResearchRequested: 'FoodResearchRequested',
   FoodResearchCompleted: 'FoodResearchCompleted',
   SubscriptionChanged: 'SubscriptionChanged',
+  AdminUserChanged: 'AdminUserChanged',
+  AdminUserRemoved: 'AdminUserRemoved',
 };

@@ -31,6 +31,8 @@ describe("an event's personal fields", () => {
         NotificationPreferencesChanged: [],
         UserProfileChanged: ['condition', 'dietPhase'],
         SubscriptionChanged: [],
+        AdminUserChanged: ['email', 'firstName', 'lastName'],
+        AdminUserRemoved: [],
       },
       foods: {
         FoodCreated: ['name', 'description'],

@@ -39,5 +39,5 @@ export const recipientsProjection = defineProjection({
       },
     },
   },
-  ignores: { [IDENTITY]: ['PasswordResetRequested', 'SubscriptionChanged'] },
+  ignores: { [IDENTITY]: ['PasswordResetRequested', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved'] },
 });

@@ -28,5 +28,5 @@ export const passwordResetEmails = defineProjection({
       },
     },
   },
-  ignores: { [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged'] },
+  ignores: { [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved'] },
 });
