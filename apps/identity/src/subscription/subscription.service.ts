@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { userStream } from '../users/user-registered.event';
+import { userStream } from '../users/user.decider';
 import { STRIPE_BILLING, StripeBilling } from './stripe-billing';
 import { StripeSubscriptionChange, subscriptionChangeOf } from './stripe-event';
 import { SubscriptionEntity } from './subscription.entity';

@@ -34,6 +34,15 @@ describe("a person's settings decide", () => {
     expect(fold(userDecider, events, row)).toEqual({ ...row, emailNotifications: false, mealNotifications: false, timeZone: 'Asia/Tokyo', onboarding: 'skipped' });
   });
 
+  it('registers a person on their empty stream, whose settings then start unanswered in their zone', () => {
+    const user = { userId: 4, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', timeZone: 'Europe/London', host: 'default' };
+    const registered = userDecider.decide({ type: 'Register', user }, null);
+
+    expect(registered).toEqual([{ type: 'UserRegistered', schemaVersion: 2, data: user }]);
+    expect(fold(userDecider, registered)).toEqual(row);
+    deciderSpecification(userDecider).given(registered).when({ type: 'Register', user }).thenFails('user-4 registered already');
+  });
+
   it('answers 401 for a person whose row is gone', () => {
     deciderSpecification(userDecider).given([]).when({ type: 'ChangePreferences', preferences: {} }).thenFails({ status: 401, message: Messages.unauthorized });
   });

@@ -8,8 +8,7 @@ import { normaliseHost } from '../domain-config/host';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SubscriptionService } from '../subscription/subscription.service';
 import { UserEntity } from './user.entity';
-import { UserCommand, userDecider } from './user.decider';
-import { userRegistered, userStream } from './user-registered.event';
+import { UserCommand, userDecider, userStream } from './user.decider';
 import { toUser, UserViewRow } from './user.view';
 
 const UNIQUE_VIOLATION = '23505';
@@ -31,7 +30,7 @@ export class UsersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    private readonly events: EventStore<DomainEvents[typeof IDENTITY]>,
+    events: EventStore<DomainEvents[typeof IDENTITY]>,
     private readonly passwords: PasswordHasher,
     private readonly subscriptions: SubscriptionService,
   ) {
@@ -49,10 +48,14 @@ export class UsersService {
     const [{ id }]: Array<{ id: number }> = await this.dataSource.query(`SELECT nextval(pg_get_serial_sequence('identity.users', 'id'))::int AS id`);
     const registeredAt = new Date();
     try {
-      const event = userRegistered({ userId: id, email, firstName, lastName, timeZone: zone, host });
-      await this.events.append(userStream(id), 0, [event], { userId: id, occurredAt: registeredAt.toISOString() }, async (manager) => {
-        await manager.insert(UserEntity, { id, email, passwordHash, firstName, lastName, timeZone: zone, host, createdAt: registeredAt });
-        await this.subscriptions.startTrial(manager, id, registeredAt);
+      const user = { userId: id, email, firstName, lastName, timeZone: zone, host };
+      await this.commands.handle(userDecider, userStream(id), { type: 'Register', user }, {
+        userId: id,
+        occurredAt: registeredAt.toISOString(),
+        after: async (manager) => {
+          await manager.insert(UserEntity, { id, email, passwordHash, firstName, lastName, timeZone: zone, host, createdAt: registeredAt });
+          await this.subscriptions.startTrial(manager, id, registeredAt);
+        },
       });
       return await this.get(id);
     } catch (error) {
