@@ -6,9 +6,17 @@ import { loadResearchConfig, RESEARCH_CONFIG } from './research-config';
 import { ResearchController } from './research.controller';
 import { ResearchService } from './research.service';
 
+/** The research itself, without its handlers or consumer: what the dead-letters command replays with. */
 @Module({
   imports: [FoodsModule],
+  providers: [{ provide: RESEARCH_CONFIG, useFactory: () => loadResearchConfig() }, FoodResearcher, ResearchService],
+  exports: [ResearchService],
+})
+export class ResearchCoreModule {}
+
+@Module({
+  imports: [ResearchCoreModule],
   controllers: [ResearchController],
-  providers: [{ provide: RESEARCH_CONFIG, useFactory: () => loadResearchConfig() }, FoodResearcher, ResearchService, FoodResearchConsumer],
+  providers: [FoodResearchConsumer],
 })
 export class ResearchModule {}
