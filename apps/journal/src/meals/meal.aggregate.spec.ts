@@ -110,9 +110,12 @@ describe('a meal decides', () => {
   it('decides a meal with its foods as one batch, all or nothing', () => {
     const meal = deciderSpecification(mealDecider);
     const entry = (entryId: number) => ({ entryId, quantity: 1, servingUnit: 'cup', grams: 158, food: rice });
-    const added = (entryId: number) => ({ type: 'MealFoodAdded' as const, schemaVersion: 1, data: { mealId: 7, userId: 1, ...entry(entryId) } });
 
-    meal.given([]).when({ type: 'Create', meal: created, foods: [entry(11), entry(12)], now }).then([{ type: 'MealCreated', schemaVersion: 1, data: created }, added(11), added(12)]);
+    meal.given([]).when({ type: 'Create', meal: created, foods: [entry(11), entry(12)], now }).then([
+      { type: 'MealCreated', schemaVersion: 1, data: created },
+      { ...added(11), schemaVersion: 1 },
+      { ...added(12), schemaVersion: 1 },
+    ]);
     const ahead = { ...created, timestamp: '2026-03-11T12:00:00.000Z' };
     meal.given([]).when({ type: 'Create', meal: ahead, foods: [entry(11)], now }).thenFails({ status: 400, message: JournalMessages.mealTimestampFuture });
     meal.given([{ type: 'MealCreated', data: created }]).when({ type: 'Create', meal: created, foods: [], now }).thenFails('meal-7 was created already');
