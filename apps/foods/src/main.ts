@@ -1,5 +1,6 @@
 import 'reflect-metadata';
+import { FOODS } from '@fodmap/contracts';
 import { bootstrapService, loadFoodsConfig } from '@fodmap/server';
 import { AppModule } from './app.module';
 
-void bootstrapService('foods', AppModule, loadFoodsConfig);
+void bootstrapService(FOODS, AppModule, loadFoodsConfig);

@@ -1,3 +1,4 @@
+import { JOURNAL } from '@fodmap/contracts';
 import { Module } from '@nestjs/common';
 import { durableName, EventsModule, ServiceCoreModule } from '@fodmap/server';
 import { ActivityModule } from './activity/activity.module';
@@ -8,7 +9,7 @@ import { insightsSchema } from './insights.schema';
   imports: [
     ServiceCoreModule.forRoot({ name: insightsSchema.service, entities: insightsSchema.entities, migrations: insightsSchema.migrations }),
     // daily_meals gave way to journal_history (migration 1767800000000): its durable goes too.
-    EventsModule.forRoot({ relay: false, projections: insightsSchema.consumer, retiredDurables: [durableName('daily_meals', 'journal')] }),
+    EventsModule.forRoot({ relay: false, projections: insightsSchema.consumer, retiredDurables: [durableName('daily_meals', JOURNAL)] }),
     ActivityModule,
     CorrelationModule,
   ],

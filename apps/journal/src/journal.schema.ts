@@ -1,3 +1,4 @@
+import { JOURNAL } from '@fodmap/contracts';
 import { eventStoreEntities } from '@fodmap/server';
 import { MealFoodRecord } from './meals/meal-food.entity';
 import { MealRecord } from './meals/meal.entity';
@@ -11,7 +12,7 @@ import { symptomsProjection } from './symptoms/symptoms.projection';
 
 /** What the journal's schema holds: shared by the service and its rebuild command. */
 export const journalSchema = {
-  service: 'journal',
+  service: JOURNAL,
   entities: [...eventStoreEntities, MealRecord, MealFoodRecord, SymptomRecord],
   migrations: [EventStore1767225600000, Meals1767225600001, IdempotencyKeys1767500000000, MealFoodsSymptoms1767600000000],
   inline: [mealsProjection, symptomsProjection],

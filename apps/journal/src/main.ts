@@ -1,5 +1,6 @@
 import 'reflect-metadata';
+import { JOURNAL } from '@fodmap/contracts';
 import { bootstrapService } from '@fodmap/server';
 import { AppModule } from './app.module';
 
-void bootstrapService('journal', AppModule);
+void bootstrapService(JOURNAL, AppModule);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_HOST } from './config/domain-config';
 import { CONDITIONS, DIET_PHASES, ONBOARDING_STATES } from './auth/profile';
+import { personal, personalFieldPaths } from './personal-data';
 
 /**
  * Domain events: past-tense facts, never changed once published; a new shape is a new schemaVersion.
@@ -8,6 +9,7 @@ import { CONDITIONS, DIET_PHASES, ONBOARDING_STATES } from './auth/profile';
  *
  * `domainEvents` is the one map type -> version -> zod schema. Producers write the current version; consumers
  * read any version the map knows, upcast step by step to the current one, and refuse (dead-letter) the rest.
+ * A field that carries a person's data (what they wrote, who they are, their health) is wrapped in `personal()`.
  */
 
 const instant = z.string().datetime({ offset: true });
@@ -15,12 +17,12 @@ const instant = z.string().datetime({ offset: true });
 export const mealCreatedV1 = z.object({
   mealId: z.number().int(),
   userId: z.number().int(),
-  name: z.string(),
+  name: personal(z.string()),
   mealType: z.string(),
   timestamp: instant,
   /** The user's IANA time zone when the meal was logged, so consumers can place it on the user's own day. */
   timeZone: z.string(),
-  notes: z.string().nullable(),
+  notes: personal(z.string().nullable()),
 });
 export type MealCreatedV1 = z.infer<typeof mealCreatedV1>;
 
@@ -100,7 +102,7 @@ export const symptomLoggedV1 = z.object({
   userId: z.number().int(),
   symptomType: z.enum(['bloating', 'pain', 'gas', 'diarrhea', 'constipation', 'nausea', 'headache', 'fatigue', 'mood']),
   severity: z.enum(['none', 'mild', 'moderate', 'severe']),
-  notes: z.string().nullable(),
+  notes: personal(z.string().nullable()),
   mealId: z.number().int().nullable(),
   timestamp: instant,
   timeZone: z.string(),
@@ -123,8 +125,8 @@ export type SymptomDeletedV1 = z.infer<typeof symptomDeletedV1>;
 /** Version 1 carried the reset link itself: a secret in the event log. It is still readable, upcast without it. */
 export const passwordResetRequestedV1 = z.object({
   userId: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
+  email: personal(z.string()),
+  firstName: personal(z.string()),
   resetUrl: z.string(),
   expiresAt: instant,
 });
@@ -137,17 +139,17 @@ export type PasswordResetRequestedV1 = z.infer<typeof passwordResetRequestedV1>;
 export const passwordResetRequestedV2 = z.object({
   resetId: z.string().uuid(),
   userId: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
+  email: personal(z.string()),
+  firstName: personal(z.string()),
   expiresAt: instant,
 });
 export type PasswordResetRequestedV2 = z.infer<typeof passwordResetRequestedV2>;
 
 export const userRegisteredV1 = z.object({
   userId: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  email: personal(z.string()),
+  firstName: personal(z.string()),
+  lastName: personal(z.string()),
   timeZone: z.string(),
 });
 export type UserRegisteredV1 = z.infer<typeof userRegisteredV1>;
@@ -170,8 +172,8 @@ export type NotificationPreferencesChangedV1 = z.infer<typeof notificationPrefer
  */
 export const userProfileChangedV1 = z.object({
   userId: z.number().int(),
-  condition: z.enum(CONDITIONS).nullable(),
-  dietPhase: z.enum(DIET_PHASES).nullable(),
+  condition: personal(z.enum(CONDITIONS).nullable()),
+  dietPhase: personal(z.enum(DIET_PHASES).nullable()),
   timeZone: z.string(),
   onboarding: z.enum(ONBOARDING_STATES),
 });
@@ -181,8 +183,9 @@ export type UserProfileChangedV1 = z.infer<typeof userProfileChangedV1>;
 export const foodCreatedV1 = z.object({
   foodId: z.number().int(),
   userId: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
+  /** A private food is named and described in the person's own words. */
+  name: personal(z.string()),
+  description: personal(z.string().nullable()),
   servingSize: z.string().nullable(),
   /** 'unknown': a researched food whose rating could not be established (issue 11); quick-add never sends it. */
   fodmapRating: z.enum(['low', 'medium', 'high', 'unknown']),
@@ -214,17 +217,18 @@ export const foodCreatedV1 = z.object({
 export type FoodCreatedV1 = z.infer<typeof foodCreatedV1>;
 
 /** A person asked for a background food search (stream `food-research-<researchId>`, foods); worked off durably. */
-export const foodResearchRequestedV1 = z.object({ researchId: z.string().uuid(), userId: z.number().int(), query: z.string(), timeZone: z.string() });
+export const foodResearchRequestedV1 = z.object({ researchId: z.string().uuid(), userId: z.number().int(), query: personal(z.string()), timeZone: z.string() });
 export type FoodResearchRequestedV1 = z.infer<typeof foodResearchRequestedV1>;
 
 /** A background food search ended: the food it established (a private food of the person), or none. */
 export const foodResearchCompletedV1 = z.object({
   researchId: z.string().uuid(),
   userId: z.number().int(),
-  query: z.string(),
+  query: personal(z.string()),
   status: z.enum(['found', 'placeholder_created', 'failed']),
   foodId: z.number().int().nullable(),
-  foodName: z.string().nullable(),
+  /** named after the person's query */
+  foodName: personal(z.string().nullable()),
 });
 export type FoodResearchCompletedV1 = z.infer<typeof foodResearchCompletedV1>;
 
@@ -236,6 +240,23 @@ export const subscriptionChangedV1 = z.object({
   currentPeriodEnd: instant,
 });
 export type SubscriptionChangedV1 = z.infer<typeof subscriptionChangedV1>;
+
+/**
+ * An entry of the admin users list as it now stands (stream `admin-user-<adminUserId>`): added by an admin, or changed
+ * (its address, name or whether it is active). Entries ADMIN_EMAILS adds at start-up are rows only, without this event.
+ */
+export const adminUserChangedV1 = z.object({
+  adminUserId: z.number().int(),
+  email: personal(z.string()),
+  firstName: personal(z.string()),
+  lastName: personal(z.string()),
+  isActive: z.boolean(),
+});
+export type AdminUserChangedV1 = z.infer<typeof adminUserChangedV1>;
+
+/** The entry is gone from the admin users list. */
+export const adminUserRemovedV1 = z.object({ adminUserId: z.number().int() });
+export type AdminUserRemovedV1 = z.infer<typeof adminUserRemovedV1>;
 
 /** What an upcaster may know besides the old data: the event's stream. */
 export interface UpcastContext {
@@ -257,44 +278,85 @@ export function eventDefinition<V extends Record<number, z.ZodTypeAny>, C extend
   return definition;
 }
 
+/** The personal fields of an event type's version (its current one unless said): what an export or erasure must reach. */
+export function personalFieldsOf(definition: EventDefinition, version: number = definition.current): string[] {
+  const schema = definition.versions[version];
+  if (!schema) throw new Error(`Version ${version} is not one of this event's (current: ${definition.current})`);
+  return personalFieldPaths(schema);
+}
+
 /** The data of an event type's current version: what producers write and handlers receive. */
 export type CurrentEventData<D extends EventDefinitions, T extends keyof D> = D[T] extends EventDefinition<infer V, infer C> ? z.infer<V[C]> : never;
 
+/** The services that produce events: the source consumers know each one's events by (`<prefix>.events.<source>.<type>`). */
+export const JOURNAL = 'journal';
+export const IDENTITY = 'identity';
+export const FOODS = 'foods';
+
+/** The events of each producing service, by type. A projection reads a source's events only through that source's map. */
 export const domainEvents = {
-  MealCreated: eventDefinition({ current: 1, versions: { 1: mealCreatedV1 } }),
-  MealFoodAdded: eventDefinition({ current: 1, versions: { 1: mealFoodAddedV1 } }),
-  MealFoodRemoved: eventDefinition({ current: 1, versions: { 1: mealFoodRemovedV1 } }),
-  MealCompleted: eventDefinition({ current: 1, versions: { 1: mealCompletedV1 } }),
-  MealDeleted: eventDefinition({ current: 1, versions: { 1: mealDeletedV1 } }),
-  MealChanged: eventDefinition({ current: 1, versions: { 1: mealChangedV1 } }),
-  MealFoodChanged: eventDefinition({ current: 1, versions: { 1: mealFoodChangedV1 } }),
-  SymptomLogged: eventDefinition({ current: 1, versions: { 1: symptomLoggedV1 } }),
-  SymptomChanged: eventDefinition({ current: 1, versions: { 1: symptomChangedV1 } }),
-  SymptomDeleted: eventDefinition({ current: 1, versions: { 1: symptomDeletedV1 } }),
-  PasswordResetRequested: eventDefinition({
-    current: 2,
-    versions: { 1: passwordResetRequestedV1, 2: passwordResetRequestedV2 },
-    upcasters: {
-      // The reset's id names its stream; the link is dropped, so version 1 events are read without their secret.
-      1: ({ userId, email, firstName, expiresAt }, { streamId }) => ({ resetId: streamId.replace(/^password-reset-/, ''), userId, email, firstName, expiresAt }),
-    },
-  }),
-  UserRegistered: eventDefinition({
-    current: 2,
-    versions: { 1: userRegisteredV1, 2: userRegisteredV2 },
-    // Before version 2 every account was on the default domain.
-    upcasters: { 1: (data) => ({ ...data, host: DEFAULT_HOST }) },
-  }),
-  NotificationPreferencesChanged: eventDefinition({ current: 1, versions: { 1: notificationPreferencesChangedV1 } }),
-  UserProfileChanged: eventDefinition({ current: 1, versions: { 1: userProfileChangedV1 } }),
-  FoodCreated: eventDefinition({ current: 1, versions: { 1: foodCreatedV1 } }),
-  FoodResearchRequested: eventDefinition({ current: 1, versions: { 1: foodResearchRequestedV1 } }),
-  FoodResearchCompleted: eventDefinition({ current: 1, versions: { 1: foodResearchCompletedV1 } }),
-  SubscriptionChanged: eventDefinition({ current: 1, versions: { 1: subscriptionChangedV1 } }),
+  [JOURNAL]: {
+    MealCreated: eventDefinition({ current: 1, versions: { 1: mealCreatedV1 } }),
+    MealFoodAdded: eventDefinition({ current: 1, versions: { 1: mealFoodAddedV1 } }),
+    MealFoodRemoved: eventDefinition({ current: 1, versions: { 1: mealFoodRemovedV1 } }),
+    MealCompleted: eventDefinition({ current: 1, versions: { 1: mealCompletedV1 } }),
+    MealDeleted: eventDefinition({ current: 1, versions: { 1: mealDeletedV1 } }),
+    MealChanged: eventDefinition({ current: 1, versions: { 1: mealChangedV1 } }),
+    MealFoodChanged: eventDefinition({ current: 1, versions: { 1: mealFoodChangedV1 } }),
+    SymptomLogged: eventDefinition({ current: 1, versions: { 1: symptomLoggedV1 } }),
+    SymptomChanged: eventDefinition({ current: 1, versions: { 1: symptomChangedV1 } }),
+    SymptomDeleted: eventDefinition({ current: 1, versions: { 1: symptomDeletedV1 } }),
+  },
+  [IDENTITY]: {
+    PasswordResetRequested: eventDefinition({
+      current: 2,
+      versions: { 1: passwordResetRequestedV1, 2: passwordResetRequestedV2 },
+      upcasters: {
+        // The reset's id names its stream; the link is dropped, so version 1 events are read without their secret.
+        1: ({ userId, email, firstName, expiresAt }, { streamId }) => ({ resetId: streamId.replace(/^password-reset-/, ''), userId, email, firstName, expiresAt }),
+      },
+    }),
+    UserRegistered: eventDefinition({
+      current: 2,
+      versions: { 1: userRegisteredV1, 2: userRegisteredV2 },
+      // Before version 2 every account was on the default domain.
+      upcasters: { 1: (data) => ({ ...data, host: DEFAULT_HOST }) },
+    }),
+    NotificationPreferencesChanged: eventDefinition({ current: 1, versions: { 1: notificationPreferencesChangedV1 } }),
+    UserProfileChanged: eventDefinition({ current: 1, versions: { 1: userProfileChangedV1 } }),
+    SubscriptionChanged: eventDefinition({ current: 1, versions: { 1: subscriptionChangedV1 } }),
+    AdminUserChanged: eventDefinition({ current: 1, versions: { 1: adminUserChangedV1 } }),
+    AdminUserRemoved: eventDefinition({ current: 1, versions: { 1: adminUserRemovedV1 } }),
+  },
+  [FOODS]: {
+    FoodCreated: eventDefinition({ current: 1, versions: { 1: foodCreatedV1 } }),
+    FoodResearchRequested: eventDefinition({ current: 1, versions: { 1: foodResearchRequestedV1 } }),
+    FoodResearchCompleted: eventDefinition({ current: 1, versions: { 1: foodResearchCompletedV1 } }),
+  },
 };
 export type DomainEvents = typeof domainEvents;
-export type DomainEventType = keyof DomainEvents & string;
+export type EventSource = keyof DomainEvents;
 
+/** One event of a map: its type and that type's current data, discriminated on `type`. */
+export type EventOf<D extends EventDefinitions> = string extends keyof D
+  ? { type: string; data: unknown }
+  : { [T in keyof D & string]: { type: T; data: CurrentEventData<D, T> } }[keyof D & string];
+
+/** The events a service produces: what its aggregates decide and fold, and what its event store appends. */
+export type SourceEvent<S extends EventSource> = EventOf<DomainEvents[S]>;
+export type JournalEvent = SourceEvent<typeof JOURNAL>;
+export type IdentityEvent = SourceEvent<typeof IDENTITY>;
+export type FoodsEvent = SourceEvent<typeof FOODS>;
+
+export type DomainEventType = { [S in EventSource]: keyof DomainEvents[S] & string }[EventSource];
+
+/** The event map of a producing service, or none for a service that produces no events. */
+export function eventsOfSource(source: string): EventDefinitions {
+  const sources: Record<string, EventDefinitions> = domainEvents;
+  return Object.hasOwn(sources, source) ? sources[source] : {};
+}
+
+/** Every event type by name, for tests and tools that write a type without its source's map at hand. */
 export const EventTypes: { [T in DomainEventType]: T } = {
   MealCreated: 'MealCreated',
   MealFoodAdded: 'MealFoodAdded',
@@ -314,4 +376,6 @@ export const EventTypes: { [T in DomainEventType]: T } = {
   FoodResearchRequested: 'FoodResearchRequested',
   FoodResearchCompleted: 'FoodResearchCompleted',
   SubscriptionChanged: 'SubscriptionChanged',
+  AdminUserChanged: 'AdminUserChanged',
+  AdminUserRemoved: 'AdminUserRemoved',
 };

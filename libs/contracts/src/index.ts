@@ -7,6 +7,7 @@ export * from './text-limits';
 export * from './rpc';
 export * from './idempotency';
 export * from './events';
+export * from './personal-data';
 export * from './auth/auth.schemas';
 export * from './auth/user';
 export * from './auth/profile';

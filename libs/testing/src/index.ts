@@ -2,6 +2,7 @@ export * from './test-environment';
 export * from './database';
 export * from './services';
 export * from './producer';
+export * from './decider-specification';
 export * from './events/ledger';
 export * from './events/ledger-harness';
 export * from './infrastructure';

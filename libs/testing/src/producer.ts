@@ -1,3 +1,4 @@
+import { eventsOfSource } from '@fodmap/contracts';
 import { createEventStoreTables, dropEventStoreTables, EventRelay, EventStore, eventStoreEntities } from '@fodmap/server';
 import { connect } from 'nats';
 import { MigrationInterface, QueryRunner } from 'typeorm';
@@ -32,7 +33,7 @@ export async function startProducer(service: string): Promise<Producer> {
   const relay = new EventRelay({ dataSource, nats, natsPrefix, service, pollIntervalMs: 100 });
   relay.start();
   return {
-    store: new EventStore(dataSource, service),
+    store: new EventStore(dataSource, service, eventsOfSource(service)),
     async stop() {
       await relay.stop();
       await nats.drain();

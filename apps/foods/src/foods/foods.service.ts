@@ -1,24 +1,29 @@
-import { domainEvents, Food, FoodCreatedV1, FoodSummary, FOOD_SEARCH, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
-import { EventStore, IdempotencyKeys, newEvent, rpcFailure } from '@fodmap/server';
+import { DomainEvents, Food, FoodCreatedV1, FOODS, FoodSummary, FOOD_SEARCH, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { CommandHandler, EventStore, IdempotencyKeys, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { FoodCatalogue } from '../catalogue/food-catalogue';
 import { compareHits, FoodSearchIndex } from '../search/food-search-index';
 import { FoodEntity } from './food.entity';
 import { toFood, toSummary } from './food.view';
+import { privateFoodDecider } from './private-food.decider';
 
 /** What a FoodCreated event says of a new private food besides its ids and time. */
 export type PrivateFoodFields = Omit<FoodCreatedV1, 'foodId' | 'userId' | 'createdAt'>;
 
 @Injectable()
 export class FoodsService {
+  private readonly commands: CommandHandler<DomainEvents[typeof FOODS]>;
+
   constructor(
     private readonly catalogue: FoodCatalogue,
     @InjectRepository(FoodEntity) private readonly foods: Repository<FoodEntity>,
-    private readonly events: EventStore,
+    events: EventStore<DomainEvents[typeof FOODS]>,
     private readonly idempotencyKeys: IdempotencyKeys,
-  ) {}
+  ) {
+    this.commands = new CommandHandler(events);
+  }
 
   /** The caller's private foods, newest first, then the catalogue by name; `limit` and `offset` page through that order. */
   async list(userId: number, { limit, offset = 0 }: RpcParsed<typeof Rpc.foods.list>['input'] = {}): Promise<FoodSummary[]> {
@@ -83,7 +88,7 @@ export class FoodsService {
       const research = event.research;
       const components = research?.components;
       // Raw SQL: TypeORM drops an explicit value for a generated primary key, and the id is the event's stream id.
-      await this.events.append(`food-${foodId}`, 0, [newEvent(domainEvents, 'FoodCreated', event)], { userId, occurredAt: event.createdAt }, async (manager) => {
+      const insertRow = async (manager: EntityManager) => {
         await manager.query(
           `INSERT INTO foods.foods (id, owner_user_id, name, description, serving_size, food_type, fodmap_rating, created_at, updated_at,
              fructans, galactans, excess_fructose, sorbitol, mannitol, xylitol, lactose, can_trigger_ibs, ibs_trigger_type, ibd_trigger,
@@ -97,7 +102,12 @@ export class FoodsService {
             JSON.stringify(research?.citations ?? []),
           ],
         );
-        await recordKey(manager, foodId);
+      };
+      await this.commands.handle(privateFoodDecider, `food-${foodId}`, { type: 'Create', food: event }, {
+        userId,
+        occurredAt: event.createdAt,
+        after: insertRow,
+        idempotency: { record: recordKey, resourceId: foodId },
       });
       return foodId;
     });

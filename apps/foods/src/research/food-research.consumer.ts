@@ -1,9 +1,9 @@
-import { domainEvents } from '@fodmap/contracts';
-import { defineProjection, NATS_CONNECTION, ProjectionConsumer, SERVER_CONFIG, ServerConfig } from '@fodmap/server';
+import { NATS_CONNECTION, ProjectionConsumer, SERVER_CONFIG, ServerConfig } from '@fodmap/server';
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
+import { foodResearchProjection } from './food-research.projection';
 import { ResearchService } from './research.service';
 
 /**
@@ -23,20 +23,13 @@ export class FoodResearchConsumer implements OnApplicationBootstrap, OnModuleDes
   ) {}
 
   onApplicationBootstrap(): void {
-    const projection = defineProjection({
-      name: 'food_research',
-      tables: [],
-      events: domainEvents,
-      handlers: { foods: { FoodResearchRequested: async (_context, { data }) => this.research.work(data) } },
-      ignores: { foods: ['FoodCreated', 'FoodResearchCompleted'] },
-    });
     // Redelivered until ResearchService ends the search itself after AI_SEARCH.backgroundAttempts; the spare
     // deliveries are for a crash or a database error, and the model is given its full timeout before an ack is due.
     this.consumer = new ProjectionConsumer({
       dataSource: this.dataSource,
       nats: this.nats,
       natsPrefix: this.config.natsPrefix,
-      projection,
+      projection: foodResearchProjection(this.research),
       tuning: { backoffMs: [1_000, 5_000, 30_000], ackWaitMs: 60_000 },
     });
     this.consumer.start();

@@ -7,9 +7,17 @@ import { RESEARCH_CONFIG } from './research-config';
 import { ResearchController } from './research.controller';
 import { ResearchService } from './research.service';
 
+/** The research itself, without its handlers or consumer: what the dead-letters command replays with. */
 @Module({
   imports: [FoodsModule],
+  providers: [{ provide: RESEARCH_CONFIG, useFactory: () => loadFoodsConfig().research }, FoodResearcher, ResearchService],
+  exports: [ResearchService],
+})
+export class ResearchCoreModule {}
+
+@Module({
+  imports: [ResearchCoreModule],
   controllers: [ResearchController],
-  providers: [{ provide: RESEARCH_CONFIG, useFactory: () => loadFoodsConfig().research }, FoodResearcher, ResearchService, FoodResearchConsumer],
+  providers: [FoodResearchConsumer],
 })
 export class ResearchModule {}

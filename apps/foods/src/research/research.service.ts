@@ -1,8 +1,8 @@
 import {
-  AI_SEARCH, AiSearchMessages, AiSearchResult, Caller, domainEvents, Food, FOOD_DESCRIPTION_MAX_LENGTH, FoodResearchCompletedV1, FoodResearchRequestedV1,
+  AI_SEARCH, AiSearchMessages, AiSearchResult, Caller, DomainEvents, Food, FOODS, FOOD_DESCRIPTION_MAX_LENGTH, FoodResearchCompletedV1, FoodResearchRequestedV1,
   MessageReply, Rpc, RpcParsed, SERVING_SIZE_MAX_LENGTH,
 } from '@fodmap/contracts';
-import { EventStore, newEvent } from '@fodmap/server';
+import { CommandHandler, EventStore } from '@fodmap/server';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { FoodCatalogue } from '../catalogue/food-catalogue';
 import { FoodsService, PrivateFoodFields } from '../foods/foods.service';
 import { MatchTier, Negation, SearchHit } from '../search/food-search-index';
+import { foodResearchDecider, foodResearchStream } from './food-research.decider';
 import { FoodResearcher, ModelOutcome, ResearchAnswer } from './food-researcher';
 import { rateIngredients } from './ingredient-rating';
 
@@ -53,14 +54,17 @@ export class ResearchRetryError extends Error {}
 @Injectable()
 export class ResearchService {
   private readonly logger = new Logger(ResearchService.name);
+  private readonly commands: CommandHandler<DomainEvents[typeof FOODS]>;
 
   constructor(
     private readonly catalogue: FoodCatalogue,
     private readonly foods: FoodsService,
     private readonly researcher: FoodResearcher,
-    private readonly events: EventStore,
+    events: EventStore<DomainEvents[typeof FOODS]>,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.commands = new CommandHandler(events);
+  }
 
   async search(userId: number, { query, ingredients }: RpcParsed<typeof Rpc.foods.aiSearch>['input']): Promise<AiSearchResult> {
     const hits = this.catalogue.search(query, 5);
@@ -81,7 +85,7 @@ export class ResearchService {
   /** Queues the search durably: its event reaches the consumer through the events table and JetStream. */
   async requestBackground(caller: Caller, query: string): Promise<MessageReply> {
     const request: FoodResearchRequestedV1 = { researchId: randomUUID(), userId: caller.userId, query, timeZone: caller.timeZone };
-    await this.events.append(`food-research-${request.researchId}`, 0, [newEvent(domainEvents, 'FoodResearchRequested', request)], { userId: caller.userId });
+    await this.commands.handle(foodResearchDecider, foodResearchStream(request.researchId), { type: 'Request', request }, { userId: caller.userId });
     return { message: AiSearchMessages.backgroundQueued };
   }
 
@@ -103,7 +107,7 @@ export class ResearchService {
         const attempts = await this.countAttempt(request.researchId);
         if (attempts < AI_SEARCH.backgroundAttempts) throw new ResearchRetryError(`background search attempt ${attempts} failed`);
       }
-      result = await this.fromModel(request.userId, request.query, outcome, `food-research-${request.researchId}`);
+      result = await this.fromModel(request.userId, request.query, outcome, foodResearchStream(request.researchId));
     }
     const food = result.result ?? result.placeholder ?? null;
     const completed: FoodResearchCompletedV1 = {
@@ -114,14 +118,8 @@ export class ResearchService {
       foodId: food?.id ?? null,
       foodName: food?.name ?? null,
     };
-    const appended = await this.events
-      .append(`food-research-${request.researchId}`, 1, [newEvent(domainEvents, 'FoodResearchCompleted', completed)], { userId: request.userId })
-      .then(() => true, async (error: unknown) => {
-        // Completed by an earlier delivery that committed its append but not its checkpoint: nothing to add.
-        if (await this.isCompleted(request.researchId)) return false;
-        throw error;
-      });
-    if (appended) this.logger.log(`Background search ${request.researchId} ended ${result.status}`);
+    const { events } = await this.commands.handle(foodResearchDecider, foodResearchStream(request.researchId), { type: 'Complete', completed }, { userId: request.userId });
+    if (events.length > 0) this.logger.log(`Background search ${request.researchId} ended ${result.status}`);
   }
 
   private async countAttempt(researchId: string): Promise<number> {
@@ -132,11 +130,6 @@ export class ResearchService {
       [researchId],
     );
     return attempts;
-  }
-
-  private async isCompleted(researchId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM foods.events WHERE stream_id = $1 AND type = 'FoodResearchCompleted'`, [`food-research-${researchId}`]);
-    return rows.length > 0;
   }
 
   private async rateFromIngredients(userId: number, name: string, ingredients: string): Promise<Food> {

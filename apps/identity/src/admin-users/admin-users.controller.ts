@@ -13,8 +13,8 @@ export class AdminUsersController {
   }
 
   @Handles(Rpc.identity.createAdminUser)
-  create({ input }: RpcParsed<typeof Rpc.identity.createAdminUser>): Promise<AdminUser> {
-    return this.adminUsers.create(input);
+  create({ caller, input }: RpcParsed<typeof Rpc.identity.createAdminUser>): Promise<AdminUser> {
+    return this.adminUsers.create(caller, input);
   }
 
   @Handles(Rpc.identity.updateAdminUser)

@@ -1,14 +1,13 @@
-import { AdminMessages, AdminUser, adminUserInputSchema, Caller, MessageReply, Messages } from '@fodmap/contracts';
-import { rpcFailure } from '@fodmap/server';
+import { AdminMessages, AdminUser, Caller, DomainEvents, IDENTITY, MessageReply, Messages } from '@fodmap/contracts';
+import { CommandHandler, EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { z } from 'zod';
 import { UserEntity } from '../users/user.entity';
+import { AdminUserChanges, AdminUserCommand, adminUserDecider, AdminUserState, adminUserStream } from './admin-user.decider';
 import { AdminUserEntity } from './admin-user.entity';
 
 const UNIQUE_VIOLATION = '23505';
-type AdminUserChanges = z.output<typeof adminUserInputSchema>;
 
 function toAdminUser(entity: AdminUserEntity): AdminUser {
   return {
@@ -32,38 +31,30 @@ function isUniqueViolation(error: unknown): boolean {
 @Injectable()
 export class AdminUsersService {
   private readonly logger = new Logger(AdminUsersService.name);
+  private readonly commands: CommandHandler<DomainEvents[typeof IDENTITY]>;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    events: EventStore<DomainEvents[typeof IDENTITY]>,
+  ) {
+    this.commands = new CommandHandler(events);
+  }
 
   async list(): Promise<AdminUser[]> {
     const rows = await this.dataSource.manager.find(AdminUserEntity, { order: { createdAt: 'ASC', id: 'ASC' } });
     return rows.map(toAdminUser);
   }
 
-  async create(input: AdminUserChanges): Promise<AdminUser> {
-    try {
-      const { identifiers } = await this.dataSource.manager.insert(AdminUserEntity, input);
-      return toAdminUser(await this.dataSource.manager.findOneByOrFail(AdminUserEntity, { id: identifiers[0].id as number }));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw rpcFailure(409, AdminMessages.adminUserEmailTaken);
-      throw error;
-    }
+  async create(caller: Caller, entry: AdminUserChanges): Promise<AdminUser> {
+    // The id is drawn first because it names the entry's event stream.
+    const [{ id }]: Array<{ id: number }> = await this.dataSource.query(`SELECT nextval(pg_get_serial_sequence('identity.admin_users', 'id'))::int AS id`);
+    await this.execute(caller, id, { type: 'Add', adminUserId: id, entry });
+    return toAdminUser(await this.dataSource.manager.findOneByOrFail(AdminUserEntity, { id }));
   }
 
-  async update(caller: Caller, adminUserId: number, input: AdminUserChanges): Promise<AdminUser> {
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        const entry = await this.lockedEntry(manager, adminUserId);
-        // Turning one's own entry off, or moving it to another address, ends one's own access just the same.
-        const losesOwnAccess = !input.isActive || input.email !== entry.email;
-        if (losesOwnAccess && (await this.isOwnEntry(manager, caller, entry))) throw rpcFailure(409, AdminMessages.cannotDeactivateSelf);
-        await manager.update(AdminUserEntity, { id: adminUserId }, input);
-        return toAdminUser(await manager.findOneByOrFail(AdminUserEntity, { id: adminUserId }));
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw rpcFailure(409, AdminMessages.adminUserEmailTaken);
-      throw error;
-    }
+  async update(caller: Caller, adminUserId: number, entry: AdminUserChanges): Promise<AdminUser> {
+    await this.execute(caller, adminUserId, { type: 'Change', entry, callerEmail: await this.emailOf(caller) });
+    return toAdminUser(await this.dataSource.manager.findOneByOrFail(AdminUserEntity, { id: adminUserId }));
   }
 
   /**
@@ -71,12 +62,22 @@ export class AdminUsersService {
    * out for good, deactivate the entry (an inactive entry stays inactive) or take the address out of ADMIN_EMAILS.
    */
   async remove(caller: Caller, adminUserId: number): Promise<MessageReply> {
-    await this.dataSource.transaction(async (manager) => {
-      const entry = await this.lockedEntry(manager, adminUserId);
-      if (await this.isOwnEntry(manager, caller, entry)) throw rpcFailure(409, AdminMessages.cannotDeactivateSelf);
-      await manager.delete(AdminUserEntity, { id: adminUserId });
-    });
+    await this.execute(caller, adminUserId, { type: 'Remove', callerEmail: await this.emailOf(caller) });
     return { message: AdminMessages.adminUserDeleted };
+  }
+
+  /** The entry's row is the decider's state, written from the decided event in the append's transaction. */
+  private async execute(caller: Caller, adminUserId: number, command: AdminUserCommand): Promise<void> {
+    const stateStore = {
+      load: () => this.dataSource.manager.findOne(AdminUserEntity, { where: { id: adminUserId }, select: { id: true, email: true, firstName: true, lastName: true, isActive: true } }),
+      save: (manager: EntityManager, state: AdminUserState) => saveEntry(manager, adminUserId, state),
+    };
+    try {
+      await this.commands.handleStateStored(adminUserDecider, adminUserStream(adminUserId), command, stateStore, { userId: caller.userId });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw rpcFailure(409, AdminMessages.adminUserEmailTaken);
+      throw error;
+    }
   }
 
   /**
@@ -99,15 +100,22 @@ export class AdminUsersService {
     if (added.length > 0) this.logger.log(`ADMIN_EMAILS: added ${added.map((row) => row.email).join(', ')} as admin users`);
   }
 
-  private async lockedEntry(manager: EntityManager, adminUserId: number): Promise<AdminUserEntity> {
-    const entry = await manager.findOne(AdminUserEntity, { where: { id: adminUserId }, lock: { mode: 'pessimistic_write' } });
-    if (!entry) throw rpcFailure(404, AdminMessages.adminUserNotFound);
-    return entry;
-  }
-
-  private async isOwnEntry(manager: EntityManager, caller: Caller, entry: AdminUserEntity): Promise<boolean> {
-    const account = await manager.findOne(UserEntity, { where: { id: caller.userId }, select: { email: true } });
+  private async emailOf(caller: Caller): Promise<string> {
+    const account = await this.dataSource.manager.findOne(UserEntity, { where: { id: caller.userId }, select: { email: true } });
     if (!account) throw rpcFailure(401, Messages.unauthorized);
-    return account.email === entry.email;
+    return account.email;
   }
+}
+
+/** Writes the entry as it now stands, or deletes it once removed (the id was drawn before the first event). */
+async function saveEntry(manager: EntityManager, adminUserId: number, state: AdminUserState): Promise<void> {
+  if (state === null) {
+    await manager.delete(AdminUserEntity, { id: adminUserId });
+    return;
+  }
+  await manager.query(
+    `INSERT INTO identity.admin_users (id, email, first_name, last_name, is_active) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, is_active = EXCLUDED.is_active`,
+    [adminUserId, state.email, state.firstName, state.lastName, state.isActive],
+  );
 }

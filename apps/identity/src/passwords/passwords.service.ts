@@ -1,5 +1,5 @@
-import { MessageReply, Messages, PasswordResetReply, ResetLinkReply, Rpc, RpcParsed } from '@fodmap/contracts';
-import { EventStore, rpcFailure } from '@fodmap/server';
+import { DomainEvents, IDENTITY, MessageReply, Messages, PasswordResetReply, ResetLinkReply, Rpc, RpcParsed } from '@fodmap/contracts';
+import { CommandHandler, EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -7,20 +7,24 @@ import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
-import { passwordResetRequested, passwordResetStream } from './password-reset-requested.event';
+import { passwordResetDecider, passwordResetStream } from './password-reset.decider';
 import { hashResetToken, issueResetToken, RESET_TOKEN_LIFETIME_MS, resetTokenState, resetUrl } from './reset-token';
 
 const MAX_LINKS_PER_RESET = 2;
 
 @Injectable()
 export class PasswordsService {
+  private readonly commands: CommandHandler<DomainEvents[typeof IDENTITY]>;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(PasswordResetTokenEntity) private readonly tokens: Repository<PasswordResetTokenEntity>,
-    private readonly events: EventStore,
+    events: EventStore<DomainEvents[typeof IDENTITY]>,
     private readonly passwords: PasswordHasher,
-  ) {}
+  ) {
+    this.commands = new CommandHandler(events);
+  }
 
   /** Answers the same whether or not the account exists, so the form cannot be used to discover accounts. */
   async forgotPassword({ input: { email }, resetBaseUrl }: RpcParsed<typeof Rpc.identity.forgotPassword>): Promise<MessageReply> {
@@ -30,11 +34,15 @@ export class PasswordsService {
     if (user) {
       const resetId = randomUUID();
       const expiresAt = new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS);
-      const event = passwordResetRequested({ resetId, userId: user.id, email: user.email, firstName: user.firstName, expiresAt: expiresAt.toISOString() });
-      await this.events.append(passwordResetStream(resetId), 0, [event], { userId: user.id, occurredAt: now.toISOString() }, async (manager) => {
-        // Only the newest link works: earlier unused ones expire now.
-        await manager.update(PasswordResetTokenEntity, { userId: user.id, usedAt: IsNull(), expiresAt: MoreThan(now) }, { expiresAt: now });
-        await manager.insert(PasswordResetTokenEntity, { id: resetId, userId: user.id, tokenHash: null, resetBaseUrl, expiresAt });
+      const reset = { resetId, userId: user.id, email: user.email, firstName: user.firstName, expiresAt: expiresAt.toISOString() };
+      await this.commands.handle(passwordResetDecider, passwordResetStream(resetId), { type: 'Request', reset }, {
+        userId: user.id,
+        occurredAt: now.toISOString(),
+        after: async (manager) => {
+          // Only the newest link works: earlier unused ones expire now.
+          await manager.update(PasswordResetTokenEntity, { userId: user.id, usedAt: IsNull(), expiresAt: MoreThan(now) }, { expiresAt: now });
+          await manager.insert(PasswordResetTokenEntity, { id: resetId, userId: user.id, tokenHash: null, resetBaseUrl, expiresAt });
+        },
       });
     }
     return { message: Messages.forgotPasswordSent };

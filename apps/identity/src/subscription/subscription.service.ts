@@ -1,34 +1,35 @@
-import { CreateSubscriptionReply, Messages, SubscriptionMessages, SubscriptionStatus } from '@fodmap/contracts';
-import { EventStore, rpcFailure, StreamVersionConflictError } from '@fodmap/server';
+import { CreateSubscriptionReply, DomainEvents, IDENTITY, Messages, SubscriptionMessages, SubscriptionStatus } from '@fodmap/contracts';
+import { CommandHandler, EventStore, rpcFailure } from '@fodmap/server';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { userStream } from '../users/user-registered.event';
+import { userStream } from '../users/user.decider';
 import { STRIPE_BILLING, StripeBilling } from './stripe-billing';
 import { StripeSubscriptionChange, subscriptionChangeOf } from './stripe-event';
 import { SubscriptionEntity } from './subscription.entity';
-import { subscriptionChanged } from './subscription-changed.event';
+import { SubscriptionRow, subscriptionDecider } from './subscription.decider';
 import { subscriptionStatusAt, trialEndsAt } from './subscription-status';
 
-/** Enough for a change to land while the person's other events (preferences) are appended at the same moment. */
-const MAX_APPEND_ATTEMPTS = 10;
 /** What the Payment Element needs of the subscription's first invoice (API 2025-03-31 on: confirmation_secret). */
 const FIRST_PAYMENT = ['latest_invoice.confirmation_secret'];
 
-/** Thrown inside the append's transaction to roll it back: the Stripe event was applied before, or is older than the state. */
+/** Thrown inside the append's transaction to roll it back: the Stripe event was applied before. */
 class NotApplied extends Error {}
 
 @Injectable()
 export class SubscriptionService {
   private readonly logger = new Logger(SubscriptionService.name);
+  private readonly commands: CommandHandler<DomainEvents[typeof IDENTITY]>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
-    private readonly events: EventStore,
+    events: EventStore<DomainEvents[typeof IDENTITY]>,
     @Inject(STRIPE_BILLING) private readonly billing: StripeBilling | null,
-  ) {}
+  ) {
+    this.commands = new CommandHandler(events);
+  }
 
   /** Runs inside the registration's transaction, so no user exists without a subscription row. */
   async startTrial(manager: EntityManager, userId: number, registeredAt: Date): Promise<void> {
@@ -103,37 +104,33 @@ export class SubscriptionService {
   }
 
   /**
-   * Stores the change and its SubscriptionChanged event in one transaction. The event id is recorded in the same
-   * transaction (a replay finds it and rolls back), and the row only moves when the event is not older than the last
-   * one applied (Stripe does not promise delivery order).
+   * Stores the change and its SubscriptionChanged event in one transaction, decided on the row (`subscriptionDecider`:
+   * never an older Stripe event over a newer one). The Stripe event's id is recorded in the same transaction: a replay
+   * finds it and rolls back.
    */
   private async apply(change: StripeSubscriptionChange, stripeEventId: string): Promise<void> {
     const row = await this.subscriptions.findOneBy({ stripeCustomerId: change.customerId });
     if (!row) return void this.logger.warn(`Stripe event ${stripeEventId} names customer ${change.customerId}, who is no one here`);
-    const stream = userStream(row.userId);
-    for (let attempt = 1; ; attempt++) {
-      const version = (await this.events.readStream(stream)).at(-1)?.streamVersion ?? 0;
-      const current = await this.row(row.userId);
-      const endsAt = change.periodEnd ?? current.endsAt;
-      const event = subscriptionChanged({ userId: row.userId, stripeEventId, status: change.status, currentPeriodEnd: endsAt.toISOString() });
-      try {
-        await this.events.append(stream, version, [event], { userId: row.userId }, async (manager) => {
+    const { userId } = row;
+    const command = { type: 'ApplyStripeChange', change, stripeEventId } as const;
+    const stateStore = {
+      load: () => this.subscriptions.findOneBy({ userId }),
+      save: async (manager: EntityManager, state: SubscriptionRow) => {
+        if (state === null) return;
+        await manager.update(SubscriptionEntity, { userId }, { status: state.status, endsAt: state.endsAt, stripeChangedAt: change.createdAt });
+      },
+    };
+    await this.commands
+      .handleStateStored(subscriptionDecider, userStream(userId), command, stateStore, {
+        userId,
+        before: async (manager) => {
           const fresh: unknown[] = await manager.query('INSERT INTO identity.stripe_events (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id', [stripeEventId]);
           if (fresh.length === 0) throw new NotApplied();
-          const moved = await manager
-            .createQueryBuilder()
-            .update(SubscriptionEntity)
-            .set({ status: change.status, endsAt, stripeChangedAt: change.createdAt })
-            .where('user_id = :userId AND (stripe_changed_at IS NULL OR stripe_changed_at <= :createdAt)', { userId: row.userId, createdAt: change.createdAt })
-            .execute();
-          if (!moved.affected) throw new NotApplied();
-        });
-        return;
-      } catch (error) {
-        if (error instanceof NotApplied) return;
-        if (!(error instanceof StreamVersionConflictError) || attempt === MAX_APPEND_ATTEMPTS) throw error;
-      }
-    }
+        },
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof NotApplied)) throw error;
+      });
   }
 
   /** Stripe's idempotency key makes a retried or concurrent first Subscribe create one customer, not two. */

@@ -1,5 +1,5 @@
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, Messages, notificationDefaults, OnboardingState, ProfileChange, Rpc, RpcParsed, User } from '@fodmap/contracts';
-import { EventStore, NewEvent, rpcFailure, StreamVersionConflictError } from '@fodmap/server';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, DomainEvents, IDENTITY, Messages, ProfileChange, Rpc, RpcParsed, User } from '@fodmap/contracts';
+import { CommandHandler, EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
@@ -8,12 +8,10 @@ import { normaliseHost } from '../domain-config/host';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SubscriptionService } from '../subscription/subscription.service';
 import { UserEntity } from './user.entity';
-import { notificationPreferencesChanged, userProfileChanged, userRegistered, userStream } from './user-registered.event';
+import { UserCommand, userDecider, userStream } from './user.decider';
 import { toUser, UserViewRow } from './user.view';
 
 const UNIQUE_VIOLATION = '23505';
-/** Enough for each of a burst of concurrent changes of one person's preferences or answers to land: each round, one commits. */
-const MAX_APPEND_ATTEMPTS = 10;
 
 /** One user's public columns by primary key, named as the view's properties; isAdmin from the admin users list. */
 function viewByIdSql(table: string): string {
@@ -27,13 +25,17 @@ type Preferences = RpcParsed<typeof Rpc.identity.updateNotifications>['input'];
 
 @Injectable()
 export class UsersService {
+  private readonly commands: CommandHandler<DomainEvents[typeof IDENTITY]>;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    private readonly events: EventStore,
+    events: EventStore<DomainEvents[typeof IDENTITY]>,
     private readonly passwords: PasswordHasher,
     private readonly subscriptions: SubscriptionService,
-  ) {}
+  ) {
+    this.commands = new CommandHandler(events);
+  }
 
   /** `signUpHost`: the host the browser signed up on; the person's emails are branded after it. */
   async register({ email, password, firstName, lastName, timeZone }: RpcParsed<typeof Rpc.identity.register>['input'], signUpHost?: string | null): Promise<User> {
@@ -46,10 +48,14 @@ export class UsersService {
     const [{ id }]: Array<{ id: number }> = await this.dataSource.query(`SELECT nextval(pg_get_serial_sequence('identity.users', 'id'))::int AS id`);
     const registeredAt = new Date();
     try {
-      const event = userRegistered({ userId: id, email, firstName, lastName, timeZone: zone, host });
-      await this.events.append(userStream(id), 0, [event], { userId: id, occurredAt: registeredAt.toISOString() }, async (manager) => {
-        await manager.insert(UserEntity, { id, email, passwordHash, firstName, lastName, timeZone: zone, host, createdAt: registeredAt });
-        await this.subscriptions.startTrial(manager, id, registeredAt);
+      const user = { userId: id, email, firstName, lastName, timeZone: zone, host };
+      await this.commands.handle(userDecider, userStream(id), { type: 'Register', user }, {
+        userId: id,
+        occurredAt: registeredAt.toISOString(),
+        after: async (manager) => {
+          await manager.insert(UserEntity, { id, email, passwordHash, firstName, lastName, timeZone: zone, host, createdAt: registeredAt });
+          await this.subscriptions.startTrial(manager, id, registeredAt);
+        },
       });
       return await this.get(id);
     } catch (error) {
@@ -77,52 +83,25 @@ export class UsersService {
 
   /** Stores the change and appends NotificationPreferencesChanged with the values now in effect (spec §3 defaults applied). */
   updateNotifications(userId: number, preferences: Preferences): Promise<User> {
-    return this.changeUser(userId, (stored) => {
-      const changes = {
-        emailNotifications: preferences.emailNotifications ?? stored.emailNotifications,
-        mealNotifications: preferences.mealNotifications ?? stored.mealNotifications,
-      };
-      return { changes, event: notificationPreferencesChanged({ userId, ...notificationDefaults(changes) }) };
-    });
+    return this.changeUser(userId, { type: 'ChangePreferences', preferences });
   }
 
-  /**
-   * Stores the person's answers (issue 18) and appends UserProfileChanged with all of them as they now stand. Once
-   * answered or skipped, the first-run question stays so: a later 'skipped' never hides answers given.
-   */
+  /** Stores the person's answers (issue 18) and appends UserProfileChanged with all of them as they now stand. */
   updateProfile(userId: number, change: ProfileChange): Promise<User> {
-    return this.changeUser(userId, (stored) => {
-      const onboarding: OnboardingState = stored.onboarding === 'pending' ? (change.onboarding ?? 'pending') : stored.onboarding;
-      const changes = {
-        condition: change.condition ?? stored.condition,
-        dietPhase: change.dietPhase ?? stored.dietPhase,
-        timeZone: change.timeZone ?? stored.timeZone,
-        onboarding,
-      };
-      return { changes, event: userProfileChanged({ userId, ...changes }) };
-    });
+    return this.changeUser(userId, { type: 'ChangeProfile', change });
   }
 
-  /**
-   * Applies a change worked out from the stored row and appends its event to the user's stream in the same
-   * transaction, so a consumer never acts against the row. The stream's version is read BEFORE the row: a change that
-   * commits in between moves the version, the append is refused, and the change is worked out again from the newer
-   * row, so two concurrent changes never lose one another.
-   */
-  private async changeUser(userId: number, decide: (stored: UserEntity) => { changes: Partial<UserEntity>; event: NewEvent }): Promise<User> {
-    const stream = userStream(userId);
-    for (let attempt = 1; ; attempt++) {
-      const version = (await this.events.readStream(stream)).at(-1)?.streamVersion ?? 0;
-      const stored = await this.users.findOneBy({ id: userId });
-      if (!stored) throw rpcFailure(401, Messages.unauthorized);
-      const { changes, event } = decide(stored);
-      try {
-        await this.events.append(stream, version, [event], { userId }, (manager) => manager.update(UserEntity, { id: userId }, changes).then(() => undefined));
-        return await this.get(userId);
-      } catch (error) {
-        if (!(error instanceof StreamVersionConflictError) || attempt === MAX_APPEND_ATTEMPTS) throw error;
-      }
-    }
+  /** The user's row is the decider's state, written with the event in one transaction, so a consumer never acts against it. */
+  private async changeUser(userId: number, command: UserCommand): Promise<User> {
+    await this.commands.handleStateStored(userDecider, userStream(userId), command, {
+      load: () => this.users.findOneBy({ id: userId }),
+      save: async (manager, state) => {
+        if (state === null) return;
+        const { emailNotifications, mealNotifications, condition, dietPhase, timeZone, onboarding } = state;
+        await manager.update(UserEntity, { id: userId }, { emailNotifications, mealNotifications, condition, dietPhase, timeZone, onboarding });
+      },
+    }, { userId });
+    return this.get(userId);
   }
 
   async setPhoto(userId: number, profileImageUrl: string | null): Promise<User> {

@@ -1,10 +1,8 @@
-import { domainEvents, MealCreatedV1, MealFoodAddedV1, mealFoodEntry, SymptomLoggedV1 } from '@fodmap/contracts';
+import { domainEvents, JOURNAL, MealCreatedV1, MealFoodAddedV1, mealFoodEntry, SymptomLoggedV1 } from '@fodmap/contracts';
 import { defineProjection, KeyedWrites, StoredEvent } from '@fodmap/server';
 
-export const JOURNAL = 'journal';
-
 /** The person's rows changed with this event: their version (the event's position) keys the cached analyses. */
-const touched = (rows: KeyedWrites, { position, data }: StoredEvent<{ userId: number }>) => rows.upsert('user_versions', { user_id: data.userId, position });
+const touched = (rows: KeyedWrites, { position, data }: StoredEvent<{ type: string; data: { userId: number } }>) => rows.upsert('user_versions', { user_id: data.userId, position });
 
 /** A meal's whole row, from its creation or a correction (both carry every field the row holds). */
 const mealRow = (meal: Pick<MealCreatedV1, 'mealId' | 'userId' | 'timestamp' | 'mealType'>) => ({ meal_id: meal.mealId, user_id: meal.userId, eaten_at: meal.timestamp, meal_type: meal.mealType });

@@ -1,6 +1,7 @@
+import { CommandOptions } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
-import { AppendWork, JournalEvents } from '../journal-events';
-import { decide, MealCommand, MealState, mealStateOf } from './meal.aggregate';
+import { JournalEvents } from '../journal-events';
+import { MealCommand, mealDecider, MealState } from './meal.aggregate';
 
 export const mealStream = (mealId: number) => `meal-${mealId}`;
 
@@ -9,12 +10,13 @@ export const mealStream = (mealId: number) => `meal-${mealId}`;
 export class MealStreams {
   constructor(private readonly events: JournalEvents) {}
 
-  async load(mealId: number): Promise<MealState> {
-    return mealStateOf((await this.events.read(mealStream(mealId))).events);
+  load(mealId: number): Promise<MealState> {
+    return this.events.load(mealDecider, mealStream(mealId));
   }
 
-  /** `work` commits with the events. */
-  execute(mealId: number, command: Exclude<MealCommand, { type: 'Create' }>, work?: AppendWork): Promise<void> {
-    return this.events.execute(mealStream(mealId), command.userId, (events) => decide(command, mealStateOf(events)), work);
+  /** `options` commit with the events (an idempotency key). */
+  async execute(mealId: number, command: MealCommand, options: Omit<CommandOptions, 'userId'> = {}): Promise<void> {
+    const userId = command.type === 'Create' ? command.meal.userId : command.userId;
+    await this.events.handle(mealDecider, mealStream(mealId), command, { ...options, userId });
   }
 }

@@ -1,7 +1,8 @@
 import { FoodSnapshot, MealCreatedV1, JournalMessages, Messages } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { RpcException } from '@nestjs/microservices';
-import { decide, decideInOrder, evolve, initialMealState, MealCommand, MealEvent, MealState } from './meal.aggregate';
+import { deciderSpecification } from '@fodmap/testing';
+import { decide, evolve, initialMealState, MealCommand, mealDecider, MealState } from './meal.aggregate';
 
 const created: MealCreatedV1 = { mealId: 7, userId: 1, name: 'Lunch', mealType: 'lunch', timestamp: '2026-03-10T12:00:00.000Z', timeZone: 'UTC', notes: null };
 const rice: FoodSnapshot = {
@@ -27,8 +28,10 @@ const addRice = (entryId: number, userId = 1): MealCommand => ({ type: 'AddFood'
 
 /** Folds the events a sequence of commands decides, as the meal's stream would hold them. */
 function run(commands: MealCommand[], state: MealState = evolve(initialMealState, { type: 'MealCreated', data: created })): MealState {
-  return commands.reduce((current, command) => decide(command, current).reduce((next, event) => evolve(next, event as MealEvent), current), state);
+  return commands.reduce((current, command) => decide(command, current).reduce(evolve, current), state);
 }
+
+const added = (entryId: number) => ({ type: 'MealFoodAdded' as const, data: { mealId: 7, userId: 1, entryId, quantity: 1, servingUnit: 'cup', grams: 158, food: rice } });
 
 function failureOf(work: () => unknown): unknown {
   try {
@@ -98,16 +101,35 @@ describe('a meal decides', () => {
   });
 
   it('records a meal created at a past time, and refuses one more than the clock skew ahead', () => {
-    expect(decide({ type: 'Create', meal: created, now }, initialMealState)).toEqual([{ type: 'MealCreated', schemaVersion: 1, data: created }]);
+    expect(decide({ type: 'Create', meal: created, foods: [], now }, initialMealState)).toEqual([{ type: 'MealCreated', schemaVersion: 1, data: created }]);
     const ahead = { ...created, timestamp: new Date(now.getTime() + 61_000).toISOString() };
-    expect(failureOf(() => decide({ type: 'Create', meal: ahead, now }, initialMealState))).toEqual({ status: 400, message: JournalMessages.mealTimestampFuture });
-    expect(decide({ type: 'Create', meal: { ...created, timestamp: new Date(now.getTime() + 30_000).toISOString() }, now }, initialMealState)).toHaveLength(1);
+    expect(failureOf(() => decide({ type: 'Create', meal: ahead, foods: [], now }, initialMealState))).toEqual({ status: 400, message: JournalMessages.mealTimestampFuture });
+    expect(decide({ type: 'Create', meal: { ...created, timestamp: new Date(now.getTime() + 30_000).toISOString() }, foods: [], now }, initialMealState)).toHaveLength(1);
   });
 
   it('decides a meal with its foods as one batch, all or nothing', () => {
-    expect(decideInOrder([{ type: 'Create', meal: created, now }, addRice(11), addRice(12)]).map((event) => event.type)).toEqual(['MealCreated', 'MealFoodAdded', 'MealFoodAdded']);
+    const meal = deciderSpecification(mealDecider);
+    const entry = (entryId: number) => ({ entryId, quantity: 1, servingUnit: 'cup', grams: 158, food: rice });
+
+    meal.given([]).when({ type: 'Create', meal: created, foods: [entry(11), entry(12)], now }).then([
+      { type: 'MealCreated', schemaVersion: 1, data: created },
+      { ...added(11), schemaVersion: 1 },
+      { ...added(12), schemaVersion: 1 },
+    ]);
     const ahead = { ...created, timestamp: '2026-03-11T12:00:00.000Z' };
-    expect(failureOf(() => decideInOrder([{ type: 'Create', meal: ahead, now }, addRice(11)]))).toEqual({ status: 400, message: JournalMessages.mealTimestampFuture });
+    meal.given([]).when({ type: 'Create', meal: ahead, foods: [entry(11)], now }).thenFails({ status: 400, message: JournalMessages.mealTimestampFuture });
+    meal.given([{ type: 'MealCreated', data: created }]).when({ type: 'Create', meal: created, foods: [], now }).thenFails('meal-7 was created already');
+  });
+
+  it('folds a stream into the meal as it stands, and a food added after it was created', () => {
+    const meal = deciderSpecification(mealDecider);
+
+    meal.given([{ type: 'MealCreated', data: created }, added(11)]).when({ type: 'RemoveFood', userId: 1, entryId: 11 }).then([
+      { type: 'MealFoodRemoved', schemaVersion: 1, data: { mealId: 7, userId: 1, entryId: 11 } },
+    ]);
+    meal.given([{ type: 'MealCreated', data: created }, added(11), { type: 'MealFoodRemoved', data: { mealId: 7, userId: 1, entryId: 11 } }])
+      .when({ type: 'RemoveFood', userId: 1, entryId: 11 })
+      .thenFails({ status: 404, message: JournalMessages.mealEntryNotFound });
   });
 });
 

@@ -1,33 +1,10 @@
-import {
-  CLOCK_SKEW_MS,
-  CurrentEventData,
-  DomainEvents,
-  domainEvents,
-  FoodSnapshot,
-  gramsEaten,
-  MealChangedV1,
-  MealCompletedV1,
-  MealCreatedV1,
-  MealDeletedV1,
-  MealFoodAddedV1,
-  MealFoodChangedV1,
-  MealFoodRemovedV1,
-  JournalMessages,
-  Messages,
-  MealType,
-  servingUnitsFor,
-} from '@fodmap/contracts';
-import { newEvent, NewEvent, rpcFailure, StoredEvent } from '@fodmap/server';
+import { CLOCK_SKEW_MS, domainEvents, FoodSnapshot, gramsEaten, JOURNAL, JournalEvent, JournalMessages, MealCreatedV1, Messages, MealType, servingUnitsFor } from '@fodmap/contracts';
+import { Decider, fold, newEvent, NewEvent, rpcFailure } from '@fodmap/server';
 
 /** The meal's events, as its stream `meal-<id>` holds them. */
-export type MealEvent =
-  | { type: 'MealCreated'; data: MealCreatedV1 }
-  | { type: 'MealFoodAdded'; data: MealFoodAddedV1 }
-  | { type: 'MealFoodRemoved'; data: MealFoodRemovedV1 }
-  | { type: 'MealCompleted'; data: MealCompletedV1 }
-  | { type: 'MealDeleted'; data: MealDeletedV1 }
-  | { type: 'MealChanged'; data: MealChangedV1 }
-  | { type: 'MealFoodChanged'; data: MealFoodChangedV1 };
+export type MealEvent = Extract<JournalEvent, { type: `Meal${string}` }>;
+
+const journalEvents = domainEvents[JOURNAL];
 
 export interface MealEntry {
   entryId: number;
@@ -49,7 +26,8 @@ export type MealState =
 
 export const initialMealState: MealState = { status: 'absent' };
 
-export function evolve(state: MealState, event: MealEvent): MealState {
+/** Folds one event of the meal's stream; the journal's other events are not the meal's and leave it as it is. */
+export function evolve(state: MealState, event: JournalEvent): MealState {
   if (event.type === 'MealCreated') return { status: 'open', meal: event.data, entries: [] };
   if (state.status === 'absent') return state;
   switch (event.type) {
@@ -71,12 +49,9 @@ export function evolve(state: MealState, event: MealEvent): MealState {
       const { entryId, quantity, servingUnit, grams } = event.data;
       return { ...state, entries: state.entries.map((entry) => (entry.entryId === entryId ? { ...entry, quantity, servingUnit, grams } : entry)) };
     }
+    default:
+      return state;
   }
-}
-
-/** Folds a stream's events (as `readEvent` gives them, current versions) into the meal's state. */
-export function mealStateOf(events: readonly StoredEvent[]): MealState {
-  return events.reduce((state, event) => evolve(state, event as MealEvent), initialMealState);
 }
 
 /** The fields of a meal a correction may change; those left out stay as they are, `notes: null` clears them. */
@@ -88,7 +63,8 @@ export interface MealChanges {
 }
 
 export type MealCommand =
-  | { type: 'Create'; meal: MealCreatedV1; now: Date }
+  /** The meal with its foods, if any (the builder's one request, a repeated meal): one append, all or nothing. */
+  | { type: 'Create'; meal: MealCreatedV1; foods: readonly MealEntry[]; now: Date }
   | { type: 'Change'; userId: number; changes: MealChanges; timeZone: string; now: Date }
   | { type: 'ChangeFood'; userId: number; entryId: number; quantity: number; servingUnit: string; now: Date }
   | { type: 'AddFood'; userId: number; entryId: number; quantity: number; servingUnit: string; grams: number | null; food: FoodSnapshot }
@@ -109,7 +85,6 @@ export function assertChangeable(state: MealState, userId: number, changesFoods:
   return state;
 }
 
-type MealNewEvent = NewEvent<CurrentEventData<DomainEvents, MealEvent['type']>>;
 
 /** The unit as the food takes it (its own serving unit, `serving` or `g`, in any case), or 400 naming those it takes. */
 export function acceptedServingUnit(food: FoodSnapshot, requested: string): string {
@@ -124,14 +99,22 @@ function assertEaten(timestamp: string, now: Date): void {
   if (Date.parse(timestamp) > now.getTime() + CLOCK_SKEW_MS) throw rpcFailure(400, JournalMessages.mealTimestampFuture);
 }
 
+function foodAdded(mealId: number, userId: number, { entryId, quantity, servingUnit, grams, food }: MealEntry): NewEvent<MealEvent> {
+  return newEvent(journalEvents, 'MealFoodAdded', { mealId, userId, entryId, quantity, servingUnit, grams, food });
+}
+
 const CHANGEABLE = ['name', 'mealType', 'timestamp', 'notes'] as const;
 
 /** What a command on a meal records, given the meal's state; throws the caller's failure instead (`assertChangeable`). */
-export function decide(command: MealCommand, state: MealState): MealNewEvent[] {
+export function decide(command: MealCommand, state: MealState): Array<NewEvent<MealEvent>> {
   if (command.type === 'Create') {
     if (state.status !== 'absent') throw new Error(`meal-${command.meal.mealId} was created already`);
     assertEaten(command.meal.timestamp, command.now);
-    return [newEvent(domainEvents, 'MealCreated', command.meal)];
+    const { mealId, userId } = command.meal;
+    return [
+      newEvent(journalEvents, 'MealCreated', command.meal),
+      ...command.foods.map((entry) => foodAdded(mealId, userId, entry)),
+    ];
   }
   const meal = assertChangeable(state, command.userId, command.type === 'AddFood' || command.type === 'RemoveFood');
   const { mealId, userId } = meal.meal;
@@ -150,7 +133,7 @@ export function decide(command: MealCommand, state: MealState): MealNewEvent[] {
       // A correction that says what the meal already says is a retry or a form saved unchanged: nothing happened.
       if (changed.length === 0) return [];
       const { name, mealType, timestamp, notes } = next;
-      return [newEvent(domainEvents, 'MealChanged', { mealId, userId, name, mealType, timestamp, notes, timeZone: command.timeZone, changed, changedAt: command.now.toISOString() })];
+      return [newEvent(journalEvents, 'MealChanged', { mealId, userId, name, mealType, timestamp, notes, timeZone: command.timeZone, changed, changedAt: command.now.toISOString() })];
     }
     case 'ChangeFood': {
       const entry = meal.entries.find((candidate) => candidate.entryId === command.entryId);
@@ -161,33 +144,26 @@ export function decide(command: MealCommand, state: MealState): MealNewEvent[] {
       const { quantity } = command;
       if (entry.quantity === quantity && entry.servingUnit === servingUnit) return [];
       const grams = gramsEaten(food, quantity, servingUnit);
-      return [newEvent(domainEvents, 'MealFoodChanged', { mealId, userId, entryId, quantity, servingUnit, grams, food, changedAt: command.now.toISOString() })];
+      return [newEvent(journalEvents, 'MealFoodChanged', { mealId, userId, entryId, quantity, servingUnit, grams, food, changedAt: command.now.toISOString() })];
     }
-    case 'AddFood': {
-      const { entryId, quantity, servingUnit, grams, food } = command;
-      return [newEvent(domainEvents, 'MealFoodAdded', { mealId, userId, entryId, quantity, servingUnit, grams, food })];
-    }
+    case 'AddFood':
+      return [foodAdded(mealId, userId, command)];
     case 'RemoveFood':
       if (!meal.entries.some((entry) => entry.entryId === command.entryId)) throw rpcFailure(404, JournalMessages.mealEntryNotFound);
-      return [newEvent(domainEvents, 'MealFoodRemoved', { mealId, userId, entryId: command.entryId })];
+      return [newEvent(journalEvents, 'MealFoodRemoved', { mealId, userId, entryId: command.entryId })];
     case 'Complete':
       // Completing twice is what a double tap or a retry does: the meal is completed, nothing more to record.
       if (meal.status === 'completed') return [];
       if (meal.entries.length === 0) throw rpcFailure(409, JournalMessages.mealNeedsFood);
-      return [newEvent(domainEvents, 'MealCompleted', { mealId, userId, completedAt: command.now.toISOString() })];
+      return [newEvent(journalEvents, 'MealCompleted', { mealId, userId, completedAt: command.now.toISOString() })];
     case 'Delete':
-      return [newEvent(domainEvents, 'MealDeleted', { mealId, userId, deletedAt: command.now.toISOString() })];
+      return [newEvent(journalEvents, 'MealDeleted', { mealId, userId, deletedAt: command.now.toISOString() })];
   }
 }
 
-/** Decides each command on the state the previous ones left: the events of one append (a meal created with its foods). */
-export function decideInOrder(commands: readonly MealCommand[]): MealNewEvent[] {
-  const events: MealNewEvent[] = [];
-  let state = initialMealState;
-  for (const command of commands) {
-    const decided = decide(command, state);
-    events.push(...decided);
-    state = decided.reduce((next, event) => evolve(next, event as MealEvent), state);
-  }
-  return events;
+export const mealDecider: Decider<MealState, MealCommand, JournalEvent> = { initialState: () => initialMealState, decide, evolve };
+
+/** Folds a stream's events (current versions) into the meal's state. */
+export function mealStateOf(events: readonly JournalEvent[]): MealState {
+  return fold(mealDecider, events);
 }

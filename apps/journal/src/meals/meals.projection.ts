@@ -1,7 +1,5 @@
-import { domainEvents } from '@fodmap/contracts';
+import { domainEvents, JOURNAL } from '@fodmap/contracts';
 import { defineProjection } from '@fodmap/server';
-
-export const JOURNAL = 'journal';
 
 /**
  * The `meals` and `meal_foods` read tables: updated in the append's transaction, so the journal reads its own writes.

@@ -1,7 +1,7 @@
 import { JournalMessages, SymptomLoggedV1 } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { RpcException } from '@nestjs/microservices';
-import { decide, evolve, initialSymptomState, SymptomChanges, SymptomCommand, SymptomEvent, SymptomState } from './symptom.aggregate';
+import { decide, evolve, initialSymptomState, SymptomChanges, SymptomCommand, SymptomState } from './symptom.aggregate';
 
 const symptom: SymptomLoggedV1 = { symptomId: 5, userId: 1, symptomType: 'bloating', severity: 'moderate', notes: null, mealId: null, timestamp: '2026-03-10T12:00:00.000Z', timeZone: 'UTC' };
 const now = new Date('2026-03-10T13:00:00.000Z');
@@ -26,7 +26,7 @@ describe('a symptom decides', () => {
   });
 
   it("answers 404 for a symptom that is missing, another user's, or already deleted", () => {
-    const [deleted] = decide({ type: 'Delete', userId: 1, now }, logged) as SymptomEvent[];
+    const [deleted] = decide({ type: 'Delete', userId: 1, now }, logged);
     for (const [userId, state] of [[1, initialSymptomState], [2, logged], [1, evolve(logged, deleted)]] as const) {
       expect(failureOf(() => decide({ type: 'Delete', userId, now }, state))).toEqual({ status: 404, message: JournalMessages.symptomNotFound });
     }
@@ -40,7 +40,7 @@ describe('a symptom decides', () => {
 
 describe('a symptom corrected (issue 18)', () => {
   const change = (changes: SymptomChanges, { userId = 1, linkedMealId = null as number | null } = {}): SymptomCommand => ({ type: 'Change', userId, changes, linkedMealId, timeZone: 'Europe/London', now });
-  const fold = (state: SymptomState, command: SymptomCommand) => decide(command, state).reduce((next, event) => evolve(next, event as SymptomEvent), state);
+  const fold = (state: SymptomState, command: SymptomCommand) => decide(command, state).reduce(evolve, state);
 
   it('records the whole symptom as it now stands and names what changed', () => {
     expect(decide(change({ severity: 'severe', timestamp: '2026-03-10T11:05:00.000Z', mealId: 9 }), logged)).toEqual([
@@ -76,7 +76,7 @@ describe('a symptom corrected (issue 18)', () => {
 
   it("refuses a future time (400), and another person's, a missing or a deleted symptom (404)", () => {
     expect(failureOf(() => decide(change({ timestamp: '2026-03-10T14:00:00.000Z' }), logged))).toEqual({ status: 400, message: JournalMessages.symptomTimestampInvalid });
-    const [deleted] = decide({ type: 'Delete', userId: 1, now }, logged) as SymptomEvent[];
+    const [deleted] = decide({ type: 'Delete', userId: 1, now }, logged);
     for (const [userId, state] of [[1, initialSymptomState], [2, logged], [1, evolve(logged, deleted)]] as const) {
       expect(failureOf(() => decide(change({ severity: 'mild' }, { userId }), state))).toEqual({ status: 404, message: JournalMessages.symptomNotFound });
     }

@@ -1,28 +1,29 @@
-import { CLOCK_SKEW_MS, domainEvents, JournalMessages, Severity, SymptomChangedV1, SymptomDeletedV1, SymptomLoggedV1, SymptomType } from '@fodmap/contracts';
-import { newEvent, NewEvent, rpcFailure, StoredEvent } from '@fodmap/server';
+import { CLOCK_SKEW_MS, domainEvents, JOURNAL, JournalEvent, JournalMessages, Severity, SymptomLoggedV1, SymptomType } from '@fodmap/contracts';
+import { Decider, newEvent, NewEvent, rpcFailure } from '@fodmap/server';
 
 /** A symptom's events, as its stream `symptom-<id>` holds them. */
-export type SymptomEvent =
-  | { type: 'SymptomLogged'; data: SymptomLoggedV1 }
-  | { type: 'SymptomChanged'; data: SymptomChangedV1 }
-  | { type: 'SymptomDeleted'; data: SymptomDeletedV1 };
+export type SymptomEvent = Extract<JournalEvent, { type: `Symptom${string}` }>;
+
+const journalEvents = domainEvents[JOURNAL];
 
 export type SymptomState = { status: 'absent' } | { status: 'logged' | 'deleted'; symptom: SymptomLoggedV1 };
 
 export const initialSymptomState: SymptomState = { status: 'absent' };
 
-export function evolve(state: SymptomState, event: SymptomEvent): SymptomState {
+/** Folds one event of the symptom's stream; the journal's other events are not the symptom's and leave it as it is. */
+export function evolve(state: SymptomState, event: JournalEvent): SymptomState {
   if (event.type === 'SymptomLogged') return { status: 'logged', symptom: event.data };
   if (state.status === 'absent') return state;
-  if (event.type === 'SymptomChanged') {
-    const { symptomId, userId, symptomType, severity, notes, mealId, timestamp, timeZone } = event.data;
-    return { ...state, symptom: { symptomId, userId, symptomType, severity, notes, mealId, timestamp, timeZone } };
+  switch (event.type) {
+    case 'SymptomChanged': {
+      const { symptomId, userId, symptomType, severity, notes, mealId, timestamp, timeZone } = event.data;
+      return { ...state, symptom: { symptomId, userId, symptomType, severity, notes, mealId, timestamp, timeZone } };
+    }
+    case 'SymptomDeleted':
+      return { ...state, status: 'deleted' };
+    default:
+      return state;
   }
-  return { ...state, status: 'deleted' };
-}
-
-export function symptomStateOf(events: readonly StoredEvent[]): SymptomState {
-  return events.reduce((state, event) => evolve(state, event as SymptomEvent), initialSymptomState);
 }
 
 /** The fields of a symptom a correction may change; those left out stay, `notes: null` clears, `mealId: null` unlinks. */
@@ -51,11 +52,11 @@ function assertFelt(timestamp: string, now: Date): void {
 const CHANGEABLE = ['symptomType', 'severity', 'notes', 'mealId', 'timestamp'] as const;
 
 /** What a command on a symptom records; another user's symptom, like a missing or deleted one, is a 404. */
-export function decide(command: SymptomCommand, state: SymptomState): NewEvent[] {
+export function decide(command: SymptomCommand, state: SymptomState): Array<NewEvent<SymptomEvent>> {
   if (command.type === 'Log') {
     if (state.status !== 'absent') throw new Error(`symptom-${command.symptom.symptomId} was logged already`);
     assertFelt(command.symptom.timestamp, command.now);
-    return [newEvent(domainEvents, 'SymptomLogged', command.symptom)];
+    return [newEvent(journalEvents, 'SymptomLogged', command.symptom)];
   }
   if (state.status !== 'logged' || state.symptom.userId !== command.userId) throw rpcFailure(404, JournalMessages.symptomNotFound);
   const { symptomId, userId } = state.symptom;
@@ -74,9 +75,11 @@ export function decide(command: SymptomCommand, state: SymptomState): NewEvent[]
       const changed = CHANGEABLE.filter((field) => next[field] !== before[field]);
       // A correction that says what the symptom already says is a retry or a form saved unchanged: nothing happened.
       if (changed.length === 0) return [];
-      return [newEvent(domainEvents, 'SymptomChanged', { symptomId, userId, ...next, timeZone: command.timeZone, changed, changedAt: command.now.toISOString() })];
+      return [newEvent(journalEvents, 'SymptomChanged', { symptomId, userId, ...next, timeZone: command.timeZone, changed, changedAt: command.now.toISOString() })];
     }
     case 'Delete':
-      return [newEvent(domainEvents, 'SymptomDeleted', { symptomId, userId, deletedAt: command.now.toISOString() })];
+      return [newEvent(journalEvents, 'SymptomDeleted', { symptomId, userId, deletedAt: command.now.toISOString() })];
   }
 }
+
+export const symptomDecider: Decider<SymptomState, SymptomCommand, JournalEvent> = { initialState: () => initialSymptomState, decide, evolve };

@@ -1,6 +1,5 @@
-import { domainEvents } from '@fodmap/contracts';
+import { domainEvents, JOURNAL } from '@fodmap/contracts';
 import { defineProjection } from '@fodmap/server';
-import { JOURNAL } from '../meals/meals.projection';
 
 /** The `symptoms` read table. A deleted meal's symptoms stay, unlinked: they happened whatever the meal was. */
 export const symptomsProjection = defineProjection({

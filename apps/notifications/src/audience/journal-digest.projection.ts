@@ -1,8 +1,6 @@
-import { domainEvents, localDay, MealFoodAddedV1, mealFoodEntry, SymptomLoggedV1 } from '@fodmap/contracts';
+import { domainEvents, JOURNAL, localDay, MealFoodAddedV1, mealFoodEntry, SymptomLoggedV1 } from '@fodmap/contracts';
 import { defineProjection, KeyedWrites } from '@fodmap/server';
 import { summaryZoneOf } from './recipients.projection';
-
-export const JOURNAL = 'journal';
 
 /** An entry's whole row, rated at the amount eaten as insights rates it, with the food as it was then. */
 function mealFoodRow(entry: MealFoodAddedV1) {

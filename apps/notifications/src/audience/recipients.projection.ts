@@ -1,7 +1,5 @@
-import { DAILY_SUMMARY_DEFAULT_TIME_ZONE, canonicalTimeZone, domainEvents } from '@fodmap/contracts';
+import { canonicalTimeZone, DAILY_SUMMARY_DEFAULT_TIME_ZONE, domainEvents, IDENTITY } from '@fodmap/contracts';
 import { defineProjection } from '@fodmap/server';
-
-export const IDENTITY = 'identity';
 
 /** A zone the emails can be scheduled in: the canonical name, or the spec's '8:00 AM EST' zone when it is unknown. */
 export const summaryZoneOf = (timeZone: string): string => canonicalTimeZone(timeZone) ?? DAILY_SUMMARY_DEFAULT_TIME_ZONE;
@@ -41,5 +39,5 @@ export const recipientsProjection = defineProjection({
       },
     },
   },
-  ignores: { [IDENTITY]: ['PasswordResetRequested', 'SubscriptionChanged'] },
+  ignores: { [IDENTITY]: ['PasswordResetRequested', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved'] },
 });

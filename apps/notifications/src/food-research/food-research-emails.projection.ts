@@ -1,4 +1,4 @@
-import { domainEvents } from '@fodmap/contracts';
+import { domainEvents, FOODS } from '@fodmap/contracts';
 import { defineProjection, loadConfig } from '@fodmap/server';
 import { findRecipient } from '../audience/audience-reader';
 import { recordEmail } from '../email/email-outbox';
@@ -21,7 +21,7 @@ export const foodResearchEmails = defineProjection({
   tables: [],
   events: domainEvents,
   handlers: {
-    foods: {
+    [FOODS]: {
       FoodResearchCompleted: async ({ manager }, { eventId, data, metadata }) => {
         const recipient = await findRecipient(manager, data.userId);
         if (!recipient) throw new RecipientBehindError(`recipients has not got user ${data.userId} yet`);
@@ -46,5 +46,5 @@ export const foodResearchEmails = defineProjection({
       },
     },
   },
-  ignores: { foods: ['FoodCreated', 'FoodResearchRequested'] },
+  ignores: { [FOODS]: ['FoodCreated', 'FoodResearchRequested'] },
 });

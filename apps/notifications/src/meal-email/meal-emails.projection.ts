@@ -1,8 +1,8 @@
-import { domainEvents } from '@fodmap/contracts';
+import { domainEvents, JOURNAL } from '@fodmap/contracts';
 import { defineProjection, loadConfig } from '@fodmap/server';
 import { EntityManager } from 'typeorm';
 import { diaryUrl, findMeal, findRecipient } from '../audience/audience-reader';
-import { journalDigestProjection, JOURNAL } from '../audience/journal-digest.projection';
+import { journalDigestProjection } from '../audience/journal-digest.projection';
 import { recordEmail } from '../email/email-outbox';
 import { mealEmailContext } from './meal-email-content';
 import { mealEmailSponsor } from './meal-email-sponsors';

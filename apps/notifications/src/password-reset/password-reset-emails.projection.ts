@@ -1,4 +1,4 @@
-import { domainEvents } from '@fodmap/contracts';
+import { domainEvents, IDENTITY } from '@fodmap/contracts';
 import { defineProjection } from '@fodmap/server';
 import { recordEmail } from '../email/email-outbox';
 
@@ -14,7 +14,7 @@ export const passwordResetEmails = defineProjection({
   tables: [],
   events: domainEvents,
   handlers: {
-    identity: {
+    [IDENTITY]: {
       PasswordResetRequested: async ({ manager }, { eventId, data, metadata }) => {
         await recordEmail(manager, {
           eventId,
@@ -28,5 +28,5 @@ export const passwordResetEmails = defineProjection({
       },
     },
   },
-  ignores: { identity: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged'] },
+  ignores: { [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved'] },
 });

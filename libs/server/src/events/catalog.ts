@@ -1,4 +1,4 @@
-import { CurrentEventData, EventDefinitions } from '@fodmap/contracts';
+import { CurrentEventData, EventDefinitions, EventOf } from '@fodmap/contracts';
 import { NewEvent, StoredEvent } from './event';
 
 /**
@@ -8,13 +8,17 @@ import { NewEvent, StoredEvent } from './event';
 export class EventNotApplicableError extends Error {}
 
 /** A new event of the type's current version, validated against its schema before it is written. */
-export function newEvent<D extends EventDefinitions, T extends keyof D & string>(definitions: D, type: T, data: CurrentEventData<D, T>): NewEvent<CurrentEventData<D, T>> {
+export function newEvent<D extends EventDefinitions, T extends keyof D & string>(definitions: D, type: T, data: CurrentEventData<D, T>): NewEvent<{ type: T; data: CurrentEventData<D, T> }> {
   const definition = definitions[type];
   definition.versions[definition.current].parse(data);
   return { type, schemaVersion: definition.current, data };
 }
 
-/** Validates a stored event against the schema of its version and upcasts it, one version at a time, to the current one. */
+/**
+ * Validates a stored event against the schema of its version and upcasts it, one version at a time, to the current one:
+ * an event of the map, its data of its type's current version.
+ */
+export function readEvent<D extends EventDefinitions>(definitions: D, event: StoredEvent): StoredEvent<EventOf<D>>;
 export function readEvent(definitions: EventDefinitions, event: StoredEvent): StoredEvent {
   const definition = Object.hasOwn(definitions, event.type) ? definitions[event.type] : undefined;
   if (!definition) throw new EventNotApplicableError(`No schema for event type ${event.type}`);

@@ -46,7 +46,7 @@ describe('EventStore', () => {
   });
 
   it('stores no event when its inline projection fails, because both share one transaction', async () => {
-    const failing = ledger.store.append('account-atomic', 0, [{ type: 'Deposited', schemaVersion: 1, data: {} }], {}, async () => {
+    const failing = ledger.store.append('account-atomic', 0, [{ type: 'Deposited', schemaVersion: 1, data: { account: 'account-atomic', amount: 1 } }], {}, async () => {
       throw new Error('projection failed');
     });
 

@@ -1,9 +1,11 @@
+import { EventDefinitions, EventOf } from '@fodmap/contracts';
 import { randomUUID } from 'node:crypto';
 import { RpcException } from '@nestjs/microservices';
 import { DataSource, EntityManager } from 'typeorm';
 import { RpcFailureBody } from '../rpc';
+import { readEvent } from './catalog';
 import { currentCausation } from './correlation';
-import { EventMetadata, NewEvent, StoredEvent } from './event';
+import { EventMetadata, EventShape, NewEvent, StoredEvent } from './event';
 import { applyEvent, Projection, projectionContext, projectionTables } from './projection';
 import { qualifiedTable, schemaOf } from './sql';
 
@@ -53,10 +55,10 @@ function toStoredEvent(row: EventRow): StoredEvent {
   };
 }
 
-export interface AppendResult {
+export interface AppendResult<E extends EventShape = EventShape> {
   /** The stream's version after the append: the expected version of the next one. */
   nextExpectedVersion: number;
-  events: StoredEvent[];
+  events: StoredEvent<E>[];
 }
 
 /**
@@ -68,8 +70,11 @@ export interface AppendResult {
  * This lock is the one ordering mechanism (see the README for why not pg_snapshot_xmin): it involves only this
  * schema's appends, so no transaction elsewhere in the cluster can hold the relay back.
  * The cost is one append at a time per service, a few milliseconds each: ample for a journal.
+ *
+ * Typed by the producing service's event map (`EventStore<DomainEvents['journal']>`): it appends only that service's
+ * events, and reads a stream back as them, upcast to their current versions.
  */
-export class EventStore {
+export class EventStore<D extends EventDefinitions = EventDefinitions> {
   readonly schema: string;
   private readonly eventsTable: string;
 
@@ -77,6 +82,8 @@ export class EventStore {
     readonly dataSource: DataSource,
     /** The producing service: the source consumers know these events by. */
     readonly service: string,
+    /** The service's events (`domainEvents[service]`), which `readStream` reads with. */
+    readonly definitions: D,
   ) {
     this.schema = schemaOf(dataSource);
     this.eventsTable = qualifiedTable(this.schema, 'events');
@@ -100,7 +107,7 @@ export class EventStore {
   async append(
     streamId: string,
     expectedVersion: number,
-    events: NewEvent[],
+    events: ReadonlyArray<NewEvent<EventOf<D>>>,
     metadata: Partial<EventMetadata>,
     project?: InlineProjection,
   ): Promise<AppendResult> {
@@ -114,10 +121,7 @@ export class EventStore {
     };
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.appendLockKey]);
-      const [{ version }] = await manager.query(
-        `SELECT coalesce(max(stream_version), 0)::int AS version FROM ${this.eventsTable} WHERE stream_id = $1`,
-        [streamId],
-      );
+      const version = await this.streamVersion(streamId, manager);
       if (version !== expectedVersion) throw new StreamVersionConflictError(streamId, expectedVersion, version);
 
       const values: unknown[] = [];
@@ -138,12 +142,22 @@ export class EventStore {
     });
   }
 
-  async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
+  /** A stream's events from `fromVersion` on, validated and upcast to their current versions. */
+  async readStream(streamId: string, fromVersion = 1): Promise<Array<StoredEvent<EventOf<D>>>> {
     const rows: EventRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM ${this.eventsTable} WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
       [streamId, fromVersion],
     );
-    return rows.map(toStoredEvent);
+    return rows.map((row) => readEvent(this.definitions, toStoredEvent(row)));
+  }
+
+  /** A stream's version: 0 before its first event. */
+  async streamVersion(streamId: string, manager: EntityManager = this.dataSource.manager): Promise<number> {
+    const [{ version }]: Array<{ version: number }> = await manager.query(
+      `SELECT coalesce(max(stream_version), 0)::int AS version FROM ${this.eventsTable} WHERE stream_id = $1`,
+      [streamId],
+    );
+    return version;
   }
 
   /**

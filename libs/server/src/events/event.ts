@@ -6,23 +6,23 @@ export interface EventMetadata {
   occurredAt: string;
 }
 
-/** An event about to be appended to a stream. */
-export interface NewEvent<TData = unknown> {
+/** An event's type and data: a service's events are a union of these, discriminated on `type` (`SourceEvent`). */
+export interface EventShape {
   type: string;
-  schemaVersion: number;
-  data: TData;
+  data: unknown;
 }
 
+/** An event about to be appended to a stream. */
+export type NewEvent<E extends EventShape = EventShape> = E & { schemaVersion: number };
+
 /** An event as the store keeps it, the relay publishes it and consumers receive it. */
-export interface StoredEvent<TData = unknown> {
+export type StoredEvent<E extends EventShape = EventShape> = E & {
   /** Global position in the producing service's events table: the order of its commits. */
   position: number;
   streamId: string;
   /** 1 for a stream's first event. */
   streamVersion: number;
   eventId: string;
-  type: string;
   schemaVersion: number;
-  data: TData;
   metadata: EventMetadata;
-}
+};

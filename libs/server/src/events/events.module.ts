@@ -2,6 +2,7 @@ import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnMo
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { NatsConnection } from 'nats';
+import { eventsOfSource } from '@fodmap/contracts';
 import { DataSource } from 'typeorm';
 import { ServerConfig } from '../config';
 import { NATS_CONNECTION, SERVER_CONFIG, SERVICE_NAME } from '../service-core.module';
@@ -75,7 +76,7 @@ export class EventsModule {
         { provide: EVENTS_OPTIONS, useValue: options },
         {
           provide: EventStore,
-          useFactory: (dataSource: DataSource, service: string) => new EventStore(dataSource, service),
+          useFactory: (dataSource: DataSource, service: string) => new EventStore(dataSource, service, eventsOfSource(service)),
           inject: [getDataSourceToken(), SERVICE_NAME],
         },
         EventProcessors,

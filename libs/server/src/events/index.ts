@@ -2,6 +2,7 @@ export * from './event';
 export * from './tables';
 export * from './migrations';
 export * from './event-store';
+export * from './decider';
 export * from './projection';
 export * from './keyed-writes';
 export * from './catalog';

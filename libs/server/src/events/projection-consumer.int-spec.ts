@@ -119,7 +119,7 @@ describe('ProjectionConsumer', () => {
     const tracing = defineProjection({
       name: 'ledger_causation',
       tables: [],
-      events: ledgerEvents,
+      events: { [LEDGER_SOURCE]: ledgerEvents },
       handlers: { [LEDGER_SOURCE]: { Deposited: async () => void seen.push(currentCausation()) } },
       ignores: { [LEDGER_SOURCE]: ['Poisoned', 'Unknown'] },
     });

@@ -3,7 +3,8 @@ import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { defineProjection } from './projection';
 
-const events = { Counted: eventDefinition({ current: 1, versions: { 1: z.object({ n: z.number() }) } }) };
+const counted = { Counted: eventDefinition({ current: 1, versions: { 1: z.object({ n: z.number() }) } }) };
+const events = { a: counted, b: counted };
 const handler = async () => undefined;
 
 describe('defineProjection', () => {

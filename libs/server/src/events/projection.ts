@@ -1,7 +1,7 @@
 import { CurrentEventData, EventDefinitions } from '@fodmap/contracts';
 import { EntityManager } from 'typeorm';
 import { EventNotApplicableError, readEvent } from './catalog';
-import { StoredEvent } from './event';
+import { EventShape, StoredEvent } from './event';
 import { ImmediateWrites, KeyedWrites } from './keyed-writes';
 import { qualifiedTable } from './sql';
 
@@ -24,12 +24,18 @@ export function projectionContext(projection: Projection, manager: EntityManager
   return { manager, tables, rows: new ImmediateWrites(manager, tables, projection.keys) };
 }
 
-export type ProjectionHandler<TData = unknown, C = HandlerContext> = (context: C, event: StoredEvent<TData>) => Promise<void>;
+export type ProjectionHandler<E extends EventShape = EventShape, C = HandlerContext> = (context: C, event: StoredEvent<E>) => Promise<void>;
 
 /** Handlers of one source by event type, each receiving that type's current version. */
 export type ProjectionHandlers<D extends EventDefinitions, C = ProjectionContext> = {
-  [T in keyof D & string]?: ProjectionHandler<CurrentEventData<D, T>, C>;
+  [T in keyof D & string]?: ProjectionHandler<{ type: T; data: CurrentEventData<D, T> }, C>;
 };
+
+/** The event maps of producing services by source: `domainEvents`, or a test producer's own. */
+export type EventSources = Record<string, EventDefinitions>;
+
+/** By producing service, then by event type: a source accepts only its own event types. */
+export type SourceHandlers<M extends EventSources, C = ProjectionContext> = { [S in keyof M & string]?: ProjectionHandlers<M[S], C> };
 
 /**
  * A read model built from events. The same definition serves an inline projection (updated in the append's
@@ -37,18 +43,18 @@ export type ProjectionHandlers<D extends EventDefinitions, C = ProjectionContext
  * Handlers write through `context.tables` only, never a fixed table name, so that a rebuild can fill fresh tables.
  * Its tables stand alone (no foreign keys to them, no serial columns) so that they can be swapped.
  */
-interface ProjectionDefinitionBase<D extends EventDefinitions> {
+interface ProjectionDefinitionBase<M extends EventSources> {
   /** Keys its checkpoints, advisory lock, durable consumers and dead letters: snake_case. */
   name: string;
   /** The tables it owns, created by the service's migrations. */
   tables: readonly string[];
-  /** The schemas its events are read (and upcast) with. */
-  events: D;
+  /** The schemas its events are read (and upcast) with, by source. */
+  events: M;
   /**
    * Event types of a source this projection does not need, said explicitly: any other event without a handler
    * is dead-lettered, so a new event type is never passed over unnoticed.
    */
-  ignores?: Record<string, ReadonlyArray<keyof D & string>>;
+  ignores?: NoInfer<{ [S in keyof M & string]?: ReadonlyArray<keyof M[S] & string> }>;
   /**
    * Required, and must be true, when it handles events of more than one source: sources have no order between them
    * (each has its own positions and its own durable consumer, and a rebuild reads them one after the other), so the
@@ -57,12 +63,11 @@ interface ProjectionDefinitionBase<D extends EventDefinitions> {
   orderIndependentAcrossSources?: true;
 }
 
-export type ProjectionDefinition<D extends EventDefinitions> = ProjectionDefinitionBase<D> &
+export type ProjectionDefinition<M extends EventSources> = ProjectionDefinitionBase<M> &
   (
     | {
         batchedWrites?: false;
-        /** By producing service, then by event type. */
-        handlers: Record<string, ProjectionHandlers<D>>;
+        handlers: NoInfer<SourceHandlers<M>>;
       }
     | {
         /**
@@ -72,7 +77,7 @@ export type ProjectionDefinition<D extends EventDefinitions> = ProjectionDefinit
         batchedWrites: true;
         /** Each table's key column. */
         keys: Record<string, string>;
-        handlers: Record<string, ProjectionHandlers<D, BatchedContext>>;
+        handlers: NoInfer<SourceHandlers<M, BatchedContext>>;
       }
   );
 
@@ -80,16 +85,16 @@ export type ProjectionDefinition<D extends EventDefinitions> = ProjectionDefinit
 export interface Projection {
   name: string;
   tables: readonly string[];
-  events: EventDefinitions;
+  events: EventSources;
   handlers: Record<string, Partial<Record<string, ProjectionHandler>>>;
-  ignores: Record<string, readonly string[]>;
+  ignores: Partial<Record<string, readonly string[]>>;
   batchedWrites: boolean;
   /** Each table's key column, for keyed writes. */
   keys: Record<string, string>;
 }
 
 /** Checks a projection's handlers against its event map, then erases the types: readEvent guarantees each handler its data. */
-export function defineProjection<D extends EventDefinitions>(definition: ProjectionDefinition<D>): Projection {
+export function defineProjection<M extends EventSources>(definition: ProjectionDefinition<M>): Projection {
   const handled = Object.keys(definition.handlers);
   if (handled.length > 1 && definition.orderIndependentAcrossSources !== true) {
     throw new Error(`${definition.name} handles ${handled.join(' and ')}, whose events have no order between them: declare orderIndependentAcrossSources once its handlers (and tests) make it so`);
@@ -126,6 +131,6 @@ export async function applyEvent(projection: Projection, source: string, context
     if (projection.ignores[source]?.includes(event.type)) return false;
     throw new EventNotApplicableError(`${projection.name} has no handler for ${event.type} of ${source}, nor lists it as ignored`);
   }
-  await handler(context, readEvent(projection.events, event));
+  await handler(context, readEvent(projection.events[source] ?? {}, event));
   return true;
 }

@@ -1,3 +1,4 @@
+import { eventsOfSource } from '@fodmap/contracts';
 import { connect } from 'nats';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig } from '../config';
@@ -37,7 +38,7 @@ export async function runRebuildCommand(options: RebuildCommandOptions, projecti
     serviceDataSourceOptions(config.databaseUrl, options.service, options.entities, options.migrations),
   ).initialize();
   try {
-    if (inline) return await rebuildInlineProjection(new EventStore(dataSource, options.service), inline);
+    if (inline) return await rebuildInlineProjection(new EventStore(dataSource, options.service, eventsOfSource(options.service)), inline);
     const nats = await connect({ servers: config.natsUrl, name: `${options.service}-rebuild` });
     try {
       return await rebuildConsumerProjection({ dataSource, nats, natsPrefix: config.natsPrefix, projection });

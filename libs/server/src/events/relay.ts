@@ -1,3 +1,4 @@
+import { eventsOfSource } from '@fodmap/contracts';
 import { Logger } from '@nestjs/common';
 import { JetStreamClient, NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
@@ -40,7 +41,7 @@ export class EventRelay {
 
   constructor(private readonly options: EventRelayOptions) {
     this.logger = new Logger(`EventRelay:${options.service}`);
-    this.store = new EventStore(options.dataSource, options.service);
+    this.store = new EventStore(options.dataSource, options.service, eventsOfSource(options.service));
     this.js = options.nats.jetstream();
     this.lock = new SessionLock(databaseUrlOf(options.dataSource), `${this.store.schema}.relay`);
     this.checkpointTable = qualifiedTable(this.store.schema, 'relay_checkpoints');

@@ -1,3 +1,4 @@
+import { EventDefinitions } from '@fodmap/contracts';
 import { ChildProcess, fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { connect, NatsConnection } from 'nats';
@@ -5,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { ConsumerTuning, EventRelay, EventStore, ProjectionConsumer, rebuildConsumerProjection, RebuildResult } from '@fodmap/server';
 import { eventually, openSchema } from '../database';
 import { suitePrefix, testConfig } from '../test-environment';
-import { DepositedV1, LEDGER_SOURCE, ledgerEntities, ledgerMigrations, ledgerProjection } from './ledger';
+import { DepositedV1, LEDGER_SOURCE, ledgerEntities, ledgerEvents, ledgerMigrations, ledgerProjection } from './ledger';
 
 /** Short delays so that a redelivery or a standby takeover happens within a test's patience. */
 export const testTuning: Partial<ConsumerTuning> = { ackWaitMs: 1_000, backoffMs: [20, 40, 80, 160], lockRetryMs: 200 };
@@ -17,6 +18,7 @@ export interface LedgerSnapshot {
 
 /** A producer ("bank") and a consumer (the ledger projection) sharing one schema and one NATS prefix of a suite. */
 export class Ledger {
+  /** Untyped by event, so that a test can append what the ledger refuses (an unknown type, a poisoned event). */
   readonly store: EventStore;
   private readonly versions = new Map<string, number>();
 
@@ -26,7 +28,7 @@ export class Ledger {
     readonly dataSource: DataSource,
     readonly nats: NatsConnection,
   ) {
-    this.store = new EventStore(dataSource, LEDGER_SOURCE);
+    this.store = new EventStore<EventDefinitions>(dataSource, LEDGER_SOURCE, ledgerEvents);
   }
 
   static async open(suite: string): Promise<Ledger> {

@@ -31,7 +31,7 @@ export const ledgerEvents = {
 export const ledgerProjection = defineProjection({
   name: 'ledger',
   tables: ['ledger_balances', 'ledger_applications'],
-  events: ledgerEvents,
+  events: { [LEDGER_SOURCE]: ledgerEvents },
   handlers: {
     [LEDGER_SOURCE]: {
       Deposited: async ({ manager, tables }, event) => {

@@ -28,7 +28,7 @@ export class AddFoodHandler {
       const servingUnit = acceptedServingUnit(food, input.servingUnit);
       const entryId = await this.events.nextId('meal_food_id_seq');
       const grams = gramsEaten(food, input.quantity, servingUnit);
-      await this.streams.execute(mealId, { type: 'AddFood', userId, entryId, quantity: input.quantity, servingUnit, grams, food }, { after: (manager) => recordKey(manager, entryId) });
+      await this.streams.execute(mealId, { type: 'AddFood', userId, entryId, quantity: input.quantity, servingUnit, grams, food }, { idempotency: { record: recordKey, resourceId: entryId } });
       return entryId;
     });
     return this.meals.get(userId, mealId);

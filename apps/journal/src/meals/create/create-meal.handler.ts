@@ -3,14 +3,15 @@ import { Handles, IdempotencyKeys } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { JournalEvents } from '../../journal-events';
 import { FoodSnapshots } from '../food-snapshots';
-import { acceptedServingUnit, decideInOrder, MealCommand } from '../meal.aggregate';
+import { acceptedServingUnit, MealEntry } from '../meal.aggregate';
 import { MealReader } from '../meal-reader';
-import { mealStream } from '../meal-streams';
+import { MealStreams } from '../meal-streams';
 
 @Controller()
 export class CreateMealHandler {
   constructor(
     private readonly events: JournalEvents,
+    private readonly streams: MealStreams,
     private readonly foods: FoodSnapshots,
     private readonly idempotencyKeys: IdempotencyKeys,
     private readonly meals: MealReader,
@@ -34,13 +35,12 @@ export class CreateMealHandler {
         Promise.all(foods.map(({ foodId }) => this.foods.take(caller, foodId))),
       ]);
       const meal: MealCreatedV1 = { mealId, userId, name: input.name, mealType: input.mealType, timestamp: input.timestamp, timeZone: caller.timeZone, notes: input.notes ?? null };
-      const commands: MealCommand[] = [{ type: 'Create', meal, now }];
-      foods.forEach(({ quantity, servingUnit: requested }, index) => {
+      const entries = foods.map(({ quantity, servingUnit: requested }, index): MealEntry => {
         const food = snapshots[index];
         const servingUnit = acceptedServingUnit(food, requested);
-        commands.push({ type: 'AddFood', userId, entryId: entryIds[index], quantity, servingUnit, grams: gramsEaten(food, quantity, servingUnit), food });
+        return { entryId: entryIds[index], quantity, servingUnit, grams: gramsEaten(food, quantity, servingUnit), food };
       });
-      await this.events.append(mealStream(mealId), 0, decideInOrder(commands), userId, { after: (manager) => recordKey(manager, mealId) });
+      await this.streams.execute(mealId, { type: 'Create', meal, foods: entries, now }, { idempotency: { record: recordKey, resourceId: mealId } });
       return mealId;
     });
     return this.meals.get(userId, id);

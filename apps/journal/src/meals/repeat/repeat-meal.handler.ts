@@ -3,9 +3,9 @@ import { Handles, IdempotencyKeys, rpcFailureOf } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { JournalEvents } from '../../journal-events';
 import { FoodSnapshots } from '../food-snapshots';
-import { assertChangeable, decideInOrder, MealCommand, MealEntry } from '../meal.aggregate';
+import { assertChangeable, MealEntry } from '../meal.aggregate';
 import { MealReader } from '../meal-reader';
-import { mealStream, MealStreams } from '../meal-streams';
+import { MealStreams } from '../meal-streams';
 
 /** An entry of the new meal: the same amount, in the same unit while the food still takes it, else in grams. */
 interface RepeatedEntry {
@@ -38,11 +38,8 @@ export class RepeatMealHandler {
       const { name, mealType, notes } = source.meal;
       const now = new Date();
       const created: MealCreatedV1 = { mealId: newMealId, userId, name, mealType, notes, timestamp: input.timestamp ?? now.toISOString(), timeZone: caller.timeZone };
-      const commands: MealCommand[] = [
-        { type: 'Create', meal: created, now },
-        ...entries.map(({ food, quantity, servingUnit }, index): MealCommand => ({ type: 'AddFood', userId, entryId: entryIds[index], quantity, servingUnit, grams: gramsEaten(food, quantity, servingUnit), food })),
-      ];
-      await this.events.append(mealStream(newMealId), 0, decideInOrder(commands), userId, { after: (manager) => recordKey(manager, newMealId) });
+      const foods = entries.map(({ food, quantity, servingUnit }, index): MealEntry => ({ entryId: entryIds[index], quantity, servingUnit, grams: gramsEaten(food, quantity, servingUnit), food }));
+      await this.streams.execute(newMealId, { type: 'Create', meal: created, foods, now }, { idempotency: { record: recordKey, resourceId: newMealId } });
       return newMealId;
     });
     return this.meals.get(userId, id);

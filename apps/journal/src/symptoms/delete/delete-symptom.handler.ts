@@ -2,7 +2,7 @@ import { MessageReply, JournalMessages, Rpc, RpcParsed } from '@fodmap/contracts
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { JournalEvents } from '../../journal-events';
-import { decide, symptomStateOf } from '../symptom.aggregate';
+import { symptomDecider } from '../symptom.aggregate';
 import { symptomStream } from '../symptom-streams';
 
 @Controller()
@@ -12,7 +12,7 @@ export class DeleteSymptomHandler {
   @Handles(Rpc.journal.deleteSymptom)
   async delete({ caller, symptomId }: RpcParsed<typeof Rpc.journal.deleteSymptom>): Promise<MessageReply> {
     const command = { type: 'Delete', userId: caller.userId, now: new Date() } as const;
-    await this.events.execute(symptomStream(symptomId), caller.userId, (events) => decide(command, symptomStateOf(events)));
+    await this.events.handle(symptomDecider, symptomStream(symptomId), command, { userId: caller.userId });
     return { message: JournalMessages.symptomDeleted };
   }
 }

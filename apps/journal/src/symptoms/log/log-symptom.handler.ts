@@ -3,7 +3,7 @@ import { Handles, IdempotencyKeys } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { JournalEvents } from '../../journal-events';
 import { assertOwnMeal } from '../linked-meal';
-import { decide, initialSymptomState } from '../symptom.aggregate';
+import { symptomDecider } from '../symptom.aggregate';
 import { SymptomRecord, toSymptom } from '../symptom.entity';
 import { symptomStream } from '../symptom-streams';
 
@@ -32,9 +32,10 @@ export class LogSymptomHandler {
         timestamp: input.timestamp ?? now.toISOString(),
         timeZone: caller.timeZone,
       };
-      await this.events.append(symptomStream(symptomId), 0, decide({ type: 'Log', symptom, now }, initialSymptomState), userId, {
+      await this.events.handle(symptomDecider, symptomStream(symptomId), { type: 'Log', symptom, now }, {
+        userId,
         before: (manager) => assertOwnMeal(manager, userId, mealId),
-        after: (manager) => recordKey(manager, symptomId),
+        idempotency: { record: recordKey, resourceId: symptomId },
       });
       return symptomId;
     });

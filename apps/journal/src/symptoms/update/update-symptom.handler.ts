@@ -3,7 +3,7 @@ import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { JournalEvents } from '../../journal-events';
 import { assertOwnMeal } from '../linked-meal';
-import { decide, symptomStateOf } from '../symptom.aggregate';
+import { symptomDecider } from '../symptom.aggregate';
 import { SymptomRecord, toSymptom } from '../symptom.entity';
 import { symptomStream } from '../symptom-streams';
 
@@ -23,7 +23,7 @@ export class UpdateSymptomHandler {
     const mealId = input.mealId === undefined ? linkedMealId : input.mealId;
     const command = { type: 'Change', userId, changes: input, linkedMealId, timeZone, now: new Date() } as const;
     // The meal it will be linked to is checked under the append lock; one deleted since the read above is a 404 too.
-    await this.events.execute(symptomStream(symptomId), userId, (events) => decide(command, symptomStateOf(events)), { before: (manager) => assertOwnMeal(manager, userId, mealId) });
+    await this.events.handle(symptomDecider, symptomStream(symptomId), command, { userId, before: (manager) => assertOwnMeal(manager, userId, mealId) });
     return toSymptom(await symptoms.findOneByOrFail({ id: symptomId, userId }));
   }
 }

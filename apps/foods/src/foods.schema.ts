@@ -1,0 +1,15 @@
+import { FOODS } from '@fodmap/contracts';
+import { eventStoreEntities, projectionEntities } from '@fodmap/server';
+import { CatalogueMetaEntity } from './catalogue/catalogue-meta.entity';
+import { FoodEntity } from './foods/food.entity';
+import { FoodsSchema1763790000000 } from './migrations/1763790000000-foods-schema';
+import { IdempotencyKeys1767500000000 } from './migrations/1767500000000-idempotency-keys';
+import { FoodResearch1767700000000 } from './migrations/1767700000000-food-research';
+import { CatalogueSecondEdition1768000000000 } from './migrations/1768000000000-catalogue-second-edition';
+
+/** What the foods schema holds: shared by the service and its commands. */
+export const foodsSchema = {
+  service: FOODS,
+  entities: [FoodEntity, CatalogueMetaEntity, ...eventStoreEntities, ...projectionEntities],
+  migrations: [FoodsSchema1763790000000, IdempotencyKeys1767500000000, FoodResearch1767700000000, CatalogueSecondEdition1768000000000],
+};
