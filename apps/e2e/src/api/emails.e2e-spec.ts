@@ -184,7 +184,7 @@ describe('one-click unsubscribe (RFC 8058) from the daily summary', () => {
     expect((await api.call(httpContract.emails.testDailySummary)).status).toBe(200);
     const daily = await emailMatching(email, (message) => !isMealEmail(message));
     const token = tokenOf(linkTo(daily, '/unsubscribe'));
-    const res = await fetch(`${provided('gatewayUrl')}/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+    const res = await fetch(`${provided('gatewayUrl')}${httpContract.emails.unsubscribe.path}?token=${encodeURIComponent(token)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://mail.example', 'Sec-Fetch-Site': 'cross-site' },
       body: 'List-Unsubscribe=One-Click',
@@ -198,7 +198,7 @@ describe('one-click unsubscribe (RFC 8058) from the daily summary', () => {
   it('refuses a forged token with 400, and other cross-site POSTs stay refused', async () => {
     const forged = await new ApiSession().call(httpContract.emails.unsubscribe, { body: { token: 'bm90LWEtdG9rZW4.c2lnbmF0dXJl' } });
     expect(forged).toMatchObject({ status: 400, body: { message: expect.any(String) } });
-    const crossSite = await fetch(`${provided('gatewayUrl')}/api/log-symptom`, {
+    const crossSite = await fetch(provided('gatewayUrl') + httpContract.emails.redeemSymptomLink.path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: 'https://mail.example' },
       body: JSON.stringify({ token: 'x', symptom: 'gas', severity: 1 }),
