@@ -209,12 +209,12 @@ describe('one-click unsubscribe (RFC 8058) from the daily summary', () => {
 
 describe('sponsored call-to-action', () => {
   it('redirects with 302 to the advertiser link and counts the click, with no personal data in the URL', async () => {
-    const before = okBody((await (await signInFirstAdmin()).call(httpContract.admin.advertiserStats))).find((row) => row.advertiserId === sponsorId);
+    const before = okBody(await (await signInFirstAdmin()).call(httpContract.admin.advertiserStats)).find((row) => row.advertiserId === sponsorId);
     const res = await new ApiSession().call(httpContract.emails.sponsoredClick, { params: { advertiserId: sponsorId } });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://broth.example/shop?ref=email');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const after = okBody((await (await signInFirstAdmin()).call(httpContract.admin.advertiserStats))).find((row) => row.advertiserId === sponsorId);
+    const after = okBody(await (await signInFirstAdmin()).call(httpContract.admin.advertiserStats)).find((row) => row.advertiserId === sponsorId);
     expect(after?.clicks).toBe((before?.clicks ?? 0) + 1);
   });
 

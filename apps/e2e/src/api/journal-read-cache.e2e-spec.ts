@@ -40,7 +40,7 @@ describe('cached home screen reads', () => {
     expect((await stats(api)).symptomsCount).toBe(1);
     expect((await readThrice(() => api.call(httpContract.symptoms.list, { query: { date: today } }))).map((s) => s.id)).toEqual([symptom.id]);
 
-    const meal = okBody((await api.call(httpContract.meals.create, { body: { mealType: 'breakfast', name: 'Eggs', timestamp: new Date().toISOString() } })));
+    const meal = okBody(await api.call(httpContract.meals.create, { body: { mealType: 'breakfast', name: 'Eggs', timestamp: new Date().toISOString() } }));
     expect((await todaysMeals(api)).map((m) => [m.id, m.foods.length])).toEqual([[meal.id, 0]]);
     const entry = okBody(await api.call(httpContract.meals.addFood, { params: { id: meal.id }, body: { foodId: egg.id, quantity: 1, servingUnit: 'serving' } })).foods[0];
     expect((await todaysMeals(api))[0].foods.map((food) => food.id)).toEqual([entry.id]);
@@ -76,7 +76,7 @@ describe('cached home screen reads', () => {
 
   it('are answered from the cache: a change made behind the gateway shows with the next write of the person', async () => {
     const { api } = await registerUser('cache-behind');
-    const meal = okBody((await api.call(httpContract.meals.create, { body: { mealType: 'dinner', name: 'Soup', timestamp: new Date().toISOString() } })));
+    const meal = okBody(await api.call(httpContract.meals.create, { body: { mealType: 'dinner', name: 'Soup', timestamp: new Date().toISOString() } }));
     expect((await todaysMeals(api))[0].name).toBe('Soup');
     const db = new Client({ connectionString: provided('databaseUrl') });
     await db.connect();

@@ -59,7 +59,7 @@ describe('POST /api/symptoms', () => {
   });
 
   it('links a symptom to one of the person’s meals, where the meal shows it', async () => {
-    const meal = okBody((await ann.call(httpContract.meals.create, { body: { mealType: 'dinner', name: 'Curry', timestamp: new Date().toISOString() } })));
+    const meal = okBody(await ann.call(httpContract.meals.create, { body: { mealType: 'dinner', name: 'Curry', timestamp: new Date().toISOString() } }));
     const symptom = await logSymptom(ann, { symptomType: 'bloating', severity: 'moderate', mealId: meal.id });
     expect(symptom.mealId).toBe(meal.id);
     expect(okBody(await ann.call(httpContract.meals.get, { params: { id: meal.id } })).symptoms).toEqual([symptom]);
