@@ -34,7 +34,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { closedLoop, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
-import { require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
+import { httpContract, pathTo, require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -54,6 +54,10 @@ const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const LABEL_WIDTH = 40;
 
 const { localDay, localDayRange, MEAL_TYPES, SYMPTOM_TYPES, SEVERITIES } = require(join(root, 'libs/contracts/dist/index.js'));
+const { meals: mealRoutes, symptoms: symptomRoutes } = httpContract;
+/** The home screen's two reads. */
+const STATS = httpContract.dashboard.stats.path;
+const TODAYS_MEALS = `${mealRoutes.list.path}?todayOnly=true`;
 const rand = seededRandom(20260107);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 /** Words whose search results make a varied pantry of catalogue foods, low, medium, high and unknown. */
@@ -86,7 +90,7 @@ function todayInstant(todayStart) {
 
 async function seed(call, timeZone) {
   const pantry = new Map();
-  for (const q of PANTRY_QUERIES) for (const food of await call('GET', `/api/foods/search?q=${q}`)) pantry.set(food.id, food);
+  for (const q of PANTRY_QUERIES) for (const food of await call('GET', `${httpContract.foods.search.path}?q=${q}`)) pantry.set(food.id, food);
   const foods = [...pantry.values()];
   const todayStart = localDayRange(localDay(new Date(), timeZone), timeZone).start;
 
@@ -126,19 +130,19 @@ async function seed(call, timeZone) {
   try {
     await inParallel(MEALS, async (i) => {
       const { entries, complete, ...fields } = meals[i];
-      const { id } = await call('POST', '/api/meals', fields);
+      const { id } = await call('POST', mealRoutes.create.path, fields);
       ids[i] = id;
       // One meal's foods in order: each is an append to the meal's stream.
       for (const entry of entries) {
-        await call('POST', `/api/meals/${id}/foods`, entry);
+        await call('POST', pathTo(mealRoutes.addFood, { id }), entry);
         done.entries++;
       }
-      if (complete) await call('PATCH', `/api/meals/${id}/complete`);
+      if (complete) await call('PATCH', pathTo(mealRoutes.complete, { id }));
       done.meals++;
     });
     await inParallel(SYMPTOMS, async (i) => {
       const { linkTo, ...fields } = symptoms[i];
-      await call('POST', '/api/symptoms', { ...fields, ...(linkTo === null ? {} : { mealId: ids[linkTo] }) });
+      await call('POST', symptomRoutes.log.path, { ...fields, ...(linkTo === null ? {} : { mealId: ids[linkTo] }) });
       done.symptoms++;
     });
   } finally {
@@ -173,8 +177,8 @@ async function main() {
     const call = client(stack.gatewayUrl, person.cookie);
     await seed(call, person.user.timeZone);
 
-    const stats = await call('GET', '/api/dashboard/stats');
-    const todays = await call('GET', '/api/meals?todayOnly=true');
+    const stats = await call('GET', STATS);
+    const todays = await call('GET', TODAYS_MEALS);
     console.log(`today (${person.user.timeZone}): dashboard ${JSON.stringify({ todayScore: stats.todayScore, mealsLogged: stats.mealsLogged, symptomsCount: stats.symptomsCount })}, today's meals ${todays.length}`);
     if (stats.mealsLogged !== TODAY_MEALS || stats.symptomsCount !== TODAY_SYMPTOMS || todays.length !== TODAY_MEALS) {
       throw new Error(`Expected ${TODAY_MEALS} meals and ${TODAY_SYMPTOMS} symptoms today: the reads do not show the seeded day`);
@@ -183,7 +187,7 @@ async function main() {
     const uncached = stack.startGateway && (await stack.startGateway({ JOURNAL_READ_CACHE_SECONDS: '0' }, profiling ? preload : []));
     if (uncached) {
       const direct = client(uncached.url, person.cookie);
-      const same = JSON.stringify(await direct('GET', '/api/dashboard/stats')) === JSON.stringify(stats) && JSON.stringify(await direct('GET', '/api/meals?todayOnly=true')) === JSON.stringify(todays);
+      const same = JSON.stringify(await direct('GET', STATS)) === JSON.stringify(stats) && JSON.stringify(await direct('GET', TODAYS_MEALS)) === JSON.stringify(todays);
       if (!same) throw new Error('The journal answers the uncached gateway differently from what the cache holds');
     } else console.log('(a running stack: the uncached phase needs a second gateway of its own and is left out)');
 
@@ -194,8 +198,8 @@ async function main() {
       { phase: 'cached', url: stack.gatewayUrl, pid: stack.pids.gateway },
       ...(uncached ? [{ phase: 'uncached', url: uncached.url, pid: uncached.pid }] : []),
     ].flatMap(({ phase, url, pid }) => [
-      { label: `GET /api/dashboard/stats (${phase})`, name: `stats-${phase}`, url: `${url}/api/dashboard/stats`, pids: pidsOf(pid), gatewayPid: pid },
-      { label: `GET /api/meals?todayOnly=true (${phase})`, name: `todays-meals-${phase}`, url: `${url}/api/meals?todayOnly=true`, pids: pidsOf(pid), gatewayPid: pid },
+      { label: `GET /api/dashboard/stats (${phase})`, name: `stats-${phase}`, url: url + STATS, pids: pidsOf(pid), gatewayPid: pid },
+      { label: `GET /api/meals?todayOnly=true (${phase})`, name: `todays-meals-${phase}`, url: url + TODAYS_MEALS, pids: pidsOf(pid), gatewayPid: pid },
     ]);
     const targets = [...reads, { label: 'baseline GET /api/auth/user', url: baseline.url, pids: canMeasureCpu ? { baseline: baseline.child.pid } : {} }];
     const base = targets.length - 1;

@@ -16,7 +16,7 @@
 //       belong to user ids from 900,000,000 up and are deleted at the end.
 // BENCH_QUERIES (default 1000) and BENCH_PRIVATE_FOODS (default 10000) change the sizes.
 import { join } from 'node:path';
-import { require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
+import { httpContract, require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1000);
 const PRIVATE_FOODS = Number(process.env.BENCH_PRIVATE_FOODS ?? 10_000);
@@ -117,7 +117,7 @@ try {
   await insertOtherUsersFoods(db, catalogueNames);
   const person = await signUp(stack.gatewayUrl, 'bench');
   for (const name of ['Grandma’s lentil soup', 'Overnight oats with berries', 'Garlic-free pesto']) {
-    const res = await fetch(`${stack.gatewayUrl}/api/debug/quick-add-food`, {
+    const res = await fetch(stack.gatewayUrl + httpContract.foods.quickAdd.path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: person.cookie, Origin: stack.gatewayUrl },
       body: JSON.stringify({ name, fodmapRating: 'low' }),
@@ -145,7 +145,7 @@ try {
   report(
     'gateway',
     await time(queries, async (q) => {
-      const res = await fetch(`${stack.gatewayUrl}/api/foods/search?q=${encodeURIComponent(q)}`, { headers: { Cookie: person.cookie, Accept: 'application/json' } });
+      const res = await fetch(`${stack.gatewayUrl}${httpContract.foods.search.path}?q=${encodeURIComponent(q)}`, { headers: { Cookie: person.cookie, Accept: 'application/json' } });
       if (res.status !== 200) throw new Error(`search '${q}' answered ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
     }),

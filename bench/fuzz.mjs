@@ -18,9 +18,10 @@
 import { connect as connectTcp } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
+import { httpContract, pathTo, require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
-const { SubscriptionMessages } = require(join(root, 'libs/contracts/dist/index.js'));
+const { contractRoutes, SubscriptionMessages } = require(join(root, 'libs/contracts/dist/index.js'));
+const { auth, admin: adminRoutes, foods, meals, symptoms, account, platform } = httpContract;
 
 const SEED = Number(process.env.FUZZ_SEED ?? 6);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6);
@@ -36,15 +37,11 @@ const pick = (list) => list[Math.floor(rand() * list.length)];
 const fixtures = {};
 
 async function prepareFixtures(base, cookie) {
-  const call = async (method, path, body) => {
-    const res = await fetch(base + path, { method, headers: { Cookie: cookie, Origin: base, Accept: 'application/json', 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
-    if (!res.ok) throw new Error(`Preparing the fuzz records: ${method} ${path} answered ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const [food] = await call('GET', '/api/foods/search?q=egg');
+  const call = callAs(base, cookie, 'Preparing the fuzz records');
+  const [food] = await call(foods.search, {}, undefined, '?q=egg');
   const meal = async (withFood) => {
-    const { id } = await call('POST', '/api/meals', { mealType: 'dinner', name: 'Fuzz fixture', timestamp: '2025-11-22T19:00:00.000Z' });
-    const entryId = withFood ? (await call('POST', `/api/meals/${id}/foods`, { foodId: food.id, quantity: 1, servingUnit: 'serving' })).foods[0].id : undefined;
+    const { id } = await call(meals.create, {}, { mealType: 'dinner', name: 'Fuzz fixture', timestamp: '2025-11-22T19:00:00.000Z' });
+    const entryId = withFood ? (await call(meals.addFood, { id }, { foodId: food.id, quantity: 1, servingUnit: 'serving' })).foods[0].id : undefined;
     return { id, entryId };
   };
   const withEntry = await meal(true);
@@ -56,26 +53,32 @@ async function prepareFixtures(base, cookie) {
     mealToComplete: (await meal(true)).id,
     mealToRepeat: (await meal(true)).id,
     mealToDelete: (await meal(true)).id,
-    symptom: (await call('POST', '/api/symptoms', { symptomType: 'gas', severity: 'mild' })).id,
+    symptom: (await call(symptoms.log, {}, { symptomType: 'gas', severity: 'mild' })).id,
     // Corrected over and over, never removed or deleted by another route of the run.
     entryToCorrect: { mealId: toCorrect.id, entryId: toCorrect.entryId },
-    symptomToCorrect: (await call('POST', '/api/symptoms', { symptomType: 'pain', severity: 'mild' })).id,
+    symptomToCorrect: (await call(symptoms.log, {}, { symptomType: 'pain', severity: 'mild' })).id,
   });
 }
 
 /** The admin's records for the /api/admin routes: an advertiser to edit, one to delete, and two admin user entries. */
 async function prepareAdminFixtures(base, cookie) {
-  const call = async (method, path, body) => {
-    const res = await fetch(base + path, { method, headers: { Cookie: cookie, Origin: base, Accept: 'application/json', 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
-    if (!res.ok) throw new Error(`Preparing the fuzz admin records: ${method} ${path} answered ${res.status} ${await res.text()}`);
+  const call = callAs(base, cookie, 'Preparing the fuzz admin records');
+  Object.assign(fixtures, {
+    advertiserId: (await call(adminRoutes.createAdvertiser, {}, advertiserBody(0))).id,
+    advertiserToDelete: (await call(adminRoutes.createAdvertiser, {}, advertiserBody(1))).id,
+    adminUserId: (await call(adminRoutes.createAdminUser, {}, { email: 'fuzz-entry@fuzz.example', firstName: 'Fuzz', lastName: 'Entry' })).id,
+    adminUserToDelete: (await call(adminRoutes.createAdminUser, {}, { email: 'fuzz-gone@fuzz.example', firstName: 'Fuzz', lastName: 'Gone' })).id,
+  });
+}
+
+/** A JSON call of a contract route with a session, for the fixtures: its answer, or a thrown error naming the step. */
+function callAs(base, cookie, step) {
+  return async (route, params, body, query = '') => {
+    const path = pathTo(route, params) + query;
+    const res = await fetch(base + path, { method: route.method, headers: { Cookie: cookie, Origin: base, Accept: 'application/json', 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${step}: ${route.method} ${path} answered ${res.status} ${await res.text()}`);
     return res.json();
   };
-  Object.assign(fixtures, {
-    advertiserId: (await call('POST', '/api/admin/advertisers', advertiserBody(0))).id,
-    advertiserToDelete: (await call('POST', '/api/admin/advertisers', advertiserBody(1))).id,
-    adminUserId: (await call('POST', '/api/admin/admin-users', { email: 'fuzz-entry@fuzz.example', firstName: 'Fuzz', lastName: 'Entry' })).id,
-    adminUserToDelete: (await call('POST', '/api/admin/admin-users', { email: 'fuzz-gone@fuzz.example', firstName: 'Fuzz', lastName: 'Gone' })).id,
-  });
 }
 
 const advertiserBody = (n) => ({
@@ -100,78 +103,80 @@ const FUZZ_ADMIN_EMAIL = 'fuzz-admin@fuzz.example';
 async function signUpAdmin(base) {
   const password = 'Fuzz-Admin-Password-1';
   const headers = { 'Content-Type': 'application/json', Accept: 'application/json', Origin: base };
-  let res = await fetch(`${base}/api/auth/local/register`, { method: 'POST', headers, body: JSON.stringify({ email: FUZZ_ADMIN_EMAIL, password, confirmPassword: password, firstName: 'Fuzz', lastName: 'Admin' }) });
-  if (res.status === 409) res = await fetch(`${base}/api/auth/local/login`, { method: 'POST', headers, body: JSON.stringify({ email: FUZZ_ADMIN_EMAIL, password }) });
+  let res = await fetch(base + auth.register.path, { method: 'POST', headers, body: JSON.stringify({ email: FUZZ_ADMIN_EMAIL, password, confirmPassword: password, firstName: 'Fuzz', lastName: 'Admin' }) });
+  if (res.status === 409) res = await fetch(base + auth.login.path, { method: 'POST', headers, body: JSON.stringify({ email: FUZZ_ADMIN_EMAIL, password }) });
   if (!res.ok) throw new Error(`Signing in the fuzz admin failed: ${res.status} ${await res.text()}`);
   return { cookie: res.headers.getSetCookie().find((cookie) => cookie.startsWith('fodmap.sid=')).split(';')[0] };
 }
 
 /**
- * Every route of the gateway's controllers, with a valid request to mutate; `params` gives the path's values (the
- * fixtures' ids). `session: 'none'` marks routes whose success replaces or ends the session (sign-in, sign-up, sign-out,
- * reset) and the email links that need no sign-in, which are sent without the fuzzer's own cookie; `session: 'admin'`
- * routes are sent with the admin's.
- * The list is checked against the controllers at start; a route missing here is still fuzzed, with generic cases.
+ * A valid request to mutate for routes of the HTTP contract (libs/contracts/src/http), by area and name; `params` gives
+ * the path's values (the fixtures' ids). `session: 'none'` marks routes whose success replaces or ends the session
+ * (sign-in, sign-up, sign-out, reset) and the email links that need no sign-in, which are sent without the fuzzer's own
+ * cookie; `session: 'admin'` routes are sent with the admin's. The routes fuzzed are the contract's: one missing here is
+ * fuzzed from its contract example (or a generic body), and a name here that the contract lacks stops the run.
  */
-const ROUTES = [
-  { method: 'POST', path: '/api/auth/local/register', session: 'none', body: (n) => ({ email: `fuzz.${n}@example.com`, password: 'Fuzz-Password-1', confirmPassword: 'Fuzz-Password-1', firstName: 'Fuzz', lastName: 'Case', timeZone: 'Europe/Berlin' }) },
-  { method: 'POST', path: '/api/auth/local/login', session: 'none', body: (n) => ({ email: `fuzz.${n % 7}@example.com`, password: 'Fuzz-Password-1' }) },
-  { method: 'POST', path: '/api/auth/local/logout', session: 'none', body: () => ({}) },
-  { method: 'GET', path: '/api/login' },
-  { method: 'GET', path: '/api/auth/user' },
-  { method: 'PATCH', path: '/api/auth/user/notifications', body: () => ({ emailNotifications: true, mealNotifications: false }) },
-  { method: 'PATCH', path: '/api/auth/user/profile', body: (n) => ({ condition: 'ibs', dietPhase: 'elimination', timeZone: n % 2 ? 'Europe/Berlin' : 'America/Chicago', onboarding: 'answered' }) },
-  { method: 'POST', path: '/api/auth/user/photo', multipart: true },
-  { method: 'POST', path: '/api/forgot-password', body: (n) => ({ email: `fuzz.${n % 5}@example.com` }) },
-  { method: 'POST', path: '/api/reset-password', session: 'none', body: () => ({ token: 'a'.repeat(43), newPassword: 'New-Password-1!', confirmPassword: 'New-Password-1!' }) },
-  { method: 'GET', path: '/api/subscription-status' },
-  { method: 'GET', path: '/api/domain-config' },
-  { method: 'GET', path: '/api/foods' },
-  { method: 'GET', path: '/api/foods/catalogue' },
-  { method: 'GET', path: '/api/foods/whats-new' },
-  { method: 'GET', path: '/api/foods/search', query: { q: 'garlic' } },
-  { method: 'GET', path: '/api/foods/:id', params: () => ({ id: fixtures.foodId }) },
-  { method: 'POST', path: '/api/debug/quick-add-food', body: (n) => ({ name: `Fuzz food ${n}`, fodmapRating: 'low', description: 'A food', servingSize: '1 cup', foodType: 'other' }) },
-  { method: 'POST', path: '/api/meals', body: (n) => ({ mealType: 'lunch', name: `Fuzz meal ${n}`, timestamp: '2025-11-22T12:00:00.000Z', notes: 'Fine' }) },
-  { method: 'POST', path: '/api/meals', body: (n) => ({ mealType: 'dinner', name: `Fuzz built meal ${n}`, timestamp: '2025-11-22T19:00:00.000Z', foods: [{ foodId: fixtures.foodId, quantity: 1, servingUnit: 'serving' }, { foodId: fixtures.foodId, quantity: 2.5, servingUnit: 'g' }] }) },
-  { method: 'PATCH', path: '/api/meals/:id', params: () => ({ id: fixtures.entryToCorrect.mealId }), body: (n) => ({ mealType: 'lunch', name: `Fuzz corrected ${n}`, timestamp: '2025-11-22T12:30:00.000Z', notes: 'Fine' }) },
-  { method: 'PATCH', path: '/api/meals/:id/foods/:entryId', params: () => ({ id: fixtures.entryToCorrect.mealId, entryId: fixtures.entryToCorrect.entryId }), body: (n) => ({ quantity: 1 + (n % 10) / 10, servingUnit: 'serving' }) },
-  { method: 'PATCH', path: '/api/symptoms/:id', params: () => ({ id: fixtures.symptomToCorrect }), body: () => ({ symptomType: 'gas', severity: 'moderate', notes: 'Fine', mealId: fixtures.entryToCorrect.mealId, timestamp: '2025-11-22T14:30:00.000Z' }) },
-  { method: 'GET', path: '/api/meals', query: { todayOnly: 'false', date: '2025-11-22' } },
-  { method: 'GET', path: '/api/meals/:id', params: () => ({ id: fixtures.openMeal }) },
-  { method: 'POST', path: '/api/meals/:id/foods', params: () => ({ id: fixtures.openMeal }), body: () => ({ foodId: fixtures.foodId, quantity: 1.5, servingUnit: 'serving' }) },
-  { method: 'DELETE', path: '/api/meals/:id/foods/:entryId', params: () => ({ id: fixtures.entry.mealId, entryId: fixtures.entry.entryId }) },
-  { method: 'PATCH', path: '/api/meals/:id/complete', params: () => ({ id: fixtures.mealToComplete }) },
-  { method: 'POST', path: '/api/meals/:id/repeat', params: () => ({ id: fixtures.mealToRepeat }), body: () => ({ timestamp: '2025-11-22T13:00:00.000Z' }) },
-  { method: 'DELETE', path: '/api/meals/:id', params: () => ({ id: fixtures.mealToDelete }) },
-  { method: 'POST', path: '/api/symptoms', body: () => ({ symptomType: 'bloating', severity: 'mild', notes: 'Fine', mealId: fixtures.openMeal, timestamp: '2025-11-22T14:00:00.000Z' }) },
-  { method: 'GET', path: '/api/symptoms', query: { date: '2025-11-22' } },
-  { method: 'DELETE', path: '/api/symptoms/:id', params: () => ({ id: fixtures.symptom }) },
-  { method: 'GET', path: '/api/dashboard/stats' },
-  { method: 'GET', path: '/api/education' },
-  { method: 'GET', path: '/api/insights/activity', query: { startDate: '2025-11-01', endDate: '2025-11-22', period: '30', _t: '1' } },
-  { method: 'GET', path: '/api/insights/correlation', query: { period: '90', afterFrom: '1', afterTo: '8' } },
-  { method: 'GET', path: '/api/insights/fodmap-groups', query: { period: '30', afterFrom: '2', afterTo: '6' } },
-  { method: 'GET', path: '/api/photos/:name', params: () => ({ name: '1-00000000-0000-4000-8000-000000000000.png' }) },
-  { method: 'GET', path: '/api/health' },
-  { method: 'GET', path: '/api/admin/advertisers', session: 'admin' },
-  { method: 'POST', path: '/api/admin/advertisers', session: 'admin', body: advertiserBody },
-  { method: 'PUT', path: '/api/admin/advertisers/:id', session: 'admin', params: () => ({ id: fixtures.advertiserId }), body: advertiserBody },
-  { method: 'DELETE', path: '/api/admin/advertisers/:id', session: 'admin', params: () => ({ id: fixtures.advertiserToDelete }) },
-  { method: 'GET', path: '/api/admin/admin-users', session: 'admin' },
-  { method: 'POST', path: '/api/admin/admin-users', session: 'admin', body: (n) => ({ email: `fuzz-admin-${n}@fuzz.example`, firstName: 'Fuzz', lastName: 'Admin', isActive: true }) },
-  { method: 'PUT', path: '/api/admin/admin-users/:id', session: 'admin', params: () => ({ id: fixtures.adminUserId }), body: (n) => ({ email: 'fuzz-entry@fuzz.example', firstName: `Fuzz ${n}`, lastName: 'Entry', isActive: true }) },
-  { method: 'DELETE', path: '/api/admin/admin-users/:id', session: 'admin', params: () => ({ id: fixtures.adminUserToDelete }) },
-  { method: 'GET', path: '/api/admin/email-stats', session: 'admin' },
-  { method: 'GET', path: '/api/admin/advertiser-stats', session: 'admin' },
-  { method: 'POST', path: '/api/test-daily-email-affiliate', body: () => ({}) },
-  { method: 'POST', path: '/api/send-test-meal-email', body: (n) => ({ email: `someone.${n}@example.com`, userId: n }) },
-  { method: 'POST', path: '/api/test-symptom-link', body: () => ({}) },
-  { method: 'GET', path: '/api/log-symptom', session: 'none', query: { token: 'a'.repeat(43), symptom: 'bloating', severity: '2' } },
-  { method: 'POST', path: '/api/log-symptom', session: 'none', body: () => ({ token: 'a'.repeat(43), symptom: 'bloating', severity: 2 }) },
-  { method: 'POST', path: '/api/unsubscribe', session: 'none', body: () => ({ token: 'a'.repeat(43) }) },
-  { method: 'GET', path: '/api/sponsored/:advertiserId', session: 'none', params: () => ({ advertiserId: fixtures.advertiserId }) },
-];
+const VALID = {
+  'auth.register': { session: 'none', body: (n) => ({ email: `fuzz.${n}@example.com`, password: 'Fuzz-Password-1', confirmPassword: 'Fuzz-Password-1', firstName: 'Fuzz', lastName: 'Case', timeZone: 'Europe/Berlin' }) },
+  'auth.login': { session: 'none', body: (n) => ({ email: `fuzz.${n % 7}@example.com`, password: 'Fuzz-Password-1' }) },
+  'auth.logout': { session: 'none', body: () => ({}) },
+  'auth.signInPage': {},
+  'account.user': {},
+  'account.notifications': { body: () => ({ emailNotifications: true, mealNotifications: false }) },
+  'account.profile': { body: (n) => ({ condition: 'ibs', dietPhase: 'elimination', timeZone: n % 2 ? 'Europe/Berlin' : 'America/Chicago', onboarding: 'answered' }) },
+  'account.uploadPhoto': {},
+  'auth.forgotPassword': { body: (n) => ({ email: `fuzz.${n % 5}@example.com` }) },
+  'auth.resetPassword': { session: 'none', body: () => ({ token: 'a'.repeat(43), newPassword: 'New-Password-1!', confirmPassword: 'New-Password-1!' }) },
+  'subscription.status': {},
+  'platform.domainConfig': {},
+  'foods.list': {},
+  'foods.catalogue': {},
+  'foods.whatsNew': {},
+  'foods.search': { query: { q: 'garlic' } },
+  'foods.get': { params: () => ({ id: fixtures.foodId }) },
+  'foods.quickAdd': { body: (n) => ({ name: `Fuzz food ${n}`, fodmapRating: 'low', description: 'A food', servingSize: '1 cup', foodType: 'other' }) },
+  'meals.create': [
+    { body: (n) => ({ mealType: 'lunch', name: `Fuzz meal ${n}`, timestamp: '2025-11-22T12:00:00.000Z', notes: 'Fine' }) },
+    { body: (n) => ({ mealType: 'dinner', name: `Fuzz built meal ${n}`, timestamp: '2025-11-22T19:00:00.000Z', foods: [{ foodId: fixtures.foodId, quantity: 1, servingUnit: 'serving' }, { foodId: fixtures.foodId, quantity: 2.5, servingUnit: 'g' }] }) },
+  ],
+  'meals.update': { params: () => ({ id: fixtures.entryToCorrect.mealId }), body: (n) => ({ mealType: 'lunch', name: `Fuzz corrected ${n}`, timestamp: '2025-11-22T12:30:00.000Z', notes: 'Fine' }) },
+  'meals.updateFood': { params: () => ({ id: fixtures.entryToCorrect.mealId, entryId: fixtures.entryToCorrect.entryId }), body: (n) => ({ quantity: 1 + (n % 10) / 10, servingUnit: 'serving' }) },
+  'symptoms.update': { params: () => ({ id: fixtures.symptomToCorrect }), body: () => ({ symptomType: 'gas', severity: 'moderate', notes: 'Fine', mealId: fixtures.entryToCorrect.mealId, timestamp: '2025-11-22T14:30:00.000Z' }) },
+  'meals.list': { query: { todayOnly: 'false', date: '2025-11-22' } },
+  'meals.get': { params: () => ({ id: fixtures.openMeal }) },
+  'meals.addFood': { params: () => ({ id: fixtures.openMeal }), body: () => ({ foodId: fixtures.foodId, quantity: 1.5, servingUnit: 'serving' }) },
+  'meals.removeFood': { params: () => ({ id: fixtures.entry.mealId, entryId: fixtures.entry.entryId }) },
+  'meals.complete': { params: () => ({ id: fixtures.mealToComplete }) },
+  'meals.repeat': { params: () => ({ id: fixtures.mealToRepeat }), body: () => ({ timestamp: '2025-11-22T13:00:00.000Z' }) },
+  'meals.remove': { params: () => ({ id: fixtures.mealToDelete }) },
+  'symptoms.log': { body: () => ({ symptomType: 'bloating', severity: 'mild', notes: 'Fine', mealId: fixtures.openMeal, timestamp: '2025-11-22T14:00:00.000Z' }) },
+  'symptoms.list': { query: { date: '2025-11-22' } },
+  'symptoms.remove': { params: () => ({ id: fixtures.symptom }) },
+  'dashboard.stats': {},
+  'dashboard.education': {},
+  'insights.activity': { query: { startDate: '2025-11-01', endDate: '2025-11-22', period: '30', _t: '1' } },
+  'insights.correlation': { query: { period: '90', afterFrom: '1', afterTo: '8' } },
+  'insights.fodmapGroups': { query: { period: '30', afterFrom: '2', afterTo: '6' } },
+  'account.photo': { params: () => ({ name: '1-00000000-0000-4000-8000-000000000000.png' }) },
+  'platform.health': {},
+  'admin.advertisers': { session: 'admin' },
+  'admin.createAdvertiser': { session: 'admin', body: advertiserBody },
+  'admin.updateAdvertiser': { session: 'admin', params: () => ({ id: fixtures.advertiserId }), body: advertiserBody },
+  'admin.deleteAdvertiser': { session: 'admin', params: () => ({ id: fixtures.advertiserToDelete }) },
+  'admin.adminUsers': { session: 'admin' },
+  'admin.createAdminUser': { session: 'admin', body: (n) => ({ email: `fuzz-admin-${n}@fuzz.example`, firstName: 'Fuzz', lastName: 'Admin', isActive: true }) },
+  'admin.updateAdminUser': { session: 'admin', params: () => ({ id: fixtures.adminUserId }), body: (n) => ({ email: 'fuzz-entry@fuzz.example', firstName: `Fuzz ${n}`, lastName: 'Entry', isActive: true }) },
+  'admin.deleteAdminUser': { session: 'admin', params: () => ({ id: fixtures.adminUserToDelete }) },
+  'admin.emailStats': { session: 'admin' },
+  'admin.advertiserStats': { session: 'admin' },
+  'emails.testDailySummary': { body: () => ({}) },
+  'emails.testMealEmail': { body: (n) => ({ email: `someone.${n}@example.com`, userId: n }) },
+  'emails.testSymptomLink': { body: () => ({}) },
+  'emails.previewSymptomLink': { session: 'none', query: { token: 'a'.repeat(43), symptom: 'bloating', severity: '2' } },
+  'emails.redeemSymptomLink': { session: 'none', body: () => ({ token: 'a'.repeat(43), symptom: 'bloating', severity: 2 }) },
+  'emails.unsubscribe': { session: 'none', body: () => ({ token: 'a'.repeat(43) }) },
+  'emails.sponsoredClick': { session: 'none', params: () => ({ advertiserId: fixtures.advertiserId }) },
+};
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const raw = (text) => ({ raw: Buffer.from(text, 'latin1') });
@@ -369,35 +374,25 @@ function send(target, request) {
   });
 }
 
-/** The routes of the gateway's controllers, read from Nest's route metadata in the built gateway. */
-function controllerRoutes() {
-  require('reflect-metadata');
-  const { RequestMethod } = require('@nestjs/common');
-  const { PATH_METADATA, METHOD_METADATA } = require('@nestjs/common/constants');
-  const { AppModule } = require(join(root, 'apps/gateway/dist/app.module.js'));
-  const controllers = new Set();
-  const seen = new Set();
-  const visit = (module) => {
-    if (!module || seen.has(module)) return;
-    seen.add(module);
-    const type = typeof module === 'function' ? module : module.module;
-    for (const controller of [...(Reflect.getMetadata('controllers', type ?? {}) ?? []), ...(module.controllers ?? [])]) controllers.add(controller);
-    for (const imported of [...(Reflect.getMetadata('imports', type ?? {}) ?? []), ...(module.imports ?? [])]) visit(imported?.forwardRef?.() ?? imported);
+/** Every route of the contract, with its valid requests (several for a route that has more than one kind). */
+function fuzzedRoutes() {
+  const declared = contractRoutes();
+  const stale = Object.keys(VALID).filter((key) => !declared.some(({ area, name }) => `${area}.${name}` === key));
+  if (stale.length > 0) throw new Error(`bench/fuzz.mjs has valid requests for routes the contract does not declare: ${stale.join(', ')}`);
+  return declared.flatMap(({ area, name, route }) => {
+    const valid = VALID[`${area}.${name}`];
+    if (!valid) console.log(`note: ${route.method} ${route.path} (${area}.${name}) has no valid request in bench/fuzz.mjs; fuzzed from its contract example`);
+    return [valid ?? fromContract(route)].flat().map((request) => ({ method: route.method, path: route.path, multipart: Boolean(route.upload), ...request }));
+  });
+}
+
+/** A valid request as far as the contract tells: its example body, `1` for each path parameter, the session its access needs. */
+function fromContract(route) {
+  return {
+    session: route.access === 'admin' ? 'admin' : route.access === 'emailLink' || route.access === 'stripeSignature' ? 'none' : undefined,
+    body: route.body || (STATE_CHANGING.has(route.method) && !route.upload) ? () => route.example ?? { name: 'x' } : undefined,
+    params: () => Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, '1'])),
   };
-  visit(AppModule);
-  const routes = [];
-  const join2 = (...parts) => `/${parts.flat().filter((part) => part && part !== '/').map((part) => part.replace(/^\/|\/$/g, '')).join('/')}`;
-  for (const controller of controllers) {
-    const base = Reflect.getMetadata(PATH_METADATA, controller) ?? '';
-    for (const key of Object.getOwnPropertyNames(controller.prototype).filter((name) => name !== 'constructor')) {
-      const handler = controller.prototype[key];
-      if (typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-      const paths = [Reflect.getMetadata(PATH_METADATA, handler)].flat();
-      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler)];
-      for (const basePath of [base].flat()) for (const path of paths) routes.push({ method: method === 'ALL' ? 'GET' : method, path: join2('api', basePath, path) });
-    }
-  }
-  return routes;
 }
 
 function concretePath(route, params = route.params?.() ?? {}) {
@@ -473,14 +468,14 @@ function globalCases(cookie) {
     cases.push([`POST ${path.slice(0, 60)}`, { method: 'POST', path, headers: [['Content-Type', 'application/json']], body: Buffer.from('{}'), mainSession: true }]);
   }
   for (const [label, value] of badCookies(cookie)) {
-    for (const path of ['/api/auth/user', '/api/health', '/api/meals']) {
-      const method = path === '/api/meals' ? 'POST' : 'GET';
+    for (const path of [account.user.path, platform.health.path, meals.create.path]) {
+      const method = path === meals.create.path ? 'POST' : 'GET';
       const body = method === 'POST' ? Buffer.from(JSON.stringify({ mealType: 'lunch', name: 'x', timestamp: '2025-01-01T00:00:00Z' })) : undefined;
       cases.push([`cookie ${label} ${method} ${path}`, { method, path, cookie: value, headers: body ? [['Content-Type', 'application/json']] : [], body }]);
     }
   }
   for (const [label, headers, options = {}] of HEADER_CASES) {
-    for (const path of ['/api/auth/user', '/api/domain-config']) cases.push([`header ${label} GET ${path}`, { method: 'GET', path, headers, mainSession: true, ...options }]);
+    for (const path of [account.user.path, platform.domainConfig.path]) cases.push([`header ${label} GET ${path}`, { method: 'GET', path, headers, mainSession: true, ...options }]);
   }
   cases.push(['request line garbage', { method: 'GET /api/health HTTP/1.1\r\nX:', path: '/x' }]);
   cases.push(['CONNECT', { method: 'CONNECT', path: '127.0.0.1:22' }]);
@@ -497,13 +492,7 @@ async function main() {
     await prepareFixtures(stack.gatewayUrl, person.cookie);
     const admin = await signUpAdmin(stack.gatewayUrl);
     await prepareAdminFixtures(stack.gatewayUrl, admin.cookie);
-    const discovered = controllerRoutes();
-    const listed = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
-    const unlisted = discovered.filter((route) => !listed.has(`${route.method} ${route.path}`));
-    const gone = ROUTES.filter((route) => !discovered.some((found) => found.method === route.method && found.path === route.path));
-    for (const route of unlisted) console.log(`note: ${route.method} ${route.path} is not listed in bench/fuzz.mjs; fuzzed with generic cases`);
-    for (const route of gone) console.log(`note: ${route.method} ${route.path} is listed but no controller serves it`);
-    const routes = [...ROUTES.filter((route) => !gone.includes(route)), ...unlisted.map((route) => ({ ...route, body: STATE_CHANGING.has(route.method) ? () => ({ name: 'x' }) : undefined, params: () => Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, '1'])) }))];
+    const routes = fuzzedRoutes();
     let n = 0;
     const counter = () => ++n;
     const cases = [...routes.flatMap((route) => casesFor(route, counter).map(([label, request]) => [`${route.method} ${route.path} ${label}`, request])), ...globalCases(person.cookie)];

@@ -24,7 +24,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { closedLoop as closedLoopOf, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
-import { root, signUp, startStack } from './lib/stack.mjs';
+import { httpContract, root, signUp, startStack } from './lib/stack.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -80,7 +80,7 @@ async function main() {
   try {
     baseline = await startBaseline(stack.config);
     const person = await signUp(stack.gatewayUrl, 'overhead');
-    const gatewayUrl = `${stack.gatewayUrl}/api/auth/user`;
+    const gatewayUrl = stack.gatewayUrl + httpContract.account.user.path;
     for (const url of [gatewayUrl, baseline.url]) {
       const status = await get(undefined, url, person.cookie);
       if (status !== 200) throw new Error(`${url} answered ${status} to the bench user`);

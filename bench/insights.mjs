@@ -31,7 +31,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { firstValueFrom } from 'rxjs';
 import { closedLoop, summarize } from './lib/load.mjs';
-import { require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
+import { httpContract, require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -49,6 +49,7 @@ const DAY_MS = 86_400_000;
 const LABEL_WIDTH = 44;
 
 const { CORRELATION_PERIODS, INSIGHT_PERIODS, localDay, localDayRange, Rpc } = require(join(root, 'libs/contracts/dist/index.js'));
+const { activity: { path: ACTIVITY }, correlation: { path: CORRELATION }, fodmapGroups: { path: FODMAP_GROUPS } } = httpContract.insights;
 const rand = seededRandom(20260801);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 const between = (low, high) => low + rand() * (high - low);
@@ -82,7 +83,7 @@ function weighted(entries) {
 async function findPantry(gatewayUrl, cookie) {
   return Promise.all(
     PANTRY.map(async ([name, weight]) => {
-      const res = await fetch(`${gatewayUrl}/api/foods/search?q=${encodeURIComponent(name)}`, { headers: { Cookie: cookie, Accept: 'application/json' } });
+      const res = await fetch(`${gatewayUrl}${httpContract.foods.search.path}?q=${encodeURIComponent(name)}`, { headers: { Cookie: cookie, Accept: 'application/json' } });
       const food = (await res.json()).find((candidate) => candidate.name === name && !candidate.isPrivate);
       if (!food) throw new Error(`The catalogue search did not find ${name}`);
       return [food, weight];
@@ -217,7 +218,7 @@ async function countedActivity(gatewayUrl, cookie, timeZone) {
   const dayBefore = (day, days) => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
   const totals = { meals: 0, symptoms: 0 };
   for (const [startDate, endDate] of [[dayBefore(today, 365), today], [dayBefore(today, 731), dayBefore(today, 366)]]) {
-    const res = await fetch(`${gatewayUrl}/api/insights/activity?startDate=${startDate}&endDate=${endDate}`, { headers: { Cookie: cookie, Accept: 'application/json' } });
+    const res = await fetch(`${gatewayUrl}${ACTIVITY}?startDate=${startDate}&endDate=${endDate}`, { headers: { Cookie: cookie, Accept: 'application/json' } });
     if (!res.ok) throw new Error(`The activity answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     for (const day of (await res.json()).dailyData) {
       totals.meals += day.mealsCount;
@@ -263,13 +264,13 @@ async function main() {
     const counted = await countedActivity(stack.gatewayUrl, person.cookie, person.user.timeZone);
     const complete = counted.meals === history.meals.length && counted.symptoms === history.symptoms.length;
     console.log(`the activity of the two years counts ${counted.meals} meals and ${counted.symptoms} symptoms${complete ? '' : ` — NOT the ${history.meals.length} and ${history.symptoms.length} seeded`}`);
-    const top = await (await fetch(`${stack.gatewayUrl}/api/insights/correlation?period=90`, { headers: { Cookie: person.cookie } })).json();
+    const top = await (await fetch(`${stack.gatewayUrl}${CORRELATION}?period=90`, { headers: { Cookie: person.cookie } })).json();
     console.log(`correlation over 90 days, first three: ${top.slice(0, 3).map((entry) => `${entry.foodName} (${entry.evidence}, ${entry.symptomsAfter}/${entry.totalMeals})`).join('; ')}`);
 
     const reads = [
-      ...CORRELATION_PERIODS.map((period) => ({ label: `GET /api/insights/correlation?period=${period}`, path: `/api/insights/correlation?period=${period}` })),
-      ...CORRELATION_PERIODS.map((period) => ({ label: `GET /api/insights/fodmap-groups?period=${period}`, path: `/api/insights/fodmap-groups?period=${period}` })),
-      ...INSIGHT_PERIODS.map((period) => ({ label: `GET /api/insights/activity?period=${period}`, path: `/api/insights/activity?period=${period}` })),
+      ...CORRELATION_PERIODS.map((period) => ({ label: `GET /api/insights/correlation?period=${period}`, path: `${CORRELATION}?period=${period}` })),
+      ...CORRELATION_PERIODS.map((period) => ({ label: `GET /api/insights/fodmap-groups?period=${period}`, path: `${FODMAP_GROUPS}?period=${period}` })),
+      ...INSIGHT_PERIODS.map((period) => ({ label: `GET /api/insights/activity?period=${period}`, path: `${ACTIVITY}?period=${period}` })),
     ];
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read after ${WARM_UP_SECONDS} s warm-up`);
     const figures = new Map();
@@ -300,8 +301,8 @@ async function main() {
     }
 
     console.log('\ntargets');
-    const correlation = figures.get(`/api/insights/correlation?period=${TARGETS.correlation.period}`);
-    const activity = figures.get(`/api/insights/activity?period=${TARGETS.activity.period}`);
+    const correlation = figures.get(`${CORRELATION}?period=${TARGETS.correlation.period}`);
+    const activity = figures.get(`${ACTIVITY}?period=${TARGETS.activity.period}`);
     console.log(`  correlation, ${TARGETS.correlation.period} days: p95 ${correlation.p95.toFixed(2)} ms (target <= ${TARGETS.correlation.p95} ms)`);
     console.log(`  activity, ${TARGETS.activity.period} days:    p95 ${activity.p95.toFixed(2)} ms (target <= ${TARGETS.activity.p95} ms)`);
     for (const { name, events, seconds, replaySeconds, reported } of rebuilds) {

@@ -23,7 +23,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { measuringCpu, percentile } from './lib/load.mjs';
-import { signUp, startStack } from './lib/stack.mjs';
+import { httpContract, pathTo, signUp, startStack } from './lib/stack.mjs';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -66,7 +66,7 @@ const PATHS = [
     name: 'one request: POST /api/meals with foods',
     requests: 1,
     async save(agent, base, cookie, foods, n) {
-      const res = await send(agent, base, cookie, 'POST', '/api/meals', { ...plateOf(n), foods: entriesOf(foods) }, randomUUID());
+      const res = await send(agent, base, cookie, 'POST', httpContract.meals.create.path, { ...plateOf(n), foods: entriesOf(foods) }, randomUUID());
       return res.status === 201 && res.body.foods.length === FOODS_PER_MEAL ? [] : [res];
     },
   },
@@ -74,10 +74,10 @@ const PATHS = [
     name: 'old: POST /api/meals + 5 × POST foods',
     requests: 1 + FOODS_PER_MEAL,
     async save(agent, base, cookie, foods, n) {
-      const created = await send(agent, base, cookie, 'POST', '/api/meals', plateOf(n), randomUUID());
+      const created = await send(agent, base, cookie, 'POST', httpContract.meals.create.path, plateOf(n), randomUUID());
       if (created.status !== 201) return [created];
       for (const entry of entriesOf(foods)) {
-        const added = await send(agent, base, cookie, 'POST', `/api/meals/${created.body.id}/foods`, entry, randomUUID());
+        const added = await send(agent, base, cookie, 'POST', pathTo(httpContract.meals.addFood, { id: created.body.id }), entry, randomUUID());
         if (added.status !== 201) return [added];
       }
       return [];
@@ -175,7 +175,7 @@ async function main() {
     for (let i = 0; i < PEOPLE; i++) people.push(await signUp(stack.gatewayUrl, `meal-save-${i}`));
     const foods = [];
     for (const q of PLATE) {
-      const found = await (await fetch(`${stack.gatewayUrl}/api/foods/search?q=${q}`, { headers: { Cookie: people[0].cookie, Accept: 'application/json' } })).json();
+      const found = await (await fetch(`${stack.gatewayUrl}${httpContract.foods.search.path}?q=${q}`, { headers: { Cookie: people[0].cookie, Accept: 'application/json' } })).json();
       const food = found.find((candidate) => !candidate.isPrivate);
       if (!food) throw new Error(`The search for ${q} found no catalogue food`);
       foods.push(food);

@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { require, root } from './stack.mjs';
+import { httpContract, require, root } from './stack.mjs';
 
 const { loadGatewayConfig } = require(join(root, 'libs/server/dist/index.js'));
 const { notificationDefaults } = require(join(root, 'libs/contracts/dist/index.js'));
@@ -62,7 +62,7 @@ async function currentUser(req, res) {
 }
 
 const server = createServer((req, res) => {
-  if (req.method !== 'GET' || req.url !== '/api/auth/user') return reply(res, 404, { message: 'Not found' });
+  if (req.method !== 'GET' || req.url !== httpContract.account.user.path) return reply(res, 404, { message: 'Not found' });
   currentUser(req, res).catch((error) => reply(res, 500, { message: error.message }));
 });
 server.listen(Number(process.env.BASELINE_PORT), '127.0.0.1', () => process.send?.('ready'));

@@ -4,7 +4,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { freePort, root } from './stack.mjs';
+import { freePort, httpContract, root } from './stack.mjs';
 
 /** One GET with a keep-alive agent; resolves with the status once the body has been read. */
 export function get(agent, url, cookie) {
@@ -66,7 +66,7 @@ export function startBaseline(config) {
           env: { ...process.env, DATABASE_URL: config.databaseUrl, REDIS_URL: config.redisUrl, NATS_PREFIX: config.natsPrefix, SESSION_SECRET: config.sessionSecret, BASELINE_PORT: String(port) },
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         });
-        child.once('message', () => resolve({ url: `http://127.0.0.1:${port}/api/auth/user`, child }));
+        child.once('message', () => resolve({ url: `http://127.0.0.1:${port}${httpContract.account.user.path}`, child }));
         child.once('exit', (code) => reject(new Error(`The baseline server exited with code ${code}`)));
       }),
   );

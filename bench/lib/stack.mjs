@@ -14,6 +14,8 @@ export const require = createRequire(import.meta.url);
 export const SERVICES = ['identity', 'journal', 'foods', 'insights', 'notifications'];
 
 const { loadConfig, requireDependencies, seededRandom } = require(join(root, 'libs/server/dist/index.js'));
+/** The HTTP contract (libs/contracts/src/http): every bench takes its routes' paths from it. */
+export const { httpContract, pathTo } = require(join(root, 'libs/contracts/dist/index.js'));
 
 /** A seeded pseudo-random sequence (libs/server's mulberry32), so that two runs do the same thing. */
 export { seededRandom };
@@ -100,7 +102,7 @@ async function waitUntilUp(gatewayUrl, services, children, timeoutMs = 120_000) 
   for (;;) {
     const crashed = children.find((child) => child.exitCode !== null);
     if (crashed) throw new Error(`${crashed.spawnargs.at(-1)} exited with code ${crashed.exitCode}`);
-    const report = await fetch(`${gatewayUrl}/api/health`).then((res) => res.json()).catch(() => null);
+    const report = await fetch(gatewayUrl + httpContract.platform.health.path).then((res) => res.json()).catch(() => null);
     if (report && services.every((name) => report.services?.[name] === 'up')) return;
     if (Date.now() > deadline) throw new Error(`The bench stack was not up within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -141,7 +143,7 @@ export async function removeRunData(base, database, prefix) {
 /** Registers a new person (in `timeZone`, else the product's default); returns the session cookie (`name=value`) and the user. */
 export async function signUp(gatewayUrl, label, timeZone) {
   const password = 'Bench-Password-9';
-  const res = await fetch(`${gatewayUrl}/api/auth/local/register`, {
+  const res = await fetch(gatewayUrl + httpContract.auth.register.path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: gatewayUrl },
     body: JSON.stringify({ email: `${label}.${randomBytes(4).toString('hex')}@example.com`, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark', timeZone }),

@@ -40,3 +40,4 @@ export * from './notifications/notifications';
 export * from './notifications/notifications.schemas';
 export * from './notifications/notifications-messages';
 export * from './foods/ai-search';
+export * from './http';

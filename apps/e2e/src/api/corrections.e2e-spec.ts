@@ -1,9 +1,9 @@
-import { Food, InsightsActivity, JournalMessages, localDay, Meal, MEAL_FOODS_MAX, Messages, servingUnitsFor, Symptom } from '@fodmap/contracts';
+import { CreateMealInput, Food, InsightsActivity, JournalMessages, localDay, LogSymptomInput, Meal, MEAL_FOODS_MAX, Messages, servingUnitsFor, Symptom, httpContract } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { provided } from '../support/provided';
-import { ApiSession, catalogueFood, registerUser } from '../support/api';
+import { ApiSession, catalogueFood, okBody, registerUser } from '../support/api';
 
 // Issue 18: a meal saved with its foods in one request, and corrections of meals, their foods' amounts and symptoms.
 
@@ -33,22 +33,22 @@ afterAll(async () => {
 
 const serving = (food: Food, quantity = 1) => ({ foodId: food.id, quantity, servingUnit: 'serving' });
 
-async function createMeal(api: ApiSession, fields: Record<string, unknown> = {}): Promise<Meal> {
-  const res = await api.post('/api/meals', { mealType: 'lunch', name: 'Lunch', timestamp: new Date().toISOString(), ...fields });
+async function createMeal(api: ApiSession, fields: Partial<CreateMealInput> = {}): Promise<Meal> {
+  const res = await api.call(httpContract.meals.create, { body: { mealType: 'lunch', name: 'Lunch', timestamp: new Date().toISOString(), ...fields } });
   expect({ status: res.status, body: res.body }).toMatchObject({ status: 201 });
-  return res.body as Meal;
+  return okBody(res);
 }
 
 async function complete(api: ApiSession, mealId: number): Promise<Meal> {
-  const res = await api.patch(`/api/meals/${mealId}/complete`, undefined);
+  const res = await api.call(httpContract.meals.complete, { params: { id: mealId } });
   expect(res.status).toBe(200);
-  return res.body as Meal;
+  return okBody(res);
 }
 
-async function logSymptom(api: ApiSession, fields: Record<string, unknown> = {}): Promise<Symptom> {
-  const res = await api.post('/api/symptoms', { symptomType: 'bloating', severity: 'mild', ...fields });
+async function logSymptom(api: ApiSession, fields: Partial<LogSymptomInput> = {}): Promise<Symptom> {
+  const res = await api.call(httpContract.symptoms.log, { body: { symptomType: 'bloating', severity: 'mild', ...fields } });
   expect(res.status).toBe(201);
-  return res.body as Symptom;
+  return okBody(res);
 }
 
 /** The person's today and yesterday, and 19:00 yesterday as an instant: a dinner moved to the evening before. */
@@ -64,10 +64,10 @@ const yesterdayEvening = (yesterday: string) => `${yesterday}T18:00:00.000Z`;
 /** Polls the activity of the two days until `check` passes (insights has projected the change). */
 function activity(api: ApiSession, startDate: string, endDate: string, check: (answer: InsightsActivity) => void): Promise<InsightsActivity> {
   return eventually(async () => {
-    const res = await api.get(`/api/insights/activity?startDate=${startDate}&endDate=${endDate}`);
+    const res = await api.call(httpContract.insights.activity, { query: { startDate, endDate } });
     expect(res.status).toBe(200);
-    check(res.body as InsightsActivity);
-    return res.body as InsightsActivity;
+    check(okBody(res));
+    return okBody(res);
   }, PROJECTED_WITHIN_MS);
 }
 
@@ -82,37 +82,37 @@ describe('POST /api/meals with foods', () => {
   it('saves the meal and every food in one request, answers it with them in order, and the day counts it', async () => {
     const { api } = await registerUser('meal-with-foods');
 
-    const res = await api.post('/api/meals', {
+    const res = await api.call(httpContract.meals.create, { body: {
       mealType: 'dinner',
       name: 'Egg, celery & garlic',
       timestamp: new Date().toISOString(),
       foods: [serving(egg), serving(celery), { foodId: garlic.id, quantity: 0.5, servingUnit: 'g' }],
-    });
+    } });
 
     expect(res.status).toBe(201);
-    const meal = res.body as Meal;
+    const meal = okBody(res);
     expect(meal.foods.map(({ foodId, quantity, servingUnit }) => ({ foodId, quantity, servingUnit }))).toEqual([
       { foodId: egg.id, quantity: 1, servingUnit: 'serving' },
       { foodId: celery.id, quantity: 1, servingUnit: 'serving' },
       { foodId: garlic.id, quantity: 0.5, servingUnit: 'g' },
     ]);
     expect(meal).toMatchObject({ name: 'Egg, celery & garlic', mealType: 'dinner', completed: false });
-    expect((await api.get(`/api/meals/${meal.id}`)).body).toEqual(meal);
-    expect((await api.get('/api/dashboard/stats')).body).toMatchObject({ mealsLogged: 1 });
+    expect((await api.call(httpContract.meals.get, { params: { id: meal.id } })).body).toEqual(meal);
+    expect((await api.call(httpContract.dashboard.stats)).body).toMatchObject({ mealsLogged: 1 });
     expect((await eventsOf(`meal-${meal.id}`)).map(({ type }) => type)).toEqual(['MealCreated', 'MealFoodAdded', 'MealFoodAdded', 'MealFoodAdded']);
   });
 
   it('stores nothing when one food is unknown (404) or takes no such unit (400)', async () => {
     const { api } = await registerUser('meal-all-or-nothing');
-    const base = { mealType: 'lunch', name: 'Lunch', timestamp: new Date().toISOString() };
+    const base: CreateMealInput = { mealType: 'lunch', name: 'Lunch', timestamp: new Date().toISOString() };
 
-    const unknown = await api.post('/api/meals', { ...base, foods: [serving(egg), serving(celery), { foodId: 2_000_000_000, quantity: 1, servingUnit: 'serving' }] });
-    const badUnit = await api.post('/api/meals', { ...base, foods: [serving(egg), { foodId: celery.id, quantity: 1, servingUnit: 'slice' }] });
+    const unknown = await api.call(httpContract.meals.create, { body: { ...base, foods: [serving(egg), serving(celery), { foodId: 2_000_000_000, quantity: 1, servingUnit: 'serving' }] } });
+    const badUnit = await api.call(httpContract.meals.create, { body: { ...base, foods: [serving(egg), { foodId: celery.id, quantity: 1, servingUnit: 'slice' }] } });
 
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 404, body: { message: Messages.foodNotFound } });
     expect({ status: badUnit.status, body: badUnit.body }).toEqual({ status: 400, body: { message: JournalMessages.servingUnitInvalid(servingUnitsFor(celery)) } });
-    expect((await api.get('/api/meals')).body).toEqual([]);
-    expect((await api.get('/api/dashboard/stats')).body).toMatchObject({ mealsLogged: 0 });
+    expect((await api.call(httpContract.meals.list)).body).toEqual([]);
+    expect((await api.call(httpContract.dashboard.stats)).body).toMatchObject({ mealsLogged: 0 });
   });
 
   it('names what is wrong with the foods, and refuses a meal in the future', async () => {
@@ -126,11 +126,11 @@ describe('POST /api/meals with foods', () => {
       [{ ...base, timestamp: new Date(Date.now() + 10 * 60_000).toISOString() }, JournalMessages.mealTimestampFuture],
     ];
     for (const [body, message] of cases) {
-      const res = await ann.post('/api/meals', body);
+      const res = await ann.send(httpContract.meals.create, { body });
       expect({ body, status: res.status, answer: res.body }).toEqual({ body, status: 400, answer: { message } });
     }
     const meal = await createMeal(ann);
-    expect(await ann.post(`/api/meals/${meal.id}/repeat`, { timestamp: new Date(Date.now() + 10 * 60_000).toISOString() })).toMatchObject({
+    expect(await ann.call(httpContract.meals.repeat, { params: { id: meal.id }, body: { timestamp: new Date(Date.now() + 10 * 60_000).toISOString() } })).toMatchObject({
       status: 400,
       body: { message: JournalMessages.mealTimestampFuture },
     });
@@ -138,17 +138,17 @@ describe('POST /api/meals with foods', () => {
 
   it('creates one meal for a retry with the same Idempotency-Key, and refuses the key with other foods (422)', async () => {
     const { api } = await registerUser('meal-with-foods-retry');
-    const body = { mealType: 'breakfast', name: 'Eggs', timestamp: new Date().toISOString(), foods: [serving(egg), serving(celery)] };
+    const body: CreateMealInput = { mealType: 'breakfast', name: 'Eggs', timestamp: new Date().toISOString(), foods: [serving(egg), serving(celery)] };
     const key = `with-foods-${Date.now()}`;
 
-    const first = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': key });
-    const retry = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': key });
-    const other = await api.request('POST', '/api/meals', { ...body, foods: [serving(egg, 2)] }, { 'Idempotency-Key': key });
+    const first = await api.call(httpContract.meals.create, { body, headers: { 'Idempotency-Key': key } });
+    const retry = await api.call(httpContract.meals.create, { body, headers: { 'Idempotency-Key': key } });
+    const other = await api.call(httpContract.meals.create, { body: { ...body, foods: [serving(egg, 2)] }, headers: { 'Idempotency-Key': key } });
 
     expect(first.status).toBe(201);
     expect({ status: retry.status, body: retry.body }).toEqual({ status: 201, body: first.body });
     expect({ status: other.status, body: other.body }).toEqual({ status: 422, body: { message: Messages.idempotencyKeyReused } });
-    expect(((await api.get('/api/meals')).body as Meal[]).map((meal) => meal.foods.length)).toEqual([2]);
+    expect(okBody(await api.call(httpContract.meals.list)).map((meal) => meal.foods.length)).toEqual([2]);
   });
 });
 
@@ -157,19 +157,19 @@ describe('PATCH /api/meals/:id', () => {
     const { api } = await registerUser('meal-moved', 'Mo', LONDON);
     const { today, yesterday } = days();
     const meal = await complete(api, (await createMeal(api, { name: 'Garlic toast', foods: [serving(garlic)] })).id);
-    expect((await api.get('/api/dashboard/stats')).body).toMatchObject({ mealsLogged: 1, todayScore: 0 });
+    expect((await api.call(httpContract.dashboard.stats)).body).toMatchObject({ mealsLogged: 1, todayScore: 0 });
     await activity(api, yesterday, today, (answer) => expect(answer.dailyData[0]).toMatchObject({ date: today, mealsCount: 1 }));
     const timestamp = yesterdayEvening(yesterday);
 
-    const res = await api.patch(`/api/meals/${meal.id}`, { timestamp, mealType: 'dinner', name: ' Garlic bread ', notes: 'the night before' });
+    const res = await api.call(httpContract.meals.update, { params: { id: meal.id }, body: { timestamp, mealType: 'dinner', name: ' Garlic bread ', notes: 'the night before' } });
 
     expect(res.status).toBe(200);
-    const moved = res.body as Meal;
+    const moved = okBody(res);
     expect(moved).toEqual({ ...meal, timestamp, mealType: 'dinner', name: 'Garlic bread', notes: 'the night before' });
-    expect((await api.get(`/api/meals/${meal.id}`)).body).toEqual(moved);
-    expect((await api.get('/api/meals?todayOnly=true')).body).toEqual([]);
-    expect((await api.get(`/api/meals?date=${yesterday}`)).body).toEqual([moved]);
-    expect((await api.get('/api/dashboard/stats')).body).toMatchObject({ mealsLogged: 0, todayScore: null });
+    expect((await api.call(httpContract.meals.get, { params: { id: meal.id } })).body).toEqual(moved);
+    expect((await api.call(httpContract.meals.list, { query: { todayOnly: 'true' } })).body).toEqual([]);
+    expect((await api.call(httpContract.meals.list, { query: { date: yesterday } })).body).toEqual([moved]);
+    expect((await api.call(httpContract.dashboard.stats)).body).toMatchObject({ mealsLogged: 0, todayScore: null });
     const answer = await activity(api, yesterday, today, (current) => expect(current.dailyData[0]).toMatchObject({ date: today, mealsCount: 0 }));
     expect(dayFigures(answer)).toEqual([
       { date: today, mealsCount: 0, avgFodmapRisk: null, symptomCount: 0 },
@@ -183,28 +183,28 @@ describe('PATCH /api/meals/:id', () => {
   it('records nothing for a correction that changes nothing, and clears the notes with null or blank', async () => {
     const meal = await createMeal(ann, { notes: 'with tea' });
 
-    expect(await ann.patch(`/api/meals/${meal.id}`, { name: meal.name, mealType: meal.mealType })).toMatchObject({ status: 200, body: meal });
-    expect(await ann.patch(`/api/meals/${meal.id}`, { notes: '  ' })).toMatchObject({ status: 200, body: { ...meal, notes: null } });
+    expect(await ann.call(httpContract.meals.update, { params: { id: meal.id }, body: { name: meal.name, mealType: meal.mealType } })).toMatchObject({ status: 200, body: meal });
+    expect(await ann.call(httpContract.meals.update, { params: { id: meal.id }, body: { notes: '  ' } })).toMatchObject({ status: 200, body: { ...meal, notes: null } });
     expect((await eventsOf(`meal-${meal.id}`)).map(({ type }) => type)).toEqual(['MealCreated', 'MealChanged']);
   });
 
   it('names what is wrong: an empty body, an unknown field, a bad or future time, a bad type or id', async () => {
     const meal = await createMeal(ann);
-    const cases: Array<[string, unknown, string]> = [
-      [`/api/meals/${meal.id}`, {}, JournalMessages.nothingToUpdate],
-      [`/api/meals/${meal.id}`, { completed: true }, JournalMessages.mealUpdateUnknownField],
-      [`/api/meals/${meal.id}`, { name: 'Soup', foods: [] }, JournalMessages.mealUpdateUnknownField],
-      [`/api/meals/${meal.id}`, { timestamp: 'yesterday-ish' }, Messages.mealTimestampInvalid],
-      [`/api/meals/${meal.id}`, { timestamp: new Date(Date.now() + 10 * 60_000).toISOString() }, JournalMessages.mealTimestampFuture],
-      [`/api/meals/${meal.id}`, { mealType: 'brunch' }, Messages.mealTypeInvalid],
-      [`/api/meals/${meal.id}`, { name: ' ' }, Messages.mealNameRequired],
-      ['/api/meals/lunch', { name: 'Soup' }, JournalMessages.mealIdInvalid],
+    const cases: Array<[string | number, unknown, string]> = [
+      [meal.id, {}, JournalMessages.nothingToUpdate],
+      [meal.id, { completed: true }, JournalMessages.mealUpdateUnknownField],
+      [meal.id, { name: 'Soup', foods: [] }, JournalMessages.mealUpdateUnknownField],
+      [meal.id, { timestamp: 'yesterday-ish' }, Messages.mealTimestampInvalid],
+      [meal.id, { timestamp: new Date(Date.now() + 10 * 60_000).toISOString() }, JournalMessages.mealTimestampFuture],
+      [meal.id, { mealType: 'brunch' }, Messages.mealTypeInvalid],
+      [meal.id, { name: ' ' }, Messages.mealNameRequired],
+      ['lunch', { name: 'Soup' }, JournalMessages.mealIdInvalid],
     ];
-    for (const [path, body, message] of cases) {
-      const res = await ann.patch(path, body);
-      expect({ path, body, status: res.status, answer: res.body }).toEqual({ path, body, status: 400, answer: { message } });
+    for (const [id, body, message] of cases) {
+      const res = await ann.send(httpContract.meals.update, { params: { id }, body });
+      expect({ id, body, status: res.status, answer: res.body }).toEqual({ id, body, status: 400, answer: { message } });
     }
-    expect((await ann.get(`/api/meals/${meal.id}`)).body).toEqual(meal);
+    expect((await ann.call(httpContract.meals.get, { params: { id: meal.id } })).body).toEqual(meal);
   });
 });
 
@@ -214,48 +214,48 @@ describe('PATCH /api/meals/:id/foods/:entryId', () => {
     const { today } = days();
     const meal = await complete(api, (await createMeal(api, { foods: [serving(egg), serving(garlic)] })).id);
     expect(meal).toMatchObject({ fodmapScore: 50 });
-    expect((await api.get('/api/dashboard/stats')).body).toMatchObject({ todayScore: 50 });
+    expect((await api.call(httpContract.dashboard.stats)).body).toMatchObject({ todayScore: 50 });
     await activity(api, today, today, (answer) => expect(dayFigures(answer)).toEqual([{ date: today, mealsCount: 1, avgFodmapRisk: 50, symptomCount: 0 }]));
     const [eggEntry] = meal.foods;
 
-    const res = await api.patch(`/api/meals/${meal.id}/foods/${eggEntry.id}`, { quantity: 2, servingUnit: 'Serving' });
+    const res = await api.call(httpContract.meals.updateFood, { params: { id: meal.id, entryId: eggEntry.id }, body: { quantity: 2, servingUnit: 'Serving' } });
 
     // Two eggs are beyond the serving egg was rated at: counted apart, as unknown, leaving the garlic's risk alone.
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: meal.id, completed: true, fodmapScore: 100, unknownFoods: 1 });
-    expect((res.body as Meal).foods[0]).toMatchObject({ id: eggEntry.id, foodId: egg.id, quantity: 2, servingUnit: 'serving', ratingAtQuantity: 'unknown', food: eggEntry.food });
-    expect((await api.get(`/api/meals/${meal.id}`)).body).toEqual(res.body);
-    expect((await api.get('/api/dashboard/stats')).body).toMatchObject({ todayScore: 0, unknownFoods: 1 });
+    expect(okBody(res).foods[0]).toMatchObject({ id: eggEntry.id, foodId: egg.id, quantity: 2, servingUnit: 'serving', ratingAtQuantity: 'unknown', food: eggEntry.food });
+    expect((await api.call(httpContract.meals.get, { params: { id: meal.id } })).body).toEqual(res.body);
+    expect((await api.call(httpContract.dashboard.stats)).body).toMatchObject({ todayScore: 0, unknownFoods: 1 });
     await activity(api, today, today, (answer) => expect(dayFigures(answer)).toEqual([{ date: today, mealsCount: 1, avgFodmapRisk: 100, symptomCount: 0 }]));
     const events = await eventsOf(`meal-${meal.id}`);
     expect(events.map(({ type }) => type)).toEqual(['MealCreated', 'MealFoodAdded', 'MealFoodAdded', 'MealCompleted', 'MealFoodChanged']);
     expect(events[4].data).toMatchObject({ entryId: eggEntry.id, quantity: 2, servingUnit: 'serving', food: { id: egg.id } });
     // The same amount again records nothing.
-    expect(await api.patch(`/api/meals/${meal.id}/foods/${eggEntry.id}`, { quantity: 2, servingUnit: 'serving' })).toMatchObject({ status: 200, body: res.body });
+    expect(await api.call(httpContract.meals.updateFood, { params: { id: meal.id, entryId: eggEntry.id }, body: { quantity: 2, servingUnit: 'serving' } })).toMatchObject({ status: 200, body: res.body });
     expect(await eventsOf(`meal-${meal.id}`)).toHaveLength(5);
   });
 
   it('names what is wrong: quantity, unit, an unknown field, a bad id; an entry not in the meal is a 404', async () => {
     const meal = await createMeal(ann, { foods: [serving(egg)] });
-    const path = `/api/meals/${meal.id}/foods/${meal.foods[0].id}`;
-    const cases: Array<[string, unknown, string]> = [
-      [path, {}, JournalMessages.quantityInvalid],
-      [path, { quantity: 0.25, servingUnit: 'serving' }, JournalMessages.quantityInvalid],
-      [path, { quantity: 0, servingUnit: 'serving' }, JournalMessages.quantityInvalid],
-      [path, { quantity: 1 }, JournalMessages.servingUnitRequired],
-      [path, { quantity: 1, servingUnit: 'bucket' }, JournalMessages.servingUnitInvalid(servingUnitsFor(egg))],
-      [path, { quantity: 1, servingUnit: 'serving', foodId: celery.id }, JournalMessages.mealFoodUpdateUnknownField],
-      [`/api/meals/${meal.id}/foods/first`, { quantity: 1, servingUnit: 'serving' }, JournalMessages.mealEntryIdInvalid],
+    const entry = { id: meal.id, entryId: meal.foods[0].id };
+    const cases: Array<[{ id: number; entryId: number | string }, unknown, string]> = [
+      [entry, {}, JournalMessages.quantityInvalid],
+      [entry, { quantity: 0.25, servingUnit: 'serving' }, JournalMessages.quantityInvalid],
+      [entry, { quantity: 0, servingUnit: 'serving' }, JournalMessages.quantityInvalid],
+      [entry, { quantity: 1 }, JournalMessages.servingUnitRequired],
+      [entry, { quantity: 1, servingUnit: 'bucket' }, JournalMessages.servingUnitInvalid(servingUnitsFor(egg))],
+      [entry, { quantity: 1, servingUnit: 'serving', foodId: celery.id }, JournalMessages.mealFoodUpdateUnknownField],
+      [{ id: meal.id, entryId: 'first' }, { quantity: 1, servingUnit: 'serving' }, JournalMessages.mealEntryIdInvalid],
     ];
-    for (const [target, body, message] of cases) {
-      const res = await ann.patch(target, body);
-      expect({ target, body, status: res.status, answer: res.body }).toEqual({ target, body, status: 400, answer: { message } });
+    for (const [params, body, message] of cases) {
+      const res = await ann.send(httpContract.meals.updateFood, { params, body });
+      expect({ params, body, status: res.status, answer: res.body }).toEqual({ params, body, status: 400, answer: { message } });
     }
-    expect(await ann.patch(`/api/meals/${meal.id}/foods/2000000000`, { quantity: 1, servingUnit: 'serving' })).toMatchObject({
+    expect(await ann.call(httpContract.meals.updateFood, { params: { id: meal.id, entryId: 2000000000 }, body: { quantity: 1, servingUnit: 'serving' } })).toMatchObject({
       status: 404,
       body: { message: JournalMessages.mealEntryNotFound },
     });
-    expect((await ann.get(`/api/meals/${meal.id}`)).body).toEqual(meal);
+    expect((await ann.call(httpContract.meals.get, { params: { id: meal.id } })).body).toEqual(meal);
   });
 });
 
@@ -265,18 +265,18 @@ describe('PATCH /api/symptoms/:id', () => {
     const { today, yesterday } = days();
     const dinner = await createMeal(api, { mealType: 'dinner', name: 'Dinner', timestamp: yesterdayEvening(yesterday), foods: [serving(garlic)] });
     const symptom = await logSymptom(api);
-    expect((await api.get('/api/dashboard/stats')).body).toMatchObject({ symptomsCount: 1 });
+    expect((await api.call(httpContract.dashboard.stats)).body).toMatchObject({ symptomsCount: 1 });
     const timestamp = `${yesterday}T21:00:00.000Z`;
 
-    const res = await api.patch(`/api/symptoms/${symptom.id}`, { severity: 'severe', timestamp, mealId: dinner.id, notes: 'woke me up' });
+    const res = await api.call(httpContract.symptoms.update, { params: { id: symptom.id }, body: { severity: 'severe', timestamp, mealId: dinner.id, notes: 'woke me up' } });
 
     expect(res.status).toBe(200);
-    const corrected = res.body as Symptom;
+    const corrected = okBody(res);
     expect(corrected).toEqual({ ...symptom, severity: 'severe', timestamp, mealId: dinner.id, notes: 'woke me up' });
-    expect((await api.get(`/api/symptoms?date=${yesterday}`)).body).toEqual([corrected]);
-    expect((await api.get(`/api/symptoms?date=${today}`)).body).toEqual([]);
-    expect((await api.get(`/api/meals/${dinner.id}`)).body.symptoms).toEqual([corrected]);
-    expect((await api.get('/api/dashboard/stats')).body).toMatchObject({ symptomsCount: 0 });
+    expect((await api.call(httpContract.symptoms.list, { query: { date: yesterday } })).body).toEqual([corrected]);
+    expect((await api.call(httpContract.symptoms.list, { query: { date: today } })).body).toEqual([]);
+    expect(okBody(await api.call(httpContract.meals.get, { params: { id: dinner.id } })).symptoms).toEqual([corrected]);
+    expect((await api.call(httpContract.dashboard.stats)).body).toMatchObject({ symptomsCount: 0 });
     const answer = await activity(api, yesterday, today, (current) => expect(current.dailyData[0]).toMatchObject({ date: today, symptomCount: 0 }));
     expect(dayFigures(answer)).toEqual([
       { date: today, mealsCount: 0, avgFodmapRisk: null, symptomCount: 0 },
@@ -292,29 +292,29 @@ describe('PATCH /api/symptoms/:id', () => {
     const bobsMeal = await createMeal(bob);
     const symptom = await logSymptom(ann, { mealId: meal.id });
 
-    expect(await ann.patch(`/api/symptoms/${symptom.id}`, { mealId: bobsMeal.id })).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
-    expect(await ann.patch(`/api/symptoms/${symptom.id}`, { mealId: null })).toMatchObject({ status: 200, body: { ...symptom, mealId: null } });
-    expect((await ann.delete(`/api/meals/${meal.id}`)).status).toBe(200);
-    expect(await ann.patch(`/api/symptoms/${symptom.id}`, { mealId: meal.id })).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
+    expect(await ann.call(httpContract.symptoms.update, { params: { id: symptom.id }, body: { mealId: bobsMeal.id } })).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
+    expect(await ann.call(httpContract.symptoms.update, { params: { id: symptom.id }, body: { mealId: null } })).toMatchObject({ status: 200, body: { ...symptom, mealId: null } });
+    expect((await ann.call(httpContract.meals.remove, { params: { id: meal.id } })).status).toBe(200);
+    expect(await ann.call(httpContract.symptoms.update, { params: { id: symptom.id }, body: { mealId: meal.id } })).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
   });
 
   it('names what is wrong: an empty body, an unknown field, a bad type, severity, time or id', async () => {
     const symptom = await logSymptom(ann);
-    const cases: Array<[string, unknown, string]> = [
-      [`/api/symptoms/${symptom.id}`, {}, JournalMessages.nothingToUpdate],
-      [`/api/symptoms/${symptom.id}`, { severity: 'mild', duration: 3 }, JournalMessages.symptomUpdateUnknownField],
-      [`/api/symptoms/${symptom.id}`, { symptomType: 'sneezing' }, JournalMessages.symptomTypeInvalid],
-      [`/api/symptoms/${symptom.id}`, { severity: 'unbearable' }, JournalMessages.severityInvalid],
-      [`/api/symptoms/${symptom.id}`, { timestamp: 'tomorrow' }, JournalMessages.symptomTimestampInvalid],
-      [`/api/symptoms/${symptom.id}`, { timestamp: new Date(Date.now() + 10 * 60_000).toISOString() }, JournalMessages.symptomTimestampInvalid],
-      [`/api/symptoms/${symptom.id}`, { mealId: 'lunch' }, JournalMessages.mealIdInvalid],
-      ['/api/symptoms/bloating', { severity: 'mild' }, JournalMessages.symptomIdInvalid],
+    const cases: Array<[string | number, unknown, string]> = [
+      [symptom.id, {}, JournalMessages.nothingToUpdate],
+      [symptom.id, { severity: 'mild', duration: 3 }, JournalMessages.symptomUpdateUnknownField],
+      [symptom.id, { symptomType: 'sneezing' }, JournalMessages.symptomTypeInvalid],
+      [symptom.id, { severity: 'unbearable' }, JournalMessages.severityInvalid],
+      [symptom.id, { timestamp: 'tomorrow' }, JournalMessages.symptomTimestampInvalid],
+      [symptom.id, { timestamp: new Date(Date.now() + 10 * 60_000).toISOString() }, JournalMessages.symptomTimestampInvalid],
+      [symptom.id, { mealId: 'lunch' }, JournalMessages.mealIdInvalid],
+      ['bloating', { severity: 'mild' }, JournalMessages.symptomIdInvalid],
     ];
-    for (const [path, body, message] of cases) {
-      const res = await ann.patch(path, body);
-      expect({ path, body, status: res.status, answer: res.body }).toEqual({ path, body, status: 400, answer: { message } });
+    for (const [id, body, message] of cases) {
+      const res = await ann.send(httpContract.symptoms.update, { params: { id }, body });
+      expect({ id, body, status: res.status, answer: res.body }).toEqual({ id, body, status: 400, answer: { message } });
     }
-    expect((await ann.get('/api/symptoms')).body).toContainEqual(symptom);
+    expect((await ann.call(httpContract.symptoms.list)).body).toContainEqual(symptom);
   });
 });
 
@@ -323,9 +323,9 @@ describe("another person's meal, entry or symptom, and a deleted meal", () => {
     const meal = await createMeal(ann, { foods: [serving(egg)] });
     const symptom = await logSymptom(ann);
     const attempts = {
-      meal: await bob.patch(`/api/meals/${meal.id}`, { name: 'Mine' }),
-      entry: await bob.patch(`/api/meals/${meal.id}/foods/${meal.foods[0].id}`, { quantity: 2, servingUnit: 'serving' }),
-      symptom: await bob.patch(`/api/symptoms/${symptom.id}`, { severity: 'severe' }),
+      meal: await bob.call(httpContract.meals.update, { params: { id: meal.id }, body: { name: 'Mine' } }),
+      entry: await bob.call(httpContract.meals.updateFood, { params: { id: meal.id, entryId: meal.foods[0].id }, body: { quantity: 2, servingUnit: 'serving' } }),
+      symptom: await bob.call(httpContract.symptoms.update, { params: { id: symptom.id }, body: { severity: 'severe' } }),
     };
 
     expect(Object.fromEntries(Object.entries(attempts).map(([attempt, { status, body }]) => [attempt, { status, body }]))).toEqual({
@@ -333,17 +333,17 @@ describe("another person's meal, entry or symptom, and a deleted meal", () => {
       entry: { status: 404, body: { message: Messages.mealNotFound } },
       symptom: { status: 404, body: { message: JournalMessages.symptomNotFound } },
     });
-    expect((await ann.get(`/api/meals/${meal.id}`)).body).toEqual(meal);
-    expect((await ann.get('/api/symptoms')).body).toContainEqual(symptom);
+    expect((await ann.call(httpContract.meals.get, { params: { id: meal.id } })).body).toEqual(meal);
+    expect((await ann.call(httpContract.symptoms.list)).body).toContainEqual(symptom);
   });
 
   it('answers 409 to a correction of a deleted meal or its food', async () => {
     const meal = await createMeal(ann, { foods: [serving(egg)] });
-    expect((await ann.delete(`/api/meals/${meal.id}`)).status).toBe(200);
+    expect((await ann.call(httpContract.meals.remove, { params: { id: meal.id } })).status).toBe(200);
 
     for (const res of [
-      await ann.patch(`/api/meals/${meal.id}`, { name: 'Again' }),
-      await ann.patch(`/api/meals/${meal.id}/foods/${meal.foods[0].id}`, { quantity: 2, servingUnit: 'serving' }),
+      await ann.call(httpContract.meals.update, { params: { id: meal.id }, body: { name: 'Again' } }),
+      await ann.call(httpContract.meals.updateFood, { params: { id: meal.id, entryId: meal.foods[0].id }, body: { quantity: 2, servingUnit: 'serving' } }),
     ]) {
       expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: { message: JournalMessages.mealIsDeleted } });
     }
@@ -352,9 +352,9 @@ describe("another person's meal, entry or symptom, and a deleted meal", () => {
   it('keeps a visitor out with a 401', async () => {
     const visitor = new ApiSession();
     for (const res of [
-      await visitor.patch('/api/meals/1', { name: 'Mine' }),
-      await visitor.patch('/api/meals/1/foods/1', { quantity: 1, servingUnit: 'serving' }),
-      await visitor.patch('/api/symptoms/1', { severity: 'mild' }),
+      await visitor.call(httpContract.meals.update, { params: { id: 1 }, body: { name: 'Mine' } }),
+      await visitor.call(httpContract.meals.updateFood, { params: { id: 1, entryId: 1 }, body: { quantity: 1, servingUnit: 'serving' } }),
+      await visitor.call(httpContract.symptoms.update, { params: { id: 1 }, body: { severity: 'mild' } }),
     ]) {
       expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: { message: Messages.unauthorized } });
     }

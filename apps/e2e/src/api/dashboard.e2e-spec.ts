@@ -1,6 +1,6 @@
-import { DashboardStats, Food, Meal, Messages } from '@fodmap/contracts';
+import { DashboardStats, Food, Meal, Messages, httpContract } from '@fodmap/contracts';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { ApiSession, catalogueFood, registerUser } from '../support/api';
+import { ApiSession, catalogueFood, okBody, registerUser } from '../support/api';
 
 /** Catalogue foods rated at one serving without measured components: at quantity 1 their rating stands. */
 let foods: { low: Food; medium: Food; high: Food; unknown: Food };
@@ -13,20 +13,20 @@ beforeAll(async () => {
 });
 
 async function mealOf(api: ApiSession, name: string, eaten: Food[], timestamp = new Date().toISOString()): Promise<Meal> {
-  const meal = (await api.post('/api/meals', { mealType: 'lunch', name, timestamp })).body as Meal;
+  const meal = okBody(await api.call(httpContract.meals.create, { body: { mealType: 'lunch', name, timestamp } }));
   let updated = meal;
   for (const food of eaten) {
-    const res = await api.post(`/api/meals/${meal.id}/foods`, { foodId: food.id, quantity: 1, servingUnit: 'serving' });
+    const res = await api.call(httpContract.meals.addFood, { params: { id: meal.id }, body: { foodId: food.id, quantity: 1, servingUnit: 'serving' } });
     expect(res.status).toBe(201);
-    updated = res.body as Meal;
+    updated = okBody(res);
   }
   return updated;
 }
 
 const stats = async (api: ApiSession): Promise<DashboardStats> => {
-  const res = await api.get('/api/dashboard/stats');
+  const res = await api.call(httpContract.dashboard.stats);
   expect(res.status).toBe(200);
-  return res.body as DashboardStats;
+  return okBody(res);
 };
 
 describe('GET /api/dashboard/stats', () => {
@@ -40,9 +40,9 @@ describe('GET /api/dashboard/stats', () => {
     const breakfast = await mealOf(api, 'Egg', [foods.low]);
     await mealOf(api, 'Celery sticks', [foods.medium]);
     await mealOf(api, 'Last week’s garlic bread', [foods.high], new Date(Date.now() - 7 * 86_400_000).toISOString());
-    await api.post('/api/symptoms', { symptomType: 'bloating', severity: 'moderate', mealId: breakfast.id });
-    await api.post('/api/symptoms', { symptomType: 'gas', severity: 'mild' });
-    await api.post('/api/symptoms', { symptomType: 'pain', severity: 'severe', timestamp: new Date(Date.now() - 3 * 86_400_000).toISOString() });
+    await api.call(httpContract.symptoms.log, { body: { symptomType: 'bloating', severity: 'moderate', mealId: breakfast.id } });
+    await api.call(httpContract.symptoms.log, { body: { symptomType: 'gas', severity: 'mild' } });
+    await api.call(httpContract.symptoms.log, { body: { symptomType: 'pain', severity: 'severe', timestamp: new Date(Date.now() - 3 * 86_400_000).toISOString() } });
 
     // Risk: 50 per share of medium foods = 25; the score is 100 − 25 (spec §4, §9 bands: 60–79 good).
     expect(await stats(api)).toMatchObject({ todayScore: 75, todayBand: 'good', mealsLogged: 2, symptomsCount: 2, unknownFoods: 0 });
@@ -86,11 +86,11 @@ describe('GET /api/dashboard/stats', () => {
     await mealOf(api, 'Egg', [foods.low]);
     const garlic = await mealOf(api, 'Garlic', [foods.high]);
     expect(await stats(api)).toMatchObject({ todayScore: 50, todayBand: 'fair', mealsLogged: 2 });
-    await api.delete(`/api/meals/${garlic.id}`);
+    await api.call(httpContract.meals.remove, { params: { id: garlic.id } });
     expect(await stats(api)).toMatchObject({ todayScore: 100, todayBand: 'excellent', mealsLogged: 1 });
   });
 
   it('is for signed-in people only', async () => {
-    expect(await new ApiSession().get('/api/dashboard/stats')).toMatchObject({ status: 401, body: { message: Messages.unauthorized } });
+    expect(await new ApiSession().call(httpContract.dashboard.stats)).toMatchObject({ status: 401, body: { message: Messages.unauthorized } });
   });
 });

@@ -1,11 +1,11 @@
-import { CatalogueInfo, FoodSummary } from '@fodmap/contracts';
+import { FoodSummary, httpContract } from '@fodmap/contracts';
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
-import { ApiSession, registerAdmin, registerUser } from '../support/api';
+import { ApiSession, expectFailure, okBody, registerAdmin, registerUser } from '../support/api';
 
 const ROOT = resolve(__dirname, '../../../..');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -102,14 +102,14 @@ describe('/api responses', () => {
   });
 
   it('compresses JSON over 1 KB and leaves small answers as they are', async () => {
-    const list = await rawGet('/api/foods', { Cookie: ann.sessionCookie, 'Accept-Encoding': 'gzip' });
+    const list = await rawGet(httpContract.foods.list.path, { Cookie: ann.sessionCookie, 'Accept-Encoding': 'gzip' });
     expect(list.status).toBe(200);
     expect(list.headers['content-encoding']).toBe('gzip');
     expect(list.headers.vary).toMatch(/Accept-Encoding/i);
-    const { foodCount } = (await ann.get('/api/foods/catalogue')).body as CatalogueInfo;
+    const { foodCount } = okBody(await ann.call(httpContract.foods.catalogue));
     expect((JSON.parse(decode(list).toString()) as FoodSummary[]).length).toBe(foodCount);
 
-    const health = await rawGet('/api/health', { 'Accept-Encoding': 'gzip' });
+    const health = await rawGet(httpContract.platform.health.path, { 'Accept-Encoding': 'gzip' });
     expect(health.status).toBe(200);
     expect(health.body.length).toBeLessThan(1024);
     expect(health.headers['content-encoding']).toBeUndefined();
@@ -121,28 +121,28 @@ describe('GET /api/foods paging', () => {
   let everything: FoodSummary[];
   beforeAll(async () => {
     ann = (await registerUser('paging-ann', 'Ann')).api;
-    for (const name of ['Paging soup', 'Paging stew']) expect((await ann.post('/api/debug/quick-add-food', { name, fodmapRating: 'low' })).status).toBe(201);
-    everything = (await ann.get('/api/foods')).body as FoodSummary[];
+    for (const name of ['Paging soup', 'Paging stew']) expect((await ann.call(httpContract.foods.quickAdd, { body: { name, fodmapRating: 'low' } })).status).toBe(201);
+    everything = okBody(await ann.call(httpContract.foods.list));
   });
 
   it('lists every food without limit, the caller’s own first', async () => {
-    const { foodCount } = (await ann.get('/api/foods/catalogue')).body as CatalogueInfo;
+    const { foodCount } = okBody(await ann.call(httpContract.foods.catalogue));
     expect(everything.length).toBe(foodCount + 2);
     expect(everything.slice(0, 2).map((food) => food.name)).toEqual(['Paging stew', 'Paging soup']);
   });
 
   it('answers a page of that same order with limit and offset, across the private foods and the catalogue', async () => {
-    expect((await ann.get('/api/foods?limit=6')).body).toEqual(everything.slice(0, 6));
-    expect((await ann.get('/api/foods?limit=3&offset=1')).body).toEqual(everything.slice(1, 4));
-    expect((await ann.get('/api/foods?limit=2&offset=5')).body).toEqual(everything.slice(5, 7));
-    expect((await ann.get('/api/foods?offset=1320')).body).toEqual(everything.slice(1320));
-    expect((await ann.get(`/api/foods?limit=5&offset=${everything.length}`)).body).toEqual([]);
+    expect((await ann.call(httpContract.foods.list, { query: { limit: '6' } })).body).toEqual(everything.slice(0, 6));
+    expect((await ann.call(httpContract.foods.list, { query: { limit: '3', offset: '1' } })).body).toEqual(everything.slice(1, 4));
+    expect((await ann.call(httpContract.foods.list, { query: { limit: '2', offset: '5' } })).body).toEqual(everything.slice(5, 7));
+    expect((await ann.call(httpContract.foods.list, { query: { offset: '1320' } })).body).toEqual(everything.slice(1320));
+    expect((await ann.call(httpContract.foods.list, { query: { limit: '5', offset: everything.length } })).body).toEqual([]);
   });
 
   it('answers a limit or offset that is not a whole number in range with a 400 that says why', async () => {
     for (const query of ['limit=0', 'limit=-1', 'limit=abc', 'limit=1.5', 'limit=', 'limit=1e3', 'limit=99999999999', 'offset=-1', 'offset=x']) {
-      const res = await ann.get(`/api/foods?${query}`);
-      expect(res.status).toBe(400);
+      const res = await ann.send(httpContract.foods.list, { query: Object.fromEntries(new URLSearchParams(query)) });
+      expectFailure(res, 400);
       expect(res.body.message).toMatch(/^(limit|offset) must be a whole number from [01] to 2147483647$/);
     }
   });

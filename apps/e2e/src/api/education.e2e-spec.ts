@@ -1,13 +1,13 @@
-import { EDUCATION_CATEGORIES, EDUCATION_FALLBACKS, EducationItem, Messages } from '@fodmap/contracts';
+import { EDUCATION_CATEGORIES, EDUCATION_FALLBACKS, Messages, httpContract } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
-import { ApiSession, registerUser } from '../support/api';
+import { ApiSession, okBody, registerUser } from '../support/api';
 
 describe('GET /api/education', () => {
   it('serves at least 8 readable articles with sources, the dashboard’s two first', async () => {
     const { api } = await registerUser('education');
-    const res = await api.get('/api/education');
+    const res = await api.call(httpContract.dashboard.education);
     expect(res.status).toBe(200);
-    const items = res.body as EducationItem[];
+    const items = okBody(res);
     expect(items.length).toBeGreaterThanOrEqual(8);
     expect(items.slice(0, 2).map(({ title, readTime }) => ({ title, readTime }))).toEqual(EDUCATION_FALLBACKS);
     expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
@@ -32,6 +32,6 @@ describe('GET /api/education', () => {
   });
 
   it('is for signed-in people only', async () => {
-    expect(await new ApiSession().get('/api/education')).toMatchObject({ status: 401, body: { message: Messages.unauthorized } });
+    expect(await new ApiSession().call(httpContract.dashboard.education)).toMatchObject({ status: 401, body: { message: Messages.unauthorized } });
   });
 });

@@ -1,6 +1,6 @@
-import { AdminMessages, Messages, NotificationsMessages, Symptom } from '@fodmap/contracts';
+import { AdminMessages, Messages, NotificationsMessages, httpContract } from '@fodmap/contracts';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { ApiSession, catalogueFood, emailsTo, registerUser, signInFirstAdmin } from '../support/api';
+import { ApiSession, catalogueFood, emailsTo, expectOk, messageOf, okBody, registerUser, signInFirstAdmin } from '../support/api';
 import { provided } from '../support/provided';
 
 type Email = Awaited<ReturnType<typeof emailsTo>>[number];
@@ -32,22 +32,25 @@ const linkTo = (email: Email, path: string, query: Record<string, string> = {}):
 const tokenOf = (link: URL) => link.searchParams.get('token') ?? '';
 const isMealEmail = (email: Email) => (email.html ?? '').includes('/log-symptom?');
 
+/** Profile's three test buttons, which share one allowance. */
+const TEST_SENDS = [httpContract.emails.testDailySummary, httpContract.emails.testMealEmail, httpContract.emails.testSymptomLink];
+
 /** Waits out the gateway's short account cache (a change made by another service shows within it). */
 async function accountOf(api: ApiSession, settled: (user: { emailNotifications: boolean; mealNotifications: boolean }) => boolean) {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const { body } = await api.get('/api/auth/user');
+    const body = okBody(await api.call(httpContract.account.user));
     if (settled(body) || Date.now() > deadline) return body;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
 async function completedMeal(api: ApiSession, name: string): Promise<number> {
-  const meal = await api.post('/api/meals', { mealType: 'lunch', name, timestamp: new Date().toISOString() });
-  expect(meal.status).toBe(201);
+  const meal = await api.call(httpContract.meals.create, { body: { mealType: 'lunch', name, timestamp: new Date().toISOString() } });
+  expectOk(meal);
   const egg = await catalogueFood(api, 'Egg, hard-boiled');
-  expect((await api.post(`/api/meals/${meal.body.id}/foods`, { foodId: egg.id, quantity: 2, servingUnit: 'serving' })).status).toBe(201);
-  expect((await api.patch(`/api/meals/${meal.body.id}/complete`, {})).status).toBe(200);
+  expect((await api.call(httpContract.meals.addFood, { params: { id: meal.body.id }, body: { foodId: egg.id, quantity: 2, servingUnit: 'serving' } })).status).toBe(201);
+  expect((await api.call(httpContract.meals.complete, { params: { id: meal.body.id } })).status).toBe(200);
   return meal.body.id as number;
 }
 
@@ -55,15 +58,15 @@ let sponsorId: number;
 beforeAll(async () => {
   // One active advertiser at least, so every daily summary carries a sponsored block.
   const admin = await signInFirstAdmin();
-  const created = await admin.post('/api/admin/advertisers', {
+  const created = await admin.call(httpContract.admin.createAdvertiser, { body: {
     name: 'Email Sponsor',
     productName: 'Gentle Broth',
     description: 'A low FODMAP broth.',
     ctaText: 'Get the broth',
     ctaLink: 'https://broth.example/shop?ref=email',
     priority: 1,
-  });
-  expect(created.status).toBe(201);
+  } });
+  expectOk(created);
   sponsorId = created.body.id;
 });
 
@@ -71,12 +74,12 @@ describe('test emails from Profile', () => {
   it('sends the test daily summary and the test meal email to the signed-in person alone, whatever the body names', async () => {
     const ann = await registerUser('test-ann', 'Ann');
     const bob = await registerUser('test-bob', 'Bob');
-    const daily = await ann.api.post('/api/test-daily-email-affiliate', undefined);
+    const daily = await ann.api.call(httpContract.emails.testDailySummary);
     expect(daily).toMatchObject({ status: 200, body: { message: NotificationsMessages.testEmailSent } });
     expect(daily.headers.get('cache-control')).toBe('no-store');
     await emailMatching(ann.email, (email) => !isMealEmail(email));
 
-    const meal = await ann.api.post('/api/send-test-meal-email', { email: bob.email, userId: bob.user.id });
+    const meal = await ann.api.send(httpContract.emails.testMealEmail, { body: { email: bob.email, userId: bob.user.id } });
     expect(meal.status).toBe(200);
     expect(meal.body.message).toEqual(expect.any(String));
     const mealEmail = await emailMatching(ann.email, isMealEmail);
@@ -86,36 +89,35 @@ describe('test emails from Profile', () => {
 
   it('answers the preset symptom link (bloating, severity 2) for the caller', async () => {
     const { api } = await registerUser('test-link');
-    const res = await api.post('/api/test-symptom-link', undefined);
-    expect(res.status).toBe(200);
+    const res = await api.call(httpContract.emails.testSymptomLink);
+    expectOk(res);
     const link = new URL(res.body.url);
     expect(`${link.origin}${link.pathname}`).toBe(`${provided('gatewayUrl')}/log-symptom`);
     expect([link.searchParams.get('symptom'), link.searchParams.get('severity')]).toEqual(['bloating', '2']);
-    const preview = await new ApiSession().get(`/api/log-symptom?token=${encodeURIComponent(tokenOf(link))}`);
+    const preview = await new ApiSession().call(httpContract.emails.previewSymptomLink, { query: { token: tokenOf(link) } });
     expect(preview).toMatchObject({ status: 200, body: { symptomType: 'bloating', severity: 'moderate' } });
   });
 
   it('allows five test sends per person in ten minutes across the three buttons, also when they arrive at once', async () => {
     const { api } = await registerUser('test-throttle');
-    const paths = ['/api/test-daily-email-affiliate', '/api/send-test-meal-email', '/api/test-symptom-link'];
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => api.post(paths[i % 3], undefined)));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => api.call(TEST_SENDS[i % 3])));
     expect(answers.filter((res) => res.status === 200)).toHaveLength(5);
     const refused = answers.filter((res) => res.status === 429);
     expect(refused).toHaveLength(3);
     for (const res of refused) {
-      expect(res.body.message).toBe(NotificationsMessages.tooManyTestEmails(Number(res.headers.get('retry-after'))));
+      expect(messageOf(res)).toBe(NotificationsMessages.tooManyTestEmails(Number(res.headers.get('retry-after'))));
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     // Another person's allowance is their own.
-    expect((await (await registerUser('test-throttle-other')).api.post('/api/test-symptom-link', undefined)).status).toBe(200);
+    expect((await (await registerUser('test-throttle-other')).api.call(httpContract.emails.testSymptomLink)).status).toBe(200);
   });
 
   it('asks a visitor to sign in, and refuses a body that is not JSON with 400', async () => {
-    for (const path of ['/api/test-daily-email-affiliate', '/api/send-test-meal-email', '/api/test-symptom-link']) {
-      expect(await new ApiSession().post(path, undefined)).toMatchObject({ status: 401, body: { message: Messages.unauthorized } });
+    for (const route of TEST_SENDS) {
+      expect(await new ApiSession().call(route)).toMatchObject({ status: 401, body: { message: Messages.unauthorized } });
     }
     const { api } = await registerUser('test-malformed');
-    expect(await api.request('POST', '/api/send-test-meal-email', '{"email": "a@exa')).toMatchObject({ status: 400, body: { message: Messages.malformedJson } });
+    expect(await api.send(httpContract.emails.testMealEmail, { body: '{"email": "a@exa' })).toMatchObject({ status: 400, body: { message: Messages.malformedJson } });
   });
 });
 
@@ -125,7 +127,7 @@ describe('the meal email and its one-tap symptom links', () => {
   let mealEmail: Email;
   beforeAll(async () => {
     owner = await registerUser('meal-email', 'Mia');
-    expect((await owner.api.patch('/api/auth/user/notifications', { mealNotifications: true })).body.mealNotifications).toBe(true);
+    expect(okBody(await owner.api.call(httpContract.account.notifications, { body: { mealNotifications: true } })).mealNotifications).toBe(true);
     mealId = await completedMeal(owner.api, 'Email egg lunch');
     mealEmail = await emailMatching(owner.email, isMealEmail);
   });
@@ -139,39 +141,39 @@ describe('the meal email and its one-tap symptom links', () => {
     expect(Buffer.from(token.split('.')[0], 'base64url').toString()).not.toMatch(/@|Email egg lunch/);
 
     const visitor = new ApiSession();
-    const preview = await visitor.get(`/api/log-symptom?token=${encodeURIComponent(token)}&symptom=bloating&severity=2`);
+    const preview = await visitor.send(httpContract.emails.previewSymptomLink, { query: { token, symptom: 'bloating', severity: '2' } });
     expect(preview).toMatchObject({ status: 200, body: { symptomType: 'bloating', severity: 'moderate', mealName: 'Email egg lunch', expiresAt: expect.any(String) } });
     expect(preview.headers.get('cache-control')).toBe('no-store');
 
-    const logged = await visitor.post('/api/log-symptom', { token, symptom: 'bloating', severity: 2 });
+    const logged = await visitor.call(httpContract.emails.redeemSymptomLink, { body: { token, symptom: 'bloating', severity: 2 } });
     expect(logged).toMatchObject({ status: 201, body: { message: NotificationsMessages.symptomLogged, symptomType: 'bloating', severity: 'moderate', mealId } });
 
-    const symptoms = (await owner.api.get('/api/symptoms')).body as Symptom[];
-    expect(symptoms.filter((symptom) => symptom.id === logged.body.symptomId)).toEqual([expect.objectContaining({ symptomType: 'bloating', severity: 'moderate', mealId })]);
+    const symptoms = okBody(await owner.api.call(httpContract.symptoms.list));
+    expect(symptoms.filter((symptom) => symptom.id === okBody(logged).symptomId)).toEqual([expect.objectContaining({ symptomType: 'bloating', severity: 'moderate', mealId })]);
 
-    const again = await visitor.post('/api/log-symptom', { token, symptom: 'bloating', severity: 2 });
+    const again = await visitor.call(httpContract.emails.redeemSymptomLink, { body: { token, symptom: 'bloating', severity: 2 } });
     expect([409, 410]).toContain(again.status);
     expect(again.body.message).toBe(NotificationsMessages.linkUsed);
-    expect([409, 410]).toContain((await visitor.get(`/api/log-symptom?token=${encodeURIComponent(token)}`)).status);
+    expect([409, 410]).toContain((await visitor.call(httpContract.emails.previewSymptomLink, { query: { token } })).status);
   });
 
   it('refuses a forged token with 400 and a symptom or severity the token does not name', async () => {
     const token = tokenOf(linkTo(mealEmail, '/log-symptom', { symptom: 'gas', severity: '1' }));
     const forged = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
     const visitor = new ApiSession();
-    expect(await visitor.post('/api/log-symptom', { token: forged, symptom: 'gas', severity: 1 })).toMatchObject({ status: 400, body: { message: NotificationsMessages.linkInvalid } });
-    expect(await visitor.get(`/api/log-symptom?token=${encodeURIComponent(forged)}`)).toMatchObject({ status: 400, body: { message: NotificationsMessages.linkInvalid } });
-    expect(await visitor.post('/api/log-symptom', { token, symptom: 'gas', severity: 3 })).toMatchObject({ status: 400, body: { message: NotificationsMessages.linkMismatch } });
-    expect(await visitor.post('/api/log-symptom', { token, symptom: 'pain', severity: 1 })).toMatchObject({ status: 400, body: { message: NotificationsMessages.linkMismatch } });
-    expect(await visitor.get('/api/log-symptom')).toMatchObject({ status: 400, body: { message: NotificationsMessages.tokenRequired } });
+    expect(await visitor.call(httpContract.emails.redeemSymptomLink, { body: { token: forged, symptom: 'gas', severity: 1 } })).toMatchObject({ status: 400, body: { message: NotificationsMessages.linkInvalid } });
+    expect(await visitor.call(httpContract.emails.previewSymptomLink, { query: { token: forged } })).toMatchObject({ status: 400, body: { message: NotificationsMessages.linkInvalid } });
+    expect(await visitor.call(httpContract.emails.redeemSymptomLink, { body: { token, symptom: 'gas', severity: 3 } })).toMatchObject({ status: 400, body: { message: NotificationsMessages.linkMismatch } });
+    expect(await visitor.call(httpContract.emails.redeemSymptomLink, { body: { token, symptom: 'pain', severity: 1 } })).toMatchObject({ status: 400, body: { message: NotificationsMessages.linkMismatch } });
+    expect(await visitor.call(httpContract.emails.previewSymptomLink)).toMatchObject({ status: 400, body: { message: NotificationsMessages.tokenRequired } });
   });
 
   it('turns meal emails off through the unsubscribe link (JSON), repeatably, without a sign-in', async () => {
     const token = tokenOf(linkTo(mealEmail, '/unsubscribe'));
     const visitor = new ApiSession();
     const expected = { status: 200, body: { preference: 'mealNotifications', message: NotificationsMessages.unsubscribed.mealNotifications } };
-    expect(await visitor.post('/api/unsubscribe', { token })).toMatchObject(expected);
-    expect(await visitor.post('/api/unsubscribe', { token })).toMatchObject(expected);
+    expect(await visitor.call(httpContract.emails.unsubscribe, { body: { token } })).toMatchObject(expected);
+    expect(await visitor.call(httpContract.emails.unsubscribe, { body: { token } })).toMatchObject(expected);
     expect(await accountOf(owner.api, (user) => !user.mealNotifications)).toMatchObject({ mealNotifications: false, emailNotifications: true });
   });
 });
@@ -179,10 +181,10 @@ describe('the meal email and its one-tap symptom links', () => {
 describe('one-click unsubscribe (RFC 8058) from the daily summary', () => {
   it("accepts the mail provider's form POST from another origin and turns daily summaries off", async () => {
     const { api, email } = await registerUser('one-click');
-    expect((await api.post('/api/test-daily-email-affiliate', undefined)).status).toBe(200);
+    expect((await api.call(httpContract.emails.testDailySummary)).status).toBe(200);
     const daily = await emailMatching(email, (message) => !isMealEmail(message));
     const token = tokenOf(linkTo(daily, '/unsubscribe'));
-    const res = await fetch(`${provided('gatewayUrl')}/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+    const res = await fetch(`${provided('gatewayUrl')}${httpContract.emails.unsubscribe.path}?token=${encodeURIComponent(token)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://mail.example', 'Sec-Fetch-Site': 'cross-site' },
       body: 'List-Unsubscribe=One-Click',
@@ -194,9 +196,9 @@ describe('one-click unsubscribe (RFC 8058) from the daily summary', () => {
   });
 
   it('refuses a forged token with 400, and other cross-site POSTs stay refused', async () => {
-    const forged = await new ApiSession().post('/api/unsubscribe', { token: 'bm90LWEtdG9rZW4.c2lnbmF0dXJl' });
+    const forged = await new ApiSession().call(httpContract.emails.unsubscribe, { body: { token: 'bm90LWEtdG9rZW4.c2lnbmF0dXJl' } });
     expect(forged).toMatchObject({ status: 400, body: { message: expect.any(String) } });
-    const crossSite = await fetch(`${provided('gatewayUrl')}/api/log-symptom`, {
+    const crossSite = await fetch(provided('gatewayUrl') + httpContract.emails.redeemSymptomLink.path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: 'https://mail.example' },
       body: JSON.stringify({ token: 'x', symptom: 'gas', severity: 1 }),
@@ -207,29 +209,29 @@ describe('one-click unsubscribe (RFC 8058) from the daily summary', () => {
 
 describe('sponsored call-to-action', () => {
   it('redirects with 302 to the advertiser link and counts the click, with no personal data in the URL', async () => {
-    const before = ((await (await signInFirstAdmin()).get('/api/admin/advertiser-stats')).body as Array<{ advertiserId: number; clicks: number }>).find((row) => row.advertiserId === sponsorId);
-    const res = await new ApiSession().get(`/api/sponsored/${sponsorId}`);
+    const before = okBody(await (await signInFirstAdmin()).call(httpContract.admin.advertiserStats)).find((row) => row.advertiserId === sponsorId);
+    const res = await new ApiSession().call(httpContract.emails.sponsoredClick, { params: { advertiserId: sponsorId } });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://broth.example/shop?ref=email');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const after = ((await (await signInFirstAdmin()).get('/api/admin/advertiser-stats')).body as Array<{ advertiserId: number; clicks: number }>).find((row) => row.advertiserId === sponsorId);
+    const after = okBody(await (await signInFirstAdmin()).call(httpContract.admin.advertiserStats)).find((row) => row.advertiserId === sponsorId);
     expect(after?.clicks).toBe((before?.clicks ?? 0) + 1);
   });
 
   it("is the daily summary's sponsored link", async () => {
     const { api, email } = await registerUser('sponsored-daily');
-    expect((await api.post('/api/test-daily-email-affiliate', undefined)).status).toBe(200);
+    expect((await api.call(httpContract.emails.testDailySummary)).status).toBe(200);
     const daily = await emailMatching(email, (message) => !isMealEmail(message));
     const sponsored = linksOf(daily).find((url) => /^\/api\/sponsored\/\d+$/.test(url.pathname));
     if (!sponsored) throw new Error('The daily summary carries no sponsored link');
     expect(sponsored.search).toBe('');
-    const res = await new ApiSession().get(sponsored.pathname);
+    const res = await new ApiSession().raw('GET', sponsored.pathname);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toMatch(/^https?:\/\//);
   });
 
   it('answers 404 for an unknown advertiser and 400 for an id that is not one', async () => {
-    expect(await new ApiSession().get('/api/sponsored/99999999')).toMatchObject({ status: 404, body: { message: AdminMessages.advertiserNotFound } });
-    expect(await new ApiSession().get('/api/sponsored/javascript:alert(1)')).toMatchObject({ status: 400, body: { message: AdminMessages.advertiserIdInvalid } });
+    expect(await new ApiSession().call(httpContract.emails.sponsoredClick, { params: { advertiserId: 99999999 } })).toMatchObject({ status: 404, body: { message: AdminMessages.advertiserNotFound } });
+    expect(await new ApiSession().call(httpContract.emails.sponsoredClick, { params: { advertiserId: 'javascript:alert(1)' } })).toMatchObject({ status: 400, body: { message: AdminMessages.advertiserIdInvalid } });
   });
 });

@@ -1,19 +1,19 @@
 import {
-  CorrelationEntry,
   Food,
-  GroupCorrelations,
-  InsightsActivity,
+  httpContract,
   InsightsMessages,
   localDay,
+  LogSymptomInput,
   Meal,
   Messages,
+  type RouteResponse,
   SERVER_VERSION,
   SEVERITY_SCORE,
   SYMPTOM_LABELS,
 } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { ApiSession, catalogueFood, registerUser } from '../support/api';
+import { ApiSession, catalogueFood, expectOk, okBody, registerUser } from '../support/api';
 
 const NEW_YORK = 'America/New_York';
 const HOUR_MS = 3_600_000;
@@ -35,28 +35,31 @@ beforeAll(async () => {
 
 /** A completed meal of one serving of each food, as the meal builder saves it. */
 async function eat(api: ApiSession, name: string, timestamp: string, eaten: Food[]): Promise<Meal> {
-  const created = await api.post('/api/meals', { mealType: 'lunch', name, timestamp });
-  expect(created.status).toBe(201);
-  for (const food of eaten) expect((await api.post(`/api/meals/${created.body.id}/foods`, { foodId: food.id, quantity: 1, servingUnit: 'serving' })).status).toBe(201);
-  const completed = await api.request('PATCH', `/api/meals/${created.body.id}/complete`);
+  const created = await api.call(httpContract.meals.create, { body: { mealType: 'lunch', name, timestamp } });
+  expectOk(created);
+  for (const food of eaten) expect((await api.call(httpContract.meals.addFood, { params: { id: created.body.id }, body: { foodId: food.id, quantity: 1, servingUnit: 'serving' } })).status).toBe(201);
+  const completed = await api.call(httpContract.meals.complete, { params: { id: created.body.id } });
   expect(completed.status).toBe(200);
-  return completed.body as Meal;
+  return okBody(completed);
 }
 
-async function feel(api: ApiSession, symptomType: string, severity: string, timestamp: string, mealId?: number): Promise<void> {
-  expect((await api.post('/api/symptoms', { symptomType, severity, timestamp, ...(mealId === undefined ? {} : { mealId }) })).status).toBe(201);
+async function feel(api: ApiSession, symptomType: string, severity: LogSymptomInput['severity'], timestamp: string, mealId?: number): Promise<void> {
+  expect((await api.call(httpContract.symptoms.log, { body: { symptomType, severity, timestamp, ...(mealId === undefined ? {} : { mealId }) } })).status).toBe(201);
 }
 
-async function read<T>(api: ApiSession, path: string): Promise<T> {
-  const res = await api.get(path);
-  expect({ path, status: res.status }).toEqual({ path, status: 200 });
-  return res.body as T;
+type InsightsRoute = (typeof httpContract.insights)[keyof typeof httpContract.insights];
+
+/** One insights read that must succeed; the query as the web sends it (strings, `_t` included). */
+async function read<R extends InsightsRoute>(api: ApiSession, route: R, query: Record<string, string>): Promise<RouteResponse<R>> {
+  const res = await api.send(route, { query });
+  expect({ path: route.path, query, status: res.status }).toEqual({ path: route.path, query, status: 200 });
+  return okBody(res);
 }
 
-/** Polls `path` until `check` passes on its answer (the projection has caught up), and returns that answer. */
-function projected<T>(api: ApiSession, path: string, check: (answer: T) => void): Promise<T> {
+/** Polls the read until `check` passes on its answer (the projection has caught up), and returns that answer. */
+function projected<R extends InsightsRoute>(api: ApiSession, route: R, query: Record<string, string>, check: (answer: RouteResponse<R>) => void): Promise<RouteResponse<R>> {
   return eventually(async () => {
-    const answer = await read<T>(api, path);
+    const answer = await read(api, route, query);
     check(answer);
     return answer;
   }, PROJECTED_WITHIN_MS);
@@ -64,7 +67,7 @@ function projected<T>(api: ApiSession, path: string, check: (answer: T) => void)
 
 describe('GET /api/insights/activity', () => {
   let ann: ApiSession;
-  const days = '/api/insights/activity?startDate=2025-03-13&endDate=2025-03-15';
+  const days = { startDate: '2025-03-13', endDate: '2025-03-15' };
 
   beforeAll(async () => {
     ann = (await registerUser('insights-ann', 'Ann', NEW_YORK)).api;
@@ -77,7 +80,7 @@ describe('GET /api/insights/activity', () => {
   });
 
   it('puts each meal and symptom on the person’s own day, newest first, with its FODMAP risk and a summary', async () => {
-    const activity = await projected<InsightsActivity>(ann, days, ({ summary }) => expect(summary.totalSymptoms).toBe(3));
+    const activity = await projected(ann, httpContract.insights.activity, days, ({ summary }) => expect(summary.totalSymptoms).toBe(3));
     expect(activity.dailyData).toEqual([
       // chicken and egg, both low: a risk of 0, which is not "no rated food" (null)
       { date: '2025-03-15', mealsCount: 1, avgFodmapRisk: 0, symptomCount: 2 },
@@ -92,15 +95,15 @@ describe('GET /api/insights/activity', () => {
   });
 
   it('answers `period` days ending on endDate, and by default the 7 days ending on the person’s today, never stored', async () => {
-    const fortnight = await projected<InsightsActivity>(ann, '/api/insights/activity?endDate=2025-03-15&period=14&_t=1', ({ summary }) => expect(summary.totalSymptoms).toBe(3));
+    const fortnight = await projected(ann, httpContract.insights.activity, { endDate: '2025-03-15', period: '14', _t: '1' }, ({ summary }) => expect(summary.totalSymptoms).toBe(3));
     expect(fortnight.dailyData.map(({ date }) => date)).toEqual(Array.from({ length: 14 }, (_, i) => `2025-03-${String(15 - i).padStart(2, '0')}`));
 
     const todayBefore = localDay(new Date(), NEW_YORK);
-    const res = await ann.get('/api/insights/activity');
+    const res = await ann.call(httpContract.insights.activity);
     const todayAfter = localDay(new Date(), NEW_YORK);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const dates = (res.body as InsightsActivity).dailyData.map(({ date }) => date);
+    const dates = okBody(res).dailyData.map(({ date }) => date);
     expect(dates).toHaveLength(7);
     expect([todayBefore, todayAfter]).toContain(dates[0]);
     expect(Date.parse(dates[0]) - Date.parse(dates[6])).toBe(6 * DAY_MS);
@@ -117,11 +120,11 @@ describe('GET /api/insights/activity', () => {
       ['endDate=15/03/2025', 'endDate must be a date (YYYY-MM-DD)'],
     ];
     for (const [query, message] of cases) {
-      const res = await ann.get(`/api/insights/activity?${query}`);
+      const res = await ann.send(httpContract.insights.activity, { query: new URLSearchParams(query) });
       expect({ query, status: res.status, body: res.body }).toEqual({ query, status: 400, body: { message } });
     }
     // A whole leap year, 366 days, is the longest range there is.
-    expect((await ann.get('/api/insights/activity?startDate=2024-01-01&endDate=2024-12-31')).status).toBe(200);
+    expect((await ann.call(httpContract.insights.activity, { query: { startDate: '2024-01-01', endDate: '2024-12-31' } })).status).toBe(200);
   });
 });
 
@@ -148,7 +151,7 @@ describe('GET /api/insights/correlation and /api/insights/fodmap-groups', () => 
   });
 
   it('ranks the food symptoms follow first, against the person’s other meals, with a label the evidence supports', async () => {
-    const ranked = await projected<CorrelationEntry[]>(cam, '/api/insights/correlation?period=30', (entries) =>
+    const ranked = await projected(cam, httpContract.insights.correlation, { period: '30' }, (entries) =>
       expect(entries[0]).toMatchObject({ foodName: 'Garlic, raw', totalMeals: 8, symptomsAfter: 8, exposures: { without: { meals: 8 } } }),
     );
     const meanSeverity = (4 * SEVERITY_SCORE.moderate + 4 * SEVERITY_SCORE.severe) / 8;
@@ -178,7 +181,7 @@ describe('GET /api/insights/correlation and /api/insights/fodmap-groups', () => 
   });
 
   it('answers each FODMAP group with its evidence; garlic’s fructans are counted from its measured grams, none inferred', async () => {
-    const groups = await projected<GroupCorrelations>(cam, '/api/insights/fodmap-groups?period=30', ({ mealsAnalysed }) => expect(mealsAnalysed).toBe(16));
+    const groups = await projected(cam, httpContract.insights.fodmapGroups, { period: '30' }, ({ mealsAnalysed }) => expect(mealsAnalysed).toBe(16));
     expect(groups).toMatchObject({ period: 30, window: { fromHours: 1, toHours: 8 }, mealsAnalysed: 16, symptomaticMeals: 8 });
     const fructans = groups.groups.find((group) => group.group === 'fructans');
     expect(fructans).toMatchObject({ kind: 'fodmap', inferredMeals: 0, correlationRate: 1, exposures: { with: { meals: 8, symptomatic: 8 }, without: { meals: 8, symptomatic: 0 } } });
@@ -189,25 +192,26 @@ describe('GET /api/insights/correlation and /api/insights/fodmap-groups', () => 
 
   it('counts an unlinked symptom for meals of the window asked for, and refuses a period or window not offered', async () => {
     // With a window of 4-8 h, the two symptoms 3 h after garlic count for no meal: 6 of the 8 garlic meals remain.
-    const narrow = await read<CorrelationEntry[]>(cam, '/api/insights/correlation?period=30&afterFrom=4&afterTo=8');
+    const narrow = await read(cam, httpContract.insights.correlation, { period: '30', afterFrom: '4', afterTo: '8' });
     expect(narrow.find((entry) => entry.foodName === 'Garlic, raw')).toMatchObject({ totalMeals: 8, symptomsAfter: 6 });
 
-    const cases: [string, string][] = [
-      ['correlation?period=60', InsightsMessages.correlationPeriodInvalid],
-      ['correlation?period=365', InsightsMessages.correlationPeriodInvalid],
-      ['correlation?period=thirty', InsightsMessages.correlationPeriodInvalid],
-      ['fodmap-groups?period=1', InsightsMessages.correlationPeriodInvalid],
-      ['correlation?afterFrom=8&afterTo=2', InsightsMessages.windowInvalid],
-      ['fodmap-groups?afterTo=49', InsightsMessages.windowInvalid],
-      ['correlation?afterFrom=1.5', InsightsMessages.windowInvalid],
+    const { correlation, fodmapGroups } = httpContract.insights;
+    const cases: [InsightsRoute, Record<string, string>, string][] = [
+      [correlation, { period: '60' }, InsightsMessages.correlationPeriodInvalid],
+      [correlation, { period: '365' }, InsightsMessages.correlationPeriodInvalid],
+      [correlation, { period: 'thirty' }, InsightsMessages.correlationPeriodInvalid],
+      [fodmapGroups, { period: '1' }, InsightsMessages.correlationPeriodInvalid],
+      [correlation, { afterFrom: '8', afterTo: '2' }, InsightsMessages.windowInvalid],
+      [fodmapGroups, { afterTo: '49' }, InsightsMessages.windowInvalid],
+      [correlation, { afterFrom: '1.5' }, InsightsMessages.windowInvalid],
     ];
-    for (const [query, message] of cases) {
-      const res = await cam.get(`/api/insights/${query}`);
-      expect({ query, status: res.status, body: res.body }).toEqual({ query, status: 400, body: { message } });
+    for (const [route, query, message] of cases) {
+      const res = await cam.send(route, { query });
+      expect({ path: route.path, query, status: res.status, body: res.body }).toEqual({ path: route.path, query, status: 400, body: { message } });
     }
-    const res = await cam.get('/api/insights/correlation');
+    const res = await cam.call(httpContract.insights.correlation);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect((await cam.get('/api/insights/fodmap-groups')).body).toMatchObject({ period: 30 });
+    expect((await cam.call(httpContract.insights.fodmapGroups)).body).toMatchObject({ period: 30 });
   });
 });
 
@@ -215,18 +219,18 @@ describe("another person's insights", () => {
   it('never show: not their days, meals, symptoms or foods', async () => {
     const dee = (await registerUser('insights-dee', 'Dee', NEW_YORK)).api;
     const eli = (await registerUser('insights-eli', 'Eli', NEW_YORK)).api;
-    const secret = await dee.post('/api/debug/quick-add-food', { name: 'Dee secret chutney', fodmapRating: 'high' });
+    const secret = await dee.call(httpContract.foods.quickAdd, { body: { name: 'Dee secret chutney', fodmapRating: 'high' } });
     expect(secret.status).toBe(201);
     const yesterday = new Date(Date.now() - DAY_MS).toISOString();
-    const meal = await eat(dee, 'Chutney sandwich', yesterday, [secret.body as Food, foods.garlic]);
+    const meal = await eat(dee, 'Chutney sandwich', yesterday, [okBody(secret), foods.garlic]);
     await feel(dee, 'nausea', 'severe', yesterday, meal.id);
     const deeDay = localDay(yesterday, NEW_YORK);
-    const range = `/api/insights/activity?startDate=${deeDay}&endDate=${deeDay}`;
-    await projected<InsightsActivity>(dee, range, ({ dailyData }) => expect(dailyData).toEqual([{ date: deeDay, mealsCount: 1, avgFodmapRisk: 100, symptomCount: 1 }]));
+    const range = { startDate: deeDay, endDate: deeDay };
+    await projected(dee, httpContract.insights.activity, range, ({ dailyData }) => expect(dailyData).toEqual([{ date: deeDay, mealsCount: 1, avgFodmapRisk: 100, symptomCount: 1 }]));
 
-    expect((await read<InsightsActivity>(eli, range)).dailyData).toEqual([{ date: deeDay, mealsCount: 0, avgFodmapRisk: null, symptomCount: 0 }]);
-    expect(await read<CorrelationEntry[]>(eli, '/api/insights/correlation?period=7')).toEqual([]);
-    const groups = await read<GroupCorrelations>(eli, '/api/insights/fodmap-groups?period=7');
+    expect((await read(eli, httpContract.insights.activity, range)).dailyData).toEqual([{ date: deeDay, mealsCount: 0, avgFodmapRisk: null, symptomCount: 0 }]);
+    expect(await read(eli, httpContract.insights.correlation, { period: '7' })).toEqual([]);
+    const groups = await read(eli, httpContract.insights.fodmapGroups, { period: '7' });
     expect(groups).toMatchObject({ mealsAnalysed: 0, symptomaticMeals: 0 });
     expect(JSON.stringify(groups)).not.toContain('chutney');
   });
@@ -235,8 +239,8 @@ describe("another person's insights", () => {
 describe('signed out', () => {
   it('keeps a visitor out of every insights route with a 401', async () => {
     const visitor = new ApiSession();
-    for (const path of ['/api/insights/activity', '/api/insights/correlation?period=30', '/api/insights/fodmap-groups']) {
-      expect({ path, ...(await visitor.get(path)) }).toMatchObject({ path, status: 401, body: { message: Messages.unauthorized } });
+    for (const route of Object.values(httpContract.insights)) {
+      expect({ path: route.path, ...(await visitor.send(route, { query: { period: '30' } })) }).toMatchObject({ path: route.path, status: 401, body: { message: Messages.unauthorized } });
     }
   });
 });

@@ -1,10 +1,10 @@
-import { Caller, CallerSubject, Messages, RPC_SUBJECTS, RpcRequest, takesCaller } from '@fodmap/contracts';
+import { Caller, CallerSubject, Messages, RPC_SUBJECTS, RpcRequest, takesCaller, httpContract } from '@fodmap/contracts';
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
 import { loadConfig } from '@fodmap/server';
-import { registerUser } from '../support/api';
+import { expectOk, okBody, registerUser } from '../support/api';
 import { deliver, invoicePaid } from '../support/stripe';
 
 /**
@@ -110,18 +110,18 @@ describe('every subject that acts for a caller refuses a request without a valid
     // Bob has meals, a private food, a symptom and settings: what a handler that lost its owner condition would hand out.
     const { api, user } = await registerUser('bob', 'Bob');
     bob = { userId: user.id, timeZone: user.timeZone };
-    const food = await api.post('/api/debug/quick-add-food', { name: 'Bob secret sauce', fodmapRating: 'high' });
-    expect(food.status).toBe(201);
+    const food = await api.call(httpContract.foods.quickAdd, { body: { name: 'Bob secret sauce', fodmapRating: 'high' } });
+    expectOk(food);
     const meal = async (name: string, withFood: boolean): Promise<{ id: number; entryId?: number }> => {
-      const created = await api.post('/api/meals', { mealType: 'dinner', name, timestamp: '2025-03-10T19:00:00Z' });
-      expect(created.status).toBe(201);
+      const created = await api.call(httpContract.meals.create, { body: { mealType: 'dinner', name, timestamp: '2025-03-10T19:00:00Z' } });
+      expectOk(created);
       if (!withFood) return { id: created.body.id };
-      const added = await api.post(`/api/meals/${created.body.id}/foods`, { foodId: food.body.id, quantity: 1, servingUnit: 'serving' });
-      expect(added.status).toBe(201);
+      const added = await api.call(httpContract.meals.addFood, { params: { id: created.body.id }, body: { foodId: food.body.id, quantity: 1, servingUnit: 'serving' } });
+      expectOk(added);
       return { id: created.body.id, entryId: added.body.foods[0].id };
     };
     const [open, withEntry, withFood, toDelete] = [await meal('Bob secret stew', false), await meal('Bob secret soup', true), await meal('Bob secret pie', true), await meal('Bob secret tart', false)];
-    const symptom = await api.post('/api/symptoms', { symptomType: 'gas', severity: 'mild', notes: 'Bob secret symptom' });
+    const symptom = await api.call(httpContract.symptoms.log, { body: { symptomType: 'gas', severity: 'mild', notes: 'Bob secret symptom' } });
     expect(symptom.status).toBe(201);
     // The admin records exist apart from Bob (the gateway lets only admins reach these subjects); made as any process on NATS could.
     const made = async (subject: string, payload: unknown): Promise<number> => {
@@ -133,21 +133,21 @@ describe('every subject that acts for a caller refuses a request without a valid
     const caller = { userId: user.id, timeZone: user.timeZone };
     // Carol has paid (the e2e stack's Stripe is a fake), so cancel has a subscription to answer for.
     const carol = await registerUser('carol', 'Carol');
-    const subscribed = await carol.api.post('/api/create-subscription', {});
-    expect(subscribed.status).toBe(200);
+    const subscribed = await carol.api.call(httpContract.subscription.create);
+    expectOk(subscribed);
     expect((await deliver(await invoicePaid(subscribed.body.subscriptionId))).status).toBe(200);
     bobs = {
       adminUserToUpdate: await made('identity.admin-user.create', { caller, input: adminEntry('update') }),
       adminUserToDelete: await made('identity.admin-user.create', { caller, input: adminEntry('delete') }),
       advertiserToUpdate: await made('notifications.advertiser.create', { caller, input: advertiserInput }),
       advertiserToDelete: await made('notifications.advertiser.create', { caller, input: advertiserInput }),
-      foodId: food.body.id,
-      foodName: food.body.name,
+      foodId: okBody(food).id,
+      foodName: okBody(food).name,
       openMealId: open.id,
       entry: { mealId: withEntry.id, entryId: withEntry.entryId ?? 0 },
       mealWithFoodId: withFood.id,
       mealToDeleteId: toDelete.id,
-      symptomId: symptom.body.id,
+      symptomId: okBody(symptom).id,
       subscriberId: carol.user.id,
     };
   });

@@ -1,4 +1,4 @@
-import { InsightsActivity, Messages, Rpc } from '@fodmap/contracts';
+import { CreateMealInput, InsightsActivity, Messages, Rpc, httpContract } from '@fodmap/contracts';
 import { loadConfig } from '@fodmap/server';
 import { eventually } from '@fodmap/testing';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
@@ -10,55 +10,55 @@ import { gzipSync } from 'node:zlib';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
-import { ApiSession, emailsTo, registerAdmin, registerUser, uniqueEmail, waitForEmail } from '../support/api';
+import { ApiSession, emailsTo, expectFailure, expectOk, messageOf, okBody, registerAdmin, registerUser, resetTokenSentTo, uniqueEmail, waitForEmail } from '../support/api';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const meal = () => ({ mealType: 'lunch', name: 'Rice bowl', timestamp: new Date().toISOString() });
+const meal = (): CreateMealInput => ({ mealType: 'lunch', name: 'Rice bowl', timestamp: new Date().toISOString() });
 
 describe('sign-in throttling', () => {
   it('lets at most 5 of 100 concurrent wrong guesses reach the password check, and says when to retry', async () => {
     const { email } = await registerUser('guessed');
     const guesses = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => new ApiSession().post('/api/auth/local/login', { email, password: `guess-${i}` })),
+      Array.from({ length: 100 }, (_, i) => new ApiSession().call(httpContract.auth.login, { body: { email, password: `guess-${i}` } })),
     );
     const checked = guesses.filter((res) => res.status === 401).length;
     const refused = guesses.filter((res) => res.status === 429);
     expect(checked).toBeLessThanOrEqual(5);
     expect(checked + refused.length).toBe(100);
-    expect(refused[0].body.message).toMatch(/try again in \d+ minutes?/);
+    expect(messageOf(refused[0])).toMatch(/try again in \d+ minutes?/);
     expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it("does not lock the owner's known device out when strangers locked the email", async () => {
     const { api: owner, email, password } = await registerUser('locked-owner');
-    await owner.post('/api/auth/local/logout');
-    for (let i = 0; i < 5; i++) await new ApiSession().post('/api/auth/local/login', { email, password: `stranger-${i}` });
-    expect((await new ApiSession().post('/api/auth/local/login', { email, password })).status).toBe(429);
+    await owner.call(httpContract.auth.logout);
+    for (let i = 0; i < 5; i++) await new ApiSession().call(httpContract.auth.login, { body: { email, password: `stranger-${i}` } });
+    expect((await new ApiSession().call(httpContract.auth.login, { body: { email, password } })).status).toBe(429);
 
-    const back = await owner.post('/api/auth/local/login', { email, password });
+    const back = await owner.call(httpContract.auth.login, { body: { email, password } });
     expect(back.status).toBe(200);
-    expect((await owner.get('/api/auth/user')).body.email).toBe(email);
+    expect(okBody(await owner.call(httpContract.account.user)).email).toBe(email);
   });
 });
 
 describe('password reset', () => {
   it('ends every other session of the account', async () => {
     const { api: sessionA, email } = await registerUser('reset-ends');
-    expect((await sessionA.get('/api/auth/user')).status).toBe(200);
+    expect((await sessionA.call(httpContract.account.user)).status).toBe(200);
 
-    await new ApiSession().post('/api/forgot-password', { email });
-    const token = new URL((await waitForEmail(email)).text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0] as string).searchParams.get('token');
-    const reset = await new ApiSession().post('/api/reset-password', { token, newPassword: 'N3w-Passw0rd!' });
+    await new ApiSession().call(httpContract.auth.forgotPassword, { body: { email } });
+    const token = await resetTokenSentTo(email);
+    const reset = await new ApiSession().call(httpContract.auth.resetPassword, { body: { token, newPassword: 'N3w-Passw0rd!' } });
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ message: Messages.resetSuccess });
 
-    expect((await sessionA.get('/api/auth/user')).status).toBe(401);
+    expect((await sessionA.call(httpContract.account.user)).status).toBe(401);
   });
 
   it('sends at most 3 reset emails for 30 requests, and refuses the rest with 429', async () => {
     const { email } = await registerUser('reset-flood');
     const answers = [];
-    for (let i = 0; i < 30; i++) answers.push(await new ApiSession().post('/api/forgot-password', { email }));
+    for (let i = 0; i < 30; i++) answers.push(await new ApiSession().call(httpContract.auth.forgotPassword, { body: { email } }));
     expect(answers.filter((res) => res.status === 200)).toHaveLength(3);
     const refused = answers.filter((res) => res.status === 429);
     expect(refused).toHaveLength(27);
@@ -72,35 +72,35 @@ describe('password reset', () => {
 
 describe('request framing', () => {
   const raw = (path: string, init: RequestInit) => fetch(provided('gatewayUrl') + path, init);
-  const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+  const messageIn = async (res: Response) => ((await res.json()) as { message: string }).message;
 
   it('answers JSON in another charset with 415 JSON', async () => {
-    const res = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=latin1' }, body: '{"email":"a@b.c"}' });
+    const res = await raw(httpContract.auth.login.path, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=latin1' }, body: '{"email":"a@b.c"}' });
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({ message: Messages.unsupportedCharset });
   });
 
   it('answers an unknown Content-Encoding with 415, and a body that is not what its encoding says with 400', async () => {
-    const unknown = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'snappy' }, body: '{}' });
+    const unknown = await raw(httpContract.auth.login.path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'snappy' }, body: '{}' });
     expect(unknown.status).toBe(415);
-    expect(await messageOf(unknown)).toBe(Messages.unsupportedEncoding);
-    const notGzip = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: '{"email":"a@b.c"}' });
+    expect(await messageIn(unknown)).toBe(Messages.unsupportedEncoding);
+    const notGzip = await raw(httpContract.auth.login.path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: '{"email":"a@b.c"}' });
     expect(notGzip.status).toBe(400);
-    expect(await messageOf(notGzip)).toBe(Messages.malformedBody);
-    const realGzip = await raw('/api/auth/local/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: gzipSync('{"email":"a@b.c"}') });
+    expect(await messageIn(notGzip)).toBe(Messages.malformedBody);
+    const realGzip = await raw(httpContract.auth.login.path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: gzipSync('{"email":"a@b.c"}') });
     expect(realGzip.status).toBe(400);
-    expect(await messageOf(realGzip)).toBe(Messages.loginFieldsRequired);
+    expect(await messageIn(realGzip)).toBe(Messages.loginFieldsRequired);
   });
 
   it('refuses a NUL byte or a lone surrogate in any string with 400 and says why', async () => {
     const { api } = await registerUser('unsafe-text');
-    const nul = await api.request('POST', '/api/meals', '{"mealType":"lunch","name":"Soup\\u0000","timestamp":"2026-01-01T12:00:00Z"}');
-    expect(nul.status).toBe(400);
+    const nul = await api.send(httpContract.meals.create, { body: '{"mealType":"lunch","name":"Soup\\u0000","timestamp":"2026-01-01T12:00:00Z"}' });
+    expectFailure(nul, 400);
     expect(nul.body.message).toBe(Messages.textUnstorable('Meal name'));
-    const surrogate = await api.request('POST', '/api/meals', '{"mealType":"lunch","name":"Soup \\ud800","timestamp":"2026-01-01T12:00:00Z"}');
-    expect(surrogate.status).toBe(400);
+    const surrogate = await api.send(httpContract.meals.create, { body: '{"mealType":"lunch","name":"Soup \\ud800","timestamp":"2026-01-01T12:00:00Z"}' });
+    expectFailure(surrogate, 400);
     expect(surrogate.body.message).toBe(Messages.textUnstorable('Meal name'));
-    const query = await api.get('/api/foods/search?q=rice%00');
+    const query = await api.call(httpContract.foods.search, { query: { q: 'rice\u0000' } });
     expect(query.status).toBe(400);
   });
 
@@ -132,24 +132,24 @@ describe('request framing', () => {
     const withPhoto = (extra: (form: FormData) => void) => {
       const form = new FormData();
       extra(form);
-      form.append('photo', new Blob([PNG_1X1], { type: 'image/png' }), 'me.png');
+      form.append('photo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'me.png');
       return form;
     };
-    const many = await api.request('POST', '/api/auth/user/photo', withPhoto((form) => {
+    const many = await api.call(httpContract.account.uploadPhoto, { body: withPhoto((form) => {
       for (let i = 0; i < 52; i++) form.append(`field${i}`, 'x'.repeat(10_000));
-    }));
+    }) });
     expect([400, 413]).toContain(many.status);
     expect(typeof many.body.message).toBe('string');
-    const large = await api.request('POST', '/api/auth/user/photo', withPhoto((form) => form.append('note', 'x'.repeat(64 * 1024))));
+    const large = await api.call(httpContract.account.uploadPhoto, { body: withPhoto((form) => form.append('note', 'x'.repeat(64 * 1024))) });
     expect([400, 413]).toContain(large.status);
     expect(typeof large.body.message).toBe('string');
-    expect((await api.get('/api/auth/user')).body.profileImageUrl).toBeNull();
+    expect(okBody(await api.call(httpContract.account.user)).profileImageUrl).toBeNull();
   });
 });
 
 describe('security headers', () => {
   it('sends a strict CSP, nosniff, a Referrer-Policy and no X-Powered-By on the app and the API; no HSTS over plain HTTP', async () => {
-    for (const path of ['/', '/api/health', '/api/no-such-thing']) {
+    for (const path of ['/', httpContract.platform.health.path, '/api/no-such-thing']) {
       const res = await fetch(provided('gatewayUrl') + path, { headers: { 'X-Forwarded-Proto': 'https' } });
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toMatch(/script-src 'self'(;|$)/);
@@ -166,18 +166,18 @@ describe('security headers', () => {
 describe('cross-site requests', () => {
   it('refuses a state change from another origin even with the cookie, and creates nothing', async () => {
     const { api } = await registerUser('csrf');
-    const forged = await api.request('POST', '/api/meals', meal(), { Origin: 'https://evil.example' });
-    expect(forged.status).toBe(403);
+    const forged = await api.call(httpContract.meals.create, { body: meal(), headers: { Origin: 'https://evil.example' } });
+    expectFailure(forged, 403);
     expect(forged.body.message).toBe(Messages.crossOriginRefused);
-    const crossSite = await api.request('POST', '/api/auth/local/logout', {}, { Origin: '', 'Sec-Fetch-Site': 'cross-site' });
+    const crossSite = await api.call(httpContract.auth.logout, { headers: { Origin: '', 'Sec-Fetch-Site': 'cross-site' } });
     expect(crossSite.status).toBe(403);
-    expect((await api.get('/api/auth/user')).status).toBe(200);
+    expect((await api.call(httpContract.account.user)).status).toBe(200);
   });
 
   it('accepts the app’s own origin, and a non-browser client that sends neither Origin nor Sec-Fetch-Site', async () => {
     const { api } = await registerUser('csrf-ok');
-    expect((await api.post('/api/meals', meal())).status).toBe(201);
-    const plain = await fetch(provided('gatewayUrl') + '/api/meals', {
+    expect((await api.call(httpContract.meals.create, { body: meal() })).status).toBe(201);
+    const plain = await fetch(provided('gatewayUrl') + httpContract.meals.create.path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: api.cookieHeader },
       body: JSON.stringify(meal()),
@@ -189,13 +189,11 @@ describe('cross-site requests', () => {
 describe('admin area', () => {
   it('answers 401 to a visitor and 403 to a signed-in person who is not an admin', async () => {
     const visitor = new ApiSession();
-    expect((await visitor.get('/admin/')).status).toBe(401);
-    expect((await visitor.get('/api/admin/advertisers')).status).toBe(401);
+    expect((await visitor.raw('GET', '/admin/')).status).toBe(401);
+    expect((await visitor.call(httpContract.admin.advertisers)).status).toBe(401);
     const { api } = await registerUser('not-admin');
-    for (const path of ['/admin/', '/admin/index.html', '/ADMIN/', '/api/admin/advertisers']) {
-      const res = await api.get(path);
-      expect(res.status).toBe(403);
-      expect(res.body.message).toBe(Messages.adminOnly);
+    for (const path of ['/admin/', '/admin/index.html', '/ADMIN/', httpContract.admin.advertisers.path]) {
+      expect({ path, ...(await api.raw('GET', path)) }).toMatchObject({ path, status: 403, body: { message: Messages.adminOnly } });
     }
   });
 
@@ -204,9 +202,9 @@ describe('admin area', () => {
     const page = await fetch(`${api.baseUrl}/admin/`, { headers: { Cookie: api.cookieHeader } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect((await api.get('/api/admin/advertisers')).status).toBe(200);
+    expect((await api.call(httpContract.admin.advertisers)).status).toBe(200);
     // Past the guard, an unknown admin path is still the API's JSON 404.
-    const unknown = await api.get('/api/admin/no-such-thing');
+    const unknown = await api.raw('GET', '/api/admin/no-such-thing');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toMatch(/json/);
   });
@@ -216,9 +214,9 @@ describe('photo URLs', () => {
   it('do not contain the user id', async () => {
     const { api, user } = await registerUser('photo-id');
     const form = new FormData();
-    form.append('photo', new Blob([PNG_1X1], { type: 'image/png' }), 'me.png');
-    const res = await api.request('POST', '/api/auth/user/photo', form);
-    expect(res.status).toBe(201);
+    form.append('photo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'me.png');
+    const res = await api.call(httpContract.account.uploadPhoto, { body: form });
+    expectOk(res);
     expect(res.body.profileImageUrl).toMatch(/^\/api\/photos\/[0-9a-f-]{36}\.png$/);
     expect(res.body.profileImageUrl).not.toContain(`/${user.id}-`);
   });
@@ -228,23 +226,23 @@ describe('retrying a create', () => {
   it('answers a retried Idempotency-Key with the first meal (as after a 504), refuses it with another body, and creates one meal', async () => {
     const { api, user } = await registerUser('retried');
     const key = `meal-${uniqueEmail('late')}`;
-    const body = { mealType: 'lunch', name: 'Late lunch', timestamp: '2025-05-10T12:00:00.000Z' };
+    const body: CreateMealInput = { mealType: 'lunch', name: 'Late lunch', timestamp: '2025-05-10T12:00:00.000Z' };
     const nats = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [loadConfig().natsUrl] } });
     try {
-      const first = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': key });
+      const first = await api.call(httpContract.meals.create, { body, headers: { 'Idempotency-Key': key } });
       expect(first.status).toBe(201);
-      const retry = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': key });
+      const retry = await api.call(httpContract.meals.create, { body, headers: { 'Idempotency-Key': key } });
       expect(retry.status).toBe(201);
       expect(retry.body).toEqual(first.body);
-      const other = await api.request('POST', '/api/meals', { ...body, name: 'Something else' }, { 'Idempotency-Key': key });
-      expect(other.status).toBe(422);
+      const other = await api.call(httpContract.meals.create, { body: { ...body, name: 'Something else' }, headers: { 'Idempotency-Key': key } });
+      expectFailure(other, 422);
       expect(other.body.message).toBe(Messages.idempotencyKeyReused);
-      const badKey = await api.request('POST', '/api/meals', body, { 'Idempotency-Key': 'with space' });
-      expect(badKey.status).toBe(400);
+      const badKey = await api.call(httpContract.meals.create, { body, headers: { 'Idempotency-Key': 'with space' } });
+      expectFailure(badKey, 400);
       expect(badKey.body.message).toBe(Messages.idempotencyKeyInvalid);
 
       // Insights counts the day's meals in event order: once it counts this later one, a duplicate would show too.
-      expect((await api.post('/api/meals', { ...body, name: 'Afternoon snack', mealType: 'snack' })).status).toBe(201);
+      expect((await api.call(httpContract.meals.create, { body: { ...body, name: 'Afternoon snack', mealType: 'snack' } })).status).toBe(201);
       const caller = { userId: user.id, timeZone: user.timeZone };
       const mealsOnTheDay = () =>
         firstValueFrom(nats.send<InsightsActivity>(`${provided('natsPrefix')}.${Rpc.insights.activity}`, { caller, input: { startDate: '2025-05-10', endDate: '2025-05-10' } }));
@@ -264,13 +262,12 @@ describe('retrying a create', () => {
     const journal = provided('stackPids').journal;
     process.kill(journal, 'SIGSTOP');
     try {
-      const [create, health] = await Promise.all([api.post('/api/meals', meal()), new ApiSession().get('/api/health')]);
-      expect(create.status).toBe(504);
+      const [create, health] = await Promise.all([api.call(httpContract.meals.create, { body: meal() }), new ApiSession().raw('GET', httpContract.platform.health.path)]);
+      expectFailure(create, 504);
       expect(Number(create.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(create.body.message).toBe(Messages.serviceTimeout('journal'));
-      expect(health.status).toBe(503);
-      expect(health.body.services.journal).toBe('down');
-      expect(health.body).toMatchObject({ nats: 'up', redis: 'up' });
+      // Health answers 503 with its report, not an error message.
+      expect(health).toMatchObject({ status: 503, body: { services: { journal: 'down' }, nats: 'up', redis: 'up' } });
     } finally {
       process.kill(journal, 'SIGCONT');
     }
@@ -296,7 +293,7 @@ describe('forwarded headers', () => {
   const brandingFor = (headers: Record<string, string>) =>
     new Promise<{ displayName: string }>((done, fail) => {
       const url = new URL(provided('gatewayUrl'));
-      request({ host: url.hostname, port: url.port, path: '/api/domain-config', headers }, (res) => {
+      request({ host: url.hostname, port: url.port, path: httpContract.platform.domainConfig.path, headers }, (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
         res.on('end', () => done(JSON.parse(body)));

@@ -1,6 +1,6 @@
-import { Meal, JournalMessages, Messages, Symptom } from '@fodmap/contracts';
+import { httpContract, JournalMessages, LogSymptomInput, Messages, Symptom } from '@fodmap/contracts';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { ApiSession, registerUser } from '../support/api';
+import { ApiSession, okBody, registerUser } from '../support/api';
 
 let ann: ApiSession;
 let bob: ApiSession;
@@ -10,10 +10,10 @@ beforeAll(async () => {
   bob = (await registerUser('symptoms-bob', 'Bob')).api;
 });
 
-async function logSymptom(api: ApiSession, fields: Record<string, unknown>): Promise<Symptom> {
-  const res = await api.post('/api/symptoms', { symptomType: 'bloating', severity: 'mild', ...fields });
+async function logSymptom(api: ApiSession, fields: Partial<LogSymptomInput>): Promise<Symptom> {
+  const res = await api.call(httpContract.symptoms.log, { body: { symptomType: 'bloating', severity: 'mild', ...fields } });
   expect(res).toMatchObject({ status: 201 });
-  return res.body as Symptom;
+  return okBody(res);
 }
 
 describe('POST /api/symptoms', () => {
@@ -33,7 +33,7 @@ describe('POST /api/symptoms', () => {
 
   it('refuses a time in the future beyond a minute of clock skew, and one that is not a time', async () => {
     for (const timestamp of [new Date(Date.now() + 10 * 60_000).toISOString(), '3000-01-01T00:00:00Z', 'tomorrow']) {
-      const res = await ann.post('/api/symptoms', { symptomType: 'gas', severity: 'mild', timestamp });
+      const res = await ann.call(httpContract.symptoms.log, { body: { symptomType: 'gas', severity: 'mild', timestamp } });
       expect({ timestamp, status: res.status, body: res.body }).toEqual({ timestamp, status: 400, body: { message: JournalMessages.symptomTimestampInvalid } });
     }
     const skewed = await logSymptom(ann, { symptomType: 'gas', timestamp: new Date(Date.now() + 20_000).toISOString() });
@@ -51,28 +51,28 @@ describe('POST /api/symptoms', () => {
       [{ symptomType: 'bloating', severity: 'mild', mealId: 0 }, JournalMessages.mealIdInvalid],
     ];
     for (const [body, message] of cases) {
-      const res = await ann.post('/api/symptoms', body);
+      const res = await ann.send(httpContract.symptoms.log, { body });
       expect({ body, status: res.status, answer: res.body }).toEqual({ body, status: 400, answer: { message } });
     }
-    const unknownMeal = await ann.post('/api/symptoms', { symptomType: 'bloating', severity: 'mild', mealId: 2_000_000_000 });
+    const unknownMeal = await ann.call(httpContract.symptoms.log, { body: { symptomType: 'bloating', severity: 'mild', mealId: 2_000_000_000 } });
     expect(unknownMeal).toMatchObject({ status: 404, body: { message: Messages.mealNotFound } });
   });
 
   it('links a symptom to one of the person’s meals, where the meal shows it', async () => {
-    const meal = (await ann.post('/api/meals', { mealType: 'dinner', name: 'Curry', timestamp: new Date().toISOString() })).body as Meal;
+    const meal = okBody(await ann.call(httpContract.meals.create, { body: { mealType: 'dinner', name: 'Curry', timestamp: new Date().toISOString() } }));
     const symptom = await logSymptom(ann, { symptomType: 'bloating', severity: 'moderate', mealId: meal.id });
     expect(symptom.mealId).toBe(meal.id);
-    expect((await ann.get(`/api/meals/${meal.id}`)).body.symptoms).toEqual([symptom]);
+    expect(okBody(await ann.call(httpContract.meals.get, { params: { id: meal.id } })).symptoms).toEqual([symptom]);
   });
 
   it('logs once when a create is retried with the same Idempotency-Key', async () => {
     const { api } = await registerUser('symptom-once');
-    const body = { symptomType: 'nausea', severity: 'mild' };
-    const first = await api.request('POST', '/api/symptoms', body, { 'Idempotency-Key': 'nausea-1' });
-    const retry = await api.request('POST', '/api/symptoms', body, { 'Idempotency-Key': 'nausea-1' });
+    const body: LogSymptomInput = { symptomType: 'nausea', severity: 'mild' };
+    const first = await api.call(httpContract.symptoms.log, { body, headers: { 'Idempotency-Key': 'nausea-1' } });
+    const retry = await api.call(httpContract.symptoms.log, { body, headers: { 'Idempotency-Key': 'nausea-1' } });
     expect(first.status).toBe(201);
     expect(retry).toMatchObject({ status: 201, body: first.body });
-    expect((await api.get('/api/symptoms')).body).toEqual([first.body]);
+    expect((await api.call(httpContract.symptoms.list)).body).toEqual([first.body]);
   });
 });
 
@@ -83,36 +83,36 @@ describe('GET /api/symptoms', () => {
     const late = await logSymptom(api, { symptomType: 'pain', timestamp: '2025-01-15T07:30:00.000Z' });
     const morning = await logSymptom(api, { symptomType: 'gas', timestamp: '2025-01-14T17:00:00.000Z' });
     const next = await logSymptom(api, { symptomType: 'mood', timestamp: '2025-01-15T18:00:00.000Z' });
-    expect((await api.get('/api/symptoms')).body).toEqual([next, late, morning]);
-    expect((await api.get('/api/symptoms?date=2025-01-14')).body).toEqual([late, morning]);
-    expect((await api.get('/api/symptoms?date=2025-01-15')).body).toEqual([next]);
-    expect(await api.get('/api/symptoms?date=15/01/2025')).toMatchObject({ status: 400, body: { message: 'date must be a date (YYYY-MM-DD)' } });
+    expect((await api.call(httpContract.symptoms.list)).body).toEqual([next, late, morning]);
+    expect((await api.call(httpContract.symptoms.list, { query: { date: '2025-01-14' } })).body).toEqual([late, morning]);
+    expect((await api.call(httpContract.symptoms.list, { query: { date: '2025-01-15' } })).body).toEqual([next]);
+    expect(await api.call(httpContract.symptoms.list, { query: { date: '15/01/2025' } })).toMatchObject({ status: 400, body: { message: 'date must be a date (YYYY-MM-DD)' } });
   });
 });
 
 describe('DELETE /api/symptoms/:id', () => {
   it('deletes a symptom, then answers 404; a bad id is a 400', async () => {
     const symptom = await logSymptom(ann, { symptomType: 'headache' });
-    expect(await ann.delete(`/api/symptoms/${symptom.id}`)).toMatchObject({ status: 200, body: { message: JournalMessages.symptomDeleted } });
-    expect(((await ann.get('/api/symptoms')).body as Symptom[]).map((listed) => listed.id)).not.toContain(symptom.id);
-    expect(await ann.delete(`/api/symptoms/${symptom.id}`)).toMatchObject({ status: 404, body: { message: JournalMessages.symptomNotFound } });
-    expect(await ann.delete('/api/symptoms/headache')).toMatchObject({ status: 400, body: { message: JournalMessages.symptomIdInvalid } });
+    expect(await ann.call(httpContract.symptoms.remove, { params: { id: symptom.id } })).toMatchObject({ status: 200, body: { message: JournalMessages.symptomDeleted } });
+    expect(okBody(await ann.call(httpContract.symptoms.list)).map((listed) => listed.id)).not.toContain(symptom.id);
+    expect(await ann.call(httpContract.symptoms.remove, { params: { id: symptom.id } })).toMatchObject({ status: 404, body: { message: JournalMessages.symptomNotFound } });
+    expect(await ann.call(httpContract.symptoms.remove, { params: { id: 'headache' } })).toMatchObject({ status: 400, body: { message: JournalMessages.symptomIdInvalid } });
   });
 });
 
 describe("another person's symptoms", () => {
   it('are neither listed nor deletable (404), and stay', async () => {
     const symptom = await logSymptom(ann, { symptomType: 'constipation', notes: 'Ann’s private note' });
-    expect(await bob.delete(`/api/symptoms/${symptom.id}`)).toMatchObject({ status: 404, body: { message: JournalMessages.symptomNotFound } });
-    expect(JSON.stringify((await bob.get('/api/symptoms')).body)).not.toContain('Ann’s private note');
-    expect(((await ann.get('/api/symptoms')).body as Symptom[]).find((listed) => listed.id === symptom.id)).toEqual(symptom);
+    expect(await bob.call(httpContract.symptoms.remove, { params: { id: symptom.id } })).toMatchObject({ status: 404, body: { message: JournalMessages.symptomNotFound } });
+    expect(JSON.stringify((await bob.call(httpContract.symptoms.list)).body)).not.toContain('Ann’s private note');
+    expect(okBody(await ann.call(httpContract.symptoms.list)).find((listed) => listed.id === symptom.id)).toEqual(symptom);
   });
 });
 
 describe('signed out', () => {
   it('keeps a visitor out of every symptom route with a 401', async () => {
     const visitor = new ApiSession();
-    for (const res of [await visitor.get('/api/symptoms'), await visitor.post('/api/symptoms', { symptomType: 'gas', severity: 'mild' }), await visitor.delete('/api/symptoms/1')]) {
+    for (const res of [await visitor.call(httpContract.symptoms.list), await visitor.call(httpContract.symptoms.log, { body: { symptomType: 'gas', severity: 'mild' } }), await visitor.call(httpContract.symptoms.remove, { params: { id: 1 } })]) {
       expect(res).toMatchObject({ status: 401, body: { message: Messages.unauthorized } });
     }
   });

@@ -1,9 +1,9 @@
-import { AdminMessages, EMAIL_TYPE_LABELS, type EmailStats, Messages } from '@fodmap/contracts';
+import { AdminMessages, EMAIL_TYPE_LABELS, type EmailStats, httpContract, Messages } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import { Page } from 'playwright-core';
 import { emailsTo, signInFirstAdmin } from '../support/api';
-import { phone, seen, signedUpPhone, suiteBrowser } from '../support/browser';
+import { pageApi, phone, seen, signedUpPhone, suiteBrowser } from '../support/browser';
 import { provided } from '../support/provided';
 
 /** Statistics count an email once it has left the outbox: the page shows it within this. */
@@ -15,16 +15,6 @@ const ADVERTISERS = [
   { name: 'Calm Belly', productName: 'Peppermint Capsules', description: 'Enteric-coated peppermint oil.', ctaText: 'Shop capsules', ctaLink: 'https://calmbelly.example/', priority: '3' },
 ];
 
-
-/** The signed-in person's own API from their page: the browser's cookies, and the app's Origin the gateway checks. */
-function pageApi(page: Page) {
-  const origin = provided('gatewayUrl');
-  return async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const response = await page.request.fetch(path, { method, data, headers: { Origin: origin, Accept: 'application/json' } });
-    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
 
 /** A figure card of the page, by what it counts: its value as shown. */
 const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true }).locator('p').first();
@@ -58,7 +48,7 @@ describe('the admin area on a phone (issue 9, journey 2)', () => {
 
     // Counted before the advertisers exist: every email that carries one of them is sent after this.
     const dailySent = (stats: EmailStats) => stats.campaignsByType.find((entry) => entry.emailType === 'daily-summary')?.count ?? 0;
-    const before = await api<EmailStats>('GET', '/api/admin/email-stats');
+    const before = await api(httpContract.admin.emailStats);
 
     await openTab(page, 'Advertisers');
     await seen(page.getByText(AdminMessages.noAdvertisers));
@@ -79,7 +69,7 @@ describe('the admin area on a phone (issue 9, journey 2)', () => {
     await page.screenshot({ path: 'test-results/admin-advertisers.png', fullPage: true });
 
     const inboxBefore = (await emailsTo(adminEmail)).length;
-    for (let send = 0; send < TEST_SENDS; send += 1) await api('POST', '/api/test-daily-email-affiliate');
+    for (let send = 0; send < TEST_SENDS; send += 1) await api(httpContract.emails.testDailySummary);
     await eventually(async () => expect((await emailsTo(adminEmail)).length).toBe(inboxBefore + TEST_SENDS), COUNTED_WITHIN_MS);
 
     // The Overview reads the statistics afresh on each visit: reload until the sends are counted.
@@ -108,7 +98,7 @@ describe('the admin area on a phone (issue 9, journey 2)', () => {
           return Number(await card.locator('dt:text-is("Emails sent") + dd').textContent());
         }),
       );
-      dailyAfter = dailySent(await api<EmailStats>('GET', '/api/admin/email-stats'));
+      dailyAfter = dailySent(await api(httpContract.admin.emailStats));
       const total = sends.reduce((sum, count) => sum + count, 0);
       expect(total).toBeGreaterThanOrEqual(TEST_SENDS);
       expect(total).toBeLessThanOrEqual(dailyAfter - dailySent(before));

@@ -1,9 +1,8 @@
-import { InsightsActivity, localDay, startOfLocalDay } from '@fodmap/contracts';
+import { httpContract, localDay, startOfLocalDay } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import { Locator, Page } from 'playwright-core';
-import { gone, seen, SEEN_WITHIN_MS, signedUpPhone, stillShot, suiteBrowser, toastSeen } from '../support/browser';
-import { provided } from '../support/provided';
+import { gone, pageApi, seen, SEEN_WITHIN_MS, signedUpPhone, stillShot, suiteBrowser, toastSeen } from '../support/browser';
 
 const HOUR_MS = 3_600_000;
 /** The insights are projected from the journal's events: they catch up with a change within this. */
@@ -54,7 +53,7 @@ describe('the daily loop on a phone (issue 18)', () => {
     const mealWrites: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (path.startsWith('/api/meals') && request.method() !== 'GET') mealWrites.push(`${request.method()} ${path}`);
+      if (path.startsWith(httpContract.meals.create.path) && request.method() !== 'GET') mealWrites.push(`${request.method()} ${path}`);
     });
 
     // Breakfast at 08:00, from the builder: the type first, then its usual time (a new person's: 08:00).
@@ -69,7 +68,7 @@ describe('the daily loop on a phone (issue 18)', () => {
     expect(await builder.getByLabel('When did you eat?').inputValue()).toBe(`${today}T08:00`);
     await builder.getByLabel('When did you eat?').scrollIntoViewIfNeeded();
     await shot(page, '1-builder');
-    const saved = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/meals' && request.method() === 'POST');
+    const saved = page.waitForRequest((request) => new URL(request.url()).pathname === httpContract.meals.create.path && request.method() === 'POST');
     await builder.getByRole('button', { name: 'Save Meal' }).click();
     await toastSeen(page, 'Success', 'Meal created with 2 food items');
     await gone(builder);
@@ -77,7 +76,7 @@ describe('the daily loop on a phone (issue 18)', () => {
     const body = (await saved).postDataJSON() as { mealType: string; timestamp: string; foods: unknown[] };
     expect(body).toMatchObject({ mealType: 'breakfast', name: 'Breakfast', timestamp: new Date(midnight + 8 * HOUR_MS).toISOString() });
     expect(body.foods).toHaveLength(2);
-    expect(mealWrites).toEqual(['POST /api/meals']);
+    expect(mealWrites).toEqual([`POST ${httpContract.meals.create.path}`]);
 
     // Bloating at 11:05, from the dashboard's quick tiles (the section loads as the page scrolls near it).
     await page.getByRole('region', { name: 'Symptom Check' }).scrollIntoViewIfNeeded();
@@ -138,10 +137,9 @@ describe('the daily loop on a phone (issue 18)', () => {
     await eventually(async () => expect(await todaysBreakfast.textContent()).toMatch(/7:30/), SEEN_WITHIN_MS);
 
     // Insights: the day's row once the projection has the day, and its meals at the corrected time.
-    const origin = provided('gatewayUrl');
+    const api = pageApi(page);
     await eventually(async () => {
-      const response = await page.request.get(`/api/insights/activity?period=7&_t=${Date.now()}`, { headers: { Origin: origin, Accept: 'application/json' } });
-      const day = ((await response.json()) as InsightsActivity).dailyData.find((entry) => entry.date === today);
+      const day = (await api(httpContract.insights.activity, { query: { period: '7' } })).dailyData.find((entry) => entry.date === today);
       expect(day).toMatchObject({ mealsCount: 1, symptomCount: 1 });
     }, PROJECTED_WITHIN_MS);
     await openTab(page, 'Insights', page.getByRole('heading', { level: 1, name: 'Insights' }));

@@ -1,10 +1,9 @@
-import { correlationLabelOf, Food, InsightsActivity, localDay, Meal, MealType, Severity, startOfLocalDay, SymptomType } from '@fodmap/contracts';
+import { correlationLabelOf, Food, httpContract, localDay, Meal, MealType, Severity, startOfLocalDay, SymptomType } from '@fodmap/contracts';
 import { seededRandom } from '@fodmap/server';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import { Page } from 'playwright-core';
-import { gone, seen, SEEN_WITHIN_MS, signedUpPhone, suiteBrowser } from '../support/browser';
-import { provided } from '../support/provided';
+import { gone, pageApi, seen, SEEN_WITHIN_MS, signedUpPhone, suiteBrowser } from '../support/browser';
 
 /** UTC+9 all year: a breakfast at 08:00 there is the previous day in UTC, so a day counted in UTC would show. */
 const TOKYO = 'Asia/Tokyo';
@@ -85,16 +84,6 @@ function planHistory(today: string, garlic: Food, lowFoods: Food[]): { meals: Pl
   return { meals, symptoms };
 }
 
-/** The person's own API, from their page: the browser's cookies, and the app's Origin the gateway checks. */
-function pageApi(page: Page) {
-  const origin = provided('gatewayUrl');
-  return async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<T> => {
-    const response = await page.request.fetch(path, { method, data, headers: { Origin: origin, Accept: 'application/json' } });
-    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
-
 async function closeToast(page: Page, title: string): Promise<void> {
   const toast = page.getByRole('alert').filter({ hasText: title });
   await seen(toast);
@@ -118,7 +107,7 @@ describe('Insights on a phone', () => {
 
     // The person's history, seeded through the API with their own cookie.
     const search = async (name: string) => {
-      const found = (await api<Food[]>('GET', `/api/foods/search?q=${encodeURIComponent(name)}`)).find((food) => food.name === name && !food.isPrivate);
+      const found = (await api(httpContract.foods.search, { query: { q: name } })).find((food) => food.name === name && !food.isPrivate);
       if (!found) throw new Error(`The search for ${name} did not find it`);
       return found;
     };
@@ -132,15 +121,15 @@ describe('Insights on a phone', () => {
         plan.meals
           .filter((meal) => meal.day === day)
           .map(async (meal) => {
-            const created = await api<Meal>('POST', '/api/meals', { mealType: meal.mealType, name: meal.name, timestamp: new Date(meal.eatenAt).toISOString() });
-            for (const food of meal.foods) await api('POST', `/api/meals/${created.id}/foods`, { foodId: food.id, quantity: 1, servingUnit: 'serving' });
-            saved.set(meal, await api<Meal>('PATCH', `/api/meals/${created.id}/complete`));
+            const created = await api(httpContract.meals.create, { body: { mealType: meal.mealType, name: meal.name, timestamp: new Date(meal.eatenAt).toISOString() } });
+            for (const food of meal.foods) await api(httpContract.meals.addFood, { params: { id: created.id }, body: { foodId: food.id, quantity: 1, servingUnit: 'serving' } });
+            saved.set(meal, await api(httpContract.meals.complete, { params: { id: created.id } }));
           }),
       );
     }
     for (const symptom of plan.symptoms) {
       const linked = symptom.linkedTo ? { mealId: saved.get(symptom.linkedTo)?.id } : {};
-      await api('POST', '/api/symptoms', { symptomType: symptom.symptomType, severity: symptom.severity, timestamp: new Date(symptom.feltAt).toISOString(), ...linked });
+      await api(httpContract.symptoms.log, { body: { symptomType: symptom.symptomType, severity: symptom.severity, timestamp: new Date(symptom.feltAt).toISOString(), ...linked } });
     }
 
     // What the person should see, from what was seeded: each Tokyo day's meals, their foods' ratings and symptoms.
@@ -168,7 +157,7 @@ describe('Insights on a phone', () => {
 
     // Insights has projected all of it.
     await eventually(async () => {
-      const activity = await api<InsightsActivity>('GET', `/api/insights/activity?period=30&_t=${Date.now()}`);
+      const activity = await api(httpContract.insights.activity, { query: { period: '30' } });
       expect(activity.dailyData).toEqual(last30);
     }, PROJECTED_WITHIN_MS);
 
@@ -254,7 +243,7 @@ describe('Insights on a phone', () => {
     await page.screenshot({ path: 'test-results/insights-4-groups.png' });
 
     // 3 months: the same 21 days, the same answer.
-    const answered = page.waitForResponse((response) => response.url().includes('/api/insights/correlation?period=90'));
+    const answered = page.waitForResponse((response) => response.url().includes(`${httpContract.insights.correlation.path}?period=90`));
     await correlation.getByLabel('Period').selectOption('90');
     expect((await answered).status()).toBe(200);
     await garlicRanked();

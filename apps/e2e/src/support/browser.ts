@@ -1,7 +1,8 @@
+import { httpContract, type RouteDefinition, type RouteResponse } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { afterAll, beforeAll, expect } from '@jest/globals';
 import { Browser, BrowserContext, chromium, Locator, Page } from 'playwright-core';
-import { uniqueEmail } from './api';
+import { type CallArguments, requestPath, uniqueEmail } from './api';
 import { provided } from './provided';
 import { stackWarnings } from './stack-log';
 
@@ -96,7 +97,7 @@ export async function phoneAtWelcome(browser: Browser, suite: string, firstName:
   await page.getByLabel('Email').fill(uniqueEmail(`${suite}-${firstName.toLowerCase()}`));
   await page.getByLabel('Password', { exact: true }).fill('lentil-bake-9');
   await page.getByLabel('Confirm Password').fill('lentil-bake-9');
-  const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/local/register')).catch(() => null);
+  const answer = page.waitForResponse((response) => response.url().endsWith(httpContract.auth.register.path)).catch(() => null);
   await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
   try {
     await atWelcome(page);
@@ -131,4 +132,15 @@ export async function signedUpPhone(browser: Browser, suite: string, firstName: 
   const page = await phoneAtWelcome(browser, suite, firstName, options);
   await skipWelcome(page);
   return page;
+}
+
+/** The signed-in person's own API from their page: the browser's cookies, and the app's Origin the gateway checks. A call that fails throws. */
+export function pageApi(page: Page) {
+  const origin = provided('gatewayUrl');
+  return async <R extends RouteDefinition>(route: R, ...[input]: CallArguments<R>): Promise<RouteResponse<R>> => {
+    const path = requestPath(route, input ?? {});
+    const response = await page.request.fetch(path, { method: route.method, data: input?.body, headers: { Origin: origin, Accept: 'application/json' } });
+    if (!response.ok()) throw new Error(`${route.method} ${path}: ${response.status()} ${await response.text()}`);
+    return response.json();
+  };
 }

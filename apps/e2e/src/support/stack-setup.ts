@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { connect } from 'nats';
 import Redis from 'ioredis';
+import { httpContract } from '@fodmap/contracts';
 import { startMailcatcher } from '@fodmap/mailcatcher';
 import { loadConfig } from '@fodmap/server';
 import { FakeOpenAi, FakeStripe, keepTeardown, provideInfrastructure } from '@fodmap/testing';
@@ -34,7 +35,7 @@ async function waitForHealth(url: string, children: ChildProcess[], timeoutMs = 
   while (Date.now() < deadline) {
     const crashed = children.find((child) => child.exitCode !== null);
     if (crashed) throw new Error(`A process of the stack exited with code ${crashed.exitCode} before it was healthy`);
-    const ok = await fetch(`${url}/api/health`).then((res) => res.ok).catch(() => false);
+    const ok = await fetch(url + httpContract.platform.health.path).then((res) => res.ok).catch(() => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -1,3 +1,4 @@
+import { httpContract } from '@fodmap/contracts';
 import { signedStripeEvent, stripeEvent } from '@fodmap/testing';
 import Stripe from 'stripe';
 import { provided } from './provided';
@@ -11,7 +12,7 @@ export const stripe = new Stripe(settings.STRIPE_SECRET_KEY, { host: stripeApi.h
 
 /** Stripe POSTs from its own servers: no cookie, no Origin, the exact bytes it signed. */
 export function postWebhook(payload: string, signature?: string) {
-  return fetch(`${provided('gatewayUrl')}/api/stripe/webhook`, {
+  return fetch(provided('gatewayUrl') + httpContract.subscription.stripeWebhook.path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...(signature !== undefined && { 'Stripe-Signature': signature }) },
     body: payload,

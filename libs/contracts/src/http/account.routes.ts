@@ -1,0 +1,61 @@
+import { notificationPreferencesSchema } from '../auth/auth.schemas';
+import { profileChangeSchema } from '../auth/profile';
+import type { User } from '../auth/user';
+import { file, ok, route, routes } from './route';
+import { z } from 'zod';
+
+/**
+ * The signed-in person's own account: there is no user id in a path or body, so no one reaches another's.
+ */
+export const accountRoutes = routes({
+  user: route({
+    method: 'GET',
+    path: '/api/auth/user',
+    access: 'signedIn',
+    response: ok<User>(),
+    errors: [],
+    summary: 'The signed-in person',
+    description:
+      "Spec §3's fields, `timeZone`, `condition` and `dietPhase` (null until answered) and `onboarding` (`pending`, `answered` or `skipped`). Answered from identity's last answer for up to 2 s.",
+  }),
+  notifications: route({
+    method: 'PATCH',
+    path: '/api/auth/user/notifications',
+    access: 'signedIn',
+    body: notificationPreferencesSchema,
+    response: ok<User>(),
+    errors: [],
+    summary: 'Turn the daily summary or meal emails on or off',
+    example: { emailNotifications: true, mealNotifications: false },
+  }),
+  profile: route({
+    method: 'PATCH',
+    path: '/api/auth/user/profile',
+    access: 'signedIn',
+    body: profileChangeSchema,
+    response: ok<User>(),
+    errors: [],
+    summary: "Answer or correct 'About you': condition, diet phase, time zone, onboarding",
+    description:
+      '`condition`: `ibs`, `crohns`, `ulcerative_colitis`, `not_sure`; `dietPhase`: `starting`, `elimination`, `reintroduction`, `personalised`; `timeZone`: an IANA zone, stored canonically; `onboarding`: `answered` or `skipped`, recorded once. A bad value or an unknown field is a 400 that names it. A corrected zone is every session\'s from the next request on.',
+    example: { condition: 'ibs', dietPhase: 'elimination', timeZone: 'Europe/London', onboarding: 'answered' },
+  }),
+  uploadPhoto: route({
+    method: 'POST',
+    path: '/api/auth/user/photo',
+    access: 'signedIn',
+    upload: 'photo',
+    response: ok<User & { message: string }>({ status: 201 }),
+    errors: [400, 413],
+    summary: 'Upload a profile photo (multipart field `photo`: JPEG, PNG, GIF or WebP, at most 5 MB)',
+  }),
+  photo: route({
+    method: 'GET',
+    path: '/api/photos/:name',
+    access: 'visitor',
+    params: { name: z.string() },
+    response: file('image/*'),
+    errors: [404],
+    summary: 'A profile photo, by its random name (cached for a year)',
+  }),
+});

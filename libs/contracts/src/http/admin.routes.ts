@@ -1,0 +1,96 @@
+import type { AdminUser, Advertiser, AdvertiserStats, EmailStats } from '../admin/admin';
+import { adminUserIdSchema, adminUserInputSchema, advertiserIdSchema, advertiserInputSchema } from '../admin/admin.schemas';
+import type { MessageReply } from '../subjects';
+import { ok, route, routes } from './route';
+
+/** The admin area (spec §7 Admin): active admins only. A PUT sends the whole record, as the forms do. */
+export const adminRoutes = routes({
+  advertisers: route({
+    method: 'GET',
+    path: '/api/admin/advertisers',
+    access: 'admin',
+    response: ok<Advertiser[]>(),
+    errors: [],
+    summary: 'The sponsored advertisers (spec §3)',
+  }),
+  createAdvertiser: route({
+    method: 'POST',
+    path: '/api/admin/advertisers',
+    access: 'admin',
+    body: advertiserInputSchema,
+    response: ok<Advertiser>({ status: 201 }),
+    errors: [],
+    summary: "Add an advertiser; spec §5's messages for a bad field; links only http(s)",
+  }),
+  updateAdvertiser: route({
+    method: 'PUT',
+    path: '/api/admin/advertisers/:id',
+    access: 'admin',
+    params: { id: advertiserIdSchema },
+    body: advertiserInputSchema,
+    response: ok<Advertiser>(),
+    errors: [404],
+    summary: 'Replace an advertiser',
+  }),
+  deleteAdvertiser: route({
+    method: 'DELETE',
+    path: '/api/admin/advertisers/:id',
+    access: 'admin',
+    params: { id: advertiserIdSchema },
+    response: ok<MessageReply>(),
+    errors: [404],
+    summary: "Delete an advertiser; its past sends and clicks stay in the statistics",
+  }),
+  adminUsers: route({
+    method: 'GET',
+    path: '/api/admin/admin-users',
+    access: 'admin',
+    response: ok<AdminUser[]>(),
+    errors: [],
+    summary: 'The admin users',
+  }),
+  createAdminUser: route({
+    method: 'POST',
+    path: '/api/admin/admin-users',
+    access: 'admin',
+    body: adminUserInputSchema,
+    response: ok<AdminUser>({ status: 201 }),
+    errors: [409],
+    summary: 'Add an admin user; 409 for a taken email',
+  }),
+  updateAdminUser: route({
+    method: 'PUT',
+    path: '/api/admin/admin-users/:id',
+    access: 'admin',
+    params: { id: adminUserIdSchema },
+    body: adminUserInputSchema,
+    response: ok<AdminUser>(),
+    errors: [404, 409],
+    summary: 'Replace an admin user; 409 for a taken email or an admin deactivating themself',
+  }),
+  deleteAdminUser: route({
+    method: 'DELETE',
+    path: '/api/admin/admin-users/:id',
+    access: 'admin',
+    params: { id: adminUserIdSchema },
+    response: ok<MessageReply>(),
+    errors: [404, 409],
+    summary: "Delete an admin user; 409 for the caller's own entry",
+  }),
+  emailStats: route({
+    method: 'GET',
+    path: '/api/admin/email-stats',
+    access: 'admin',
+    response: ok<EmailStats>(),
+    errors: [],
+    summary: '`totalSent`, `totalUsers` (distinct recipients), `lastSent`, `campaignsByType`',
+  }),
+  advertiserStats: route({
+    method: 'GET',
+    path: '/api/admin/advertiser-stats',
+    access: 'admin',
+    response: ok<AdvertiserStats[]>(),
+    errors: [],
+    summary: 'Per advertiser: `totalEmailsSent`, `lastEmailSent`, `clicks`, `deleted`',
+  }),
+});

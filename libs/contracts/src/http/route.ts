@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+
+/** Who may call a route. The gateway derives its guard from it (apps/gateway/src/http/endpoint.ts). */
+export type Access =
+  /** Anyone, signed in or not. */
+  | 'visitor'
+  /** A signed-in person, acting on their own data only: 401 otherwise. */
+  | 'signedIn'
+  /** An active admin: 401 to a visitor, 403 to anyone else, asked of identity on each request. */
+  | 'admin'
+  /** Whoever holds a signed link from an email: the token is the authority for its one action, no sign-in. */
+  | 'emailLink'
+  /** Stripe's servers: the signature over the raw body is the authority, no cookie. */
+  | 'stripeSignature';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The error statuses a route may answer, each with a JSON body `{ message }`. */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 429 | 503 | 504;
+
+/** What a successful call answers: JSON of type T, a redirect, or the bytes of a file. */
+export type Reply<T> =
+  | { readonly kind: 'json'; readonly status: 200 | 201 | 202; readonly schema?: z.ZodType<T>; readonly example?: T; readonly answer?: T }
+  | { readonly kind: 'redirect'; readonly status: 302; readonly answer?: T }
+  | { readonly kind: 'file'; readonly status: 200; readonly mediaType: string; readonly answer?: T };
+
+/** JSON of type T (a phantom: `answer` is never set, it carries the type to the client and the handler). */
+export const ok = <T>(options: { status?: 200 | 201 | 202; schema?: z.ZodType<T>; example?: T } = {}): Reply<T> => ({ kind: 'json', status: options.status ?? 200, ...options });
+/** A 302 to another page (`Location`). */
+export const redirect = (): Reply<never> => ({ kind: 'redirect', status: 302 });
+/** The bytes of a file of `mediaType` (e.g. `image/*`). */
+export const file = (mediaType: string): Reply<never> => ({ kind: 'file', status: 200, mediaType });
+
+/** `'/api/meals/:id/foods/:entryId'` → `'id' | 'entryId'`. */
+export type PathParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | PathParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+export interface RouteDefinition<Path extends `/api/${string}` = `/api/${string}`> {
+  method: HttpMethod;
+  /** Express-style: `/api/meals/:id`. */
+  path: Path;
+  access: Access;
+  /** Refused with 402 to an account whose trial or subscription has expired (README 'Subscriptions'). */
+  gated?: true;
+  /** One schema per path parameter; each a 400 with its message when broken. */
+  params?: { readonly [Name in PathParamNames<Path>]: z.ZodTypeAny };
+  query?: z.ZodTypeAny;
+  body?: z.ZodTypeAny;
+  /** A multipart form instead of JSON: the name of its one file field. */
+  upload?: string;
+  response: Reply<unknown>;
+  /** The statuses this route answers beyond those its access and gate imply (see `routeErrors`). */
+  errors: readonly ErrorStatus[];
+  summary: string;
+  description?: string;
+  /** A request body a caller might send. */
+  example?: unknown;
+}
+
+/** Keeps the literal types of a route (its path, its schemas, its answer) for the client and the gateway. */
+export const route = <const Path extends `/api/${string}`, const Definition extends RouteDefinition<Path>>(definition: Definition & { path: Path }): Definition =>
+  definition;
+
+/** One area's routes (a file of its own, so that the web imports only the areas it uses). */
+export const routes = <const Area extends Record<string, RouteDefinition>>(area: Area): Area => area;
+
+type Schema<R, Key extends 'query' | 'body'> = R extends { [K in Key]: infer S extends z.ZodTypeAny } ? S : never;
+
+/** The path parameters a client fills in (`{ id: 12 }`). */
+export type RouteParams<R extends RouteDefinition> = { [Name in PathParamNames<R['path']>]: string | number };
+/** What a client may send as the query string, before validation. */
+export type RouteQuery<R extends RouteDefinition> = z.input<Schema<R, 'query'>>;
+/** What a client may send as the JSON body, before validation. */
+export type RouteBody<R extends RouteDefinition> = z.input<Schema<R, 'body'>>;
+/** What the route answers on success. */
+export type RouteResponse<R extends RouteDefinition> = R['response'] extends Reply<infer T> ? T : never;
+
+/** The gateway's side: path parameters, query and body as their schemas leave them. */
+export type ParsedParams<R extends RouteDefinition> = R extends { params: infer P extends Record<string, z.ZodTypeAny> } ? { [Name in keyof P]: z.output<P[Name]> } : never;
+export type ParsedQuery<R extends RouteDefinition> = z.output<Schema<R, 'query'>>;
+export type ParsedBody<R extends RouteDefinition> = z.output<Schema<R, 'body'>>;
+
+/** Every status a route may answer with `{ message }`: its own, those its access and gate imply, and a service's unavailability. */
+export function routeErrors(route: RouteDefinition): ErrorStatus[] {
+  const implied: ErrorStatus[] = [];
+  if (route.params || route.query || route.body) implied.push(400);
+  if (route.access === 'signedIn' || route.access === 'admin') implied.push(401);
+  if (route.gated) implied.push(402);
+  if (route.access === 'admin') implied.push(403);
+  return [...new Set<ErrorStatus>([...implied, ...route.errors, 503])].sort((a, b) => a - b);
+}
+
+/** The path of a route with its parameters filled in: `pathTo(mealRoutes.get, { id: 12 })` is `/api/meals/12`. */
+export function pathTo<R extends RouteDefinition>(route: R, params: RouteParams<R>): string {
+  const values: Record<string, string | number> = params;
+  return route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(String(values[name])));
+}
