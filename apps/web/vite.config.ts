@@ -96,6 +96,48 @@ function clientRoutes(): Plugin {
 }
 
 /**
+ * An object of constants used across chunks ships whole: Rollup leaves out an unused property only when the object
+ * stays in one chunk. `Messages` (every shared string, server ones included) and the contract's route areas are such
+ * objects, read only as `Messages.x` and `mealRoutes.x`. In the web's build each becomes a module namespace of one
+ * export per property (`export * as Messages from …`), so a chunk carries only the strings and routes it uses.
+ * Only for objects whose values need nothing of their module: the strings and functions of messages.ts, and the
+ * routes as clientRoutes leaves them (method, path and upload). Reading such an object whole (`Object.values`) would
+ * build the namespace object into the chunk: list the routes instead. The dashboard's first download: 180.7 -> 179.9 KB.
+ */
+function constantNamespaces(): Plugin {
+  const contracts = resolve(__dirname, '../../libs/contracts/src');
+  const targets = (id: string) => id === resolve(contracts, 'messages.ts') || (id.startsWith(resolve(contracts, 'http')) && id.endsWith('.routes.ts'));
+  const prefix = '\0contract-constants:';
+  const modules = new Map<string, string>();
+  const identifier = /^[A-Za-z_$][\w$]*$/;
+  return {
+    name: 'fodmap-constant-namespaces',
+    resolveId: (source) => (source.startsWith(prefix) ? source : null),
+    load: (id) => modules.get(id) ?? null,
+    transform(code, id) {
+      if (!targets(id)) return null;
+      const replaced: { start: number; end: number; text: string }[] = [];
+      for (const statement of this.parse(code).body) {
+        if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
+        const [declarator, ...others] = statement.declaration.declarations;
+        if (others.length || declarator.id.type !== 'Identifier' || declarator.init?.type !== 'ObjectExpression') continue;
+        const exports: string[] = [];
+        for (const property of declarator.init.properties) {
+          if (property.type !== 'Property' || property.computed || property.shorthand || property.kind !== 'init' || property.key.type !== 'Identifier' || !identifier.test(property.key.name))
+            throw new Error(`fodmap-constant-namespaces: ${declarator.id.name} in ${id} has a property that cannot be an export`);
+          const { start, end } = offsets(property.value);
+          exports.push(`export const ${property.key.name} = ${code.slice(start, end)};`);
+        }
+        const module = `${prefix}${id}#${declarator.id.name}`;
+        modules.set(module, exports.join('\n'));
+        replaced.push({ ...offsets(statement), text: `export * as ${declarator.id.name} from ${JSON.stringify(module)};` });
+      }
+      return replaced.sort((a, b) => b.start - a.start).reduce((text, { start, end, text: by }) => text.slice(0, start) + by + text.slice(end), code);
+    },
+  };
+}
+
+/**
  * MUI's createTheme and ThemeProvider import the CSS-variables theme machinery (createThemeWithVars, CssVarsProvider)
  * for a branch decided at run time, so Rollup keeps it although this app never takes it: its themes set neither
  * `cssVariables` nor `colorSchemes` (brand-theme.ts), and MUI's default theme takes the same branch. Those two imports
@@ -123,7 +165,7 @@ export const CssVarsProvider = unavailable;`;
 export default defineConfig({
   root: __dirname,
   // A .br and a .gz beside every file, at the highest levels, so the gateway never compresses per request.
-  plugins: [react(), defaultBranding(), clientRoutes(), pureContracts(), muiWithoutCssVars(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [react(), defaultBranding(), clientRoutes(), constantNamespaces(), pureContracts(), muiWithoutCssVars(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   resolve: {
     alias: {
       '@fodmap/contracts': resolve(__dirname, '../../libs/contracts/src/index.ts'),

@@ -10,7 +10,7 @@ export const aiSearch = (input: AiSearchInput) => callRoute(foodRoutes.aiSearch,
 export const requestBackgroundSearch = (query: string) => callRoute(foodRoutes.backgroundSearch, { body: { query } });
 
 /** Every foods read (the list, searches, details, the catalogue's release): a new food may belong in any of them. */
-export const isFoodRead = isReadOf(...Object.values(foodRoutes));
+export const isFoodRead = isReadOf(foodRoutes.list, foodRoutes.search, foodRoutes.get, foodRoutes.catalogue, foodRoutes.whatsNew);
 
 const foodQuery = (id: number) => routeQuery(foodRoutes.get, { params: { id } });
 
