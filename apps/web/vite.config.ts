@@ -128,7 +128,8 @@ function constantNamespaces(): Plugin {
           const { start, end } = offsets(property.value);
           exports.push(`export const ${property.key.name} = ${code.slice(start, end)};`);
         }
-        const module = `${prefix}${id}#${declarator.id.name}`;
+        // No '#' or '?': the dev server serves the module at a URL made of its id.
+        const module = `${prefix}${declarator.id.name}:${id}`;
         modules.set(module, exports.join('\n'));
         replaced.push({ ...offsets(statement), text: `export * as ${declarator.id.name} from ${JSON.stringify(module)};` });
       }
