@@ -6,8 +6,8 @@ import { send } from './api';
  * The typed client of the HTTP contract (libs/contracts/src/http): a call names its route (`mealRoutes.complete`), and
  * what it sends and what it answers are the route's own types, so no caller writes a path or asserts an answer.
  *
- * At run time a route is read for its `method`, `path` and `upload` only: the web's build keeps nothing else of a
- * route (apps/web/vite.config.ts), so that a screen calling a route does not download its zod schemas.
+ * At run time a route is read for its `method`, `path` and `upload` only: the SPAs' builds keep nothing else of a
+ * route (tools/vite/contract-plugins.ts), so that a screen calling a route does not download its zod schemas.
  */
 
 /** `{ name: value }`, the name optional when every field of the value is. */
