@@ -15,7 +15,8 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: [],
+          // The SPAs' vite configs share the build transforms of the contracts (tools/vite: no project, no package).
+          allow: ['../../tools/vite/*'],
           // The test harness is built on the server lib, whose own integration tests use it: a test-only cycle.
           ignoredCircularDependencies: [['server', 'testing']],
           depConstraints: [
@@ -28,6 +29,20 @@ export default [
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Issue 19 §1: the SPAs reach the API through the typed client (@fodmap/web-client), with every path in the contract.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}', 'libs/web-client/src/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api(\\/|$)/]', 'TemplateElement[value.raw=/^\\/api(\\/|$)/]'].map((selector) => ({
+          selector,
+          message: 'An /api path belongs in the HTTP contract (libs/contracts/src/http): call its route with callRoute or routeQuery.',
+        })),
+      ],
     },
   },
   {

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_DOMAIN_CONFIG } from '@fodmap/contracts';
+import { contractPlugins } from '../../tools/vite/contract-plugins';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -15,28 +16,6 @@ function defaultBranding(): Plugin {
         .replaceAll('%BRAND_TITLE%', escapeHtml(DEFAULT_DOMAIN_CONFIG.displayName))
         .replaceAll('%BRAND_DESCRIPTION%', escapeHtml(DEFAULT_DOMAIN_CONFIG.description))
         .replaceAll('%BRAND_COLOR%', escapeHtml(DEFAULT_DOMAIN_CONFIG.primaryColor)),
-  };
-}
-
-/**
- * Contracts only declare things, so a top-level constant they build with a call (a zod schema) is marked pure: Rollup
- * then drops it, and zod with it, from every chunk that does not use it (only the new-food form validates).
- */
-function pureContracts(): Plugin {
-  const contracts = resolve(__dirname, '../../libs/contracts/src');
-  return {
-    name: 'fodmap-pure-contracts',
-    transform(code, id) {
-      if (!id.startsWith(contracts)) return null;
-      const calls: number[] = [];
-      for (const statement of this.parse(code).body) {
-        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-        if (declaration?.type !== 'VariableDeclaration') continue;
-        for (const { init } of declaration.declarations) if (init?.type === 'CallExpression') calls.push((init as unknown as { start: number }).start);
-      }
-      // From the end backwards, so each insertion leaves the earlier offsets valid.
-      return calls.reduceRight((text, at) => `${text.slice(0, at)}/*#__PURE__*/ ${text.slice(at)}`, code);
-    },
   };
 }
 
@@ -68,7 +47,7 @@ export const CssVarsProvider = unavailable;`;
 export default defineConfig({
   root: __dirname,
   // A .br and a .gz beside every file, at the highest levels, so the gateway never compresses per request.
-  plugins: [react(), defaultBranding(), pureContracts(), muiWithoutCssVars(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [react(), defaultBranding(), ...contractPlugins(resolve(__dirname, '../../libs/contracts/src')), muiWithoutCssVars(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   resolve: {
     alias: {
       '@fodmap/contracts': resolve(__dirname, '../../libs/contracts/src/index.ts'),

@@ -5,7 +5,7 @@ import { useState, type ComponentType } from 'react';
 import { AdminUsersTab } from './admin-users/AdminUsersTab';
 import { AdvertisersTab } from './advertisers/AdvertisersTab';
 import { EmailCampaignsTab } from './campaigns/EmailCampaignsTab';
-import { fetchCurrentUser } from './current-user';
+import { currentUserQuery } from './current-user';
 import { OverviewTab } from './overview/OverviewTab';
 
 type TabName = (typeof AdminMessages.tabs)[number];
@@ -23,7 +23,7 @@ const TAB_CONTENT: Record<TabName, ComponentType> = {
  * session that ends or an admin removed while the page is open.
  */
 export function AdminApp() {
-  const session = useQuery({ queryKey: ['/api/auth/user'], queryFn: fetchCurrentUser, retry: false, refetchOnWindowFocus: false, staleTime: Infinity });
+  const session = useQuery({ ...currentUserQuery, refetchOnWindowFocus: false, staleTime: Infinity });
   const [tab, setTab] = useState<TabName>('Overview');
 
   if (session.isPending) {

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { Advertiser, AdminUser, User } from '@fodmap/contracts';
+import { accountRoutes, type Advertiser, type AdminUser, type User } from '@fodmap/contracts';
+import { hrefOf } from '@fodmap/web-client';
 import { jest } from '@jest/globals';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '@fodmap/web-ui';
@@ -55,7 +56,7 @@ export function fakeApi(answer: (path: string, init: RequestInit | undefined) =>
     const path = String(input);
     const answered = await answer(path, init);
     if (answered) return answered;
-    if (path === '/api/auth/user') return json(200, adminAnn);
+    if (path === hrefOf(accountRoutes.user)) return json(200, adminAnn);
     return json(404, { message: 'Not found' });
   });
   jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);

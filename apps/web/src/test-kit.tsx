@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { Meal, User } from '@fodmap/contracts';
+import { accountRoutes, type Meal, type User } from '@fodmap/contracts';
+import { hrefOf } from '@fodmap/web-client';
 import { jest } from '@jest/globals';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -55,7 +56,7 @@ export function fakeApi(answer: (path: string, init: RequestInit | undefined) =>
     const path = String(input);
     const answered = await answer(path, init);
     if (answered) return answered;
-    if (path === '/api/auth/user') return json(200, ann);
+    if (path === hrefOf(accountRoutes.user)) return json(200, ann);
     return json(404, { message: 'Not found' });
   });
   jest.spyOn(globalThis, 'fetch').mockClear().mockImplementation(fetchMock);

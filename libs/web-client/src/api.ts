@@ -1,4 +1,4 @@
-import { Messages } from '@fodmap/contracts';
+import { Messages, type HttpMethod } from '@fodmap/contracts';
 
 /**
  * A non-OK answer from the API. The message follows spec §8 (`{status}: {detail}`); status and detail are kept
@@ -15,8 +15,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const looksLikeHtml = (text: string) => /^\s*(<!doctype html|<html)/i.test(text);
 
@@ -53,35 +51,41 @@ export function newIdempotencyKey(): string {
 /** How long to wait before sending a POST again whose answer was lost on the way (a phone between networks). */
 export const RETRY_DELAY_MS = 1000;
 
+/** A request as it goes out: the client (client.ts) has already filled in the path and query and encoded the body. */
+export interface OutgoingRequest {
+  method: HttpMethod;
+  url: string;
+  /** a JSON text, or a multipart form whose boundary the browser sets */
+  body?: string | FormData;
+  idempotencyKey?: string;
+}
+
 /**
- * The one way the web talks to the API (spec §7, §8): JSON in and out, the session cookie always sent.
- * A FormData body goes as multipart, leaving the browser to set the boundary.
+ * The one fetch of the SPAs (spec §7, §8): JSON in and out, the session cookie always sent.
  * A create passes an Idempotency-Key (newIdempotencyKey(), one per user action): it is sent as a header, and when the
  * network fails before an answer arrives the request is sent once more with the same key; if the first one did reach
  * the server, the server answers what it created instead of creating it twice. Without a key nothing is resent: a
  * sign-in, a reset or an upload sent twice is not the same as sent once.
+ * Answers `unknown`: the typed client (callRoute) gives it the type its route declares.
  */
-export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
-  const isForm = body instanceof FormData;
+export async function send({ method, url, body, idempotencyKey }: OutgoingRequest): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (typeof body === 'string') headers['Content-Type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
 
-  const init: RequestInit = { method, headers, body: body === undefined ? undefined : isForm ? body : JSON.stringify(body), credentials: 'include' };
-  const response = await fetch(path, init).catch(async (error: unknown) => {
+  const init: RequestInit = { method, headers, body, credentials: 'include' };
+  const response = await fetch(url, init).catch(async (error: unknown) => {
     if (idempotencyKey === undefined) throw error;
     await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-    return fetch(path, init);
+    return fetch(url, init);
   });
 
   if (!response.ok) throw new ApiError(response.status, await errorDetail(response), response.statusText);
 
-  // 204 carries no body by definition, so there is no JSON to insist on.
-  if (response.status === 204) return null as T;
   const type = response.headers.get('content-type') ?? '';
   // application/json and its +json variants (problem+json) are all JSON.
   if (!/json/i.test(type)) throw new Error(Messages.expectedJson(type || 'unknown'));
-  return (await response.json()) as T;
+  return response.json();
 }
 
 export const isUnauthorized = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 401;

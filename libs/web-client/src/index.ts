@@ -1,1 +1,2 @@
-export * from './api';
+export { ApiError, isPaymentRequired, isUnauthorized, newIdempotencyKey, RETRY_DELAY_MS, serverMessage } from './api';
+export * from './client';

@@ -1,13 +1,10 @@
-import type { AdminUser, AdminUserInput } from '@fodmap/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@fodmap/web-client';
+import { adminRoutes, type AdminUserInput } from '@fodmap/contracts';
+import { callRoute, routeQuery } from '@fodmap/web-client';
 
-const ADMIN_USERS = '/api/admin/admin-users';
-
-export const adminUsersQuery = queryOptions({ queryKey: [ADMIN_USERS], queryFn: () => apiRequest<AdminUser[]>('GET', ADMIN_USERS) });
+export const adminUsersQuery = routeQuery(adminRoutes.adminUsers);
 
 /** Creates the admin user, or replaces the record of the one with `id`. */
 export const saveAdminUser = ({ id, input }: { id: number | null; input: AdminUserInput }) =>
-  id === null ? apiRequest<AdminUser>('POST', ADMIN_USERS, input) : apiRequest<AdminUser>('PUT', `${ADMIN_USERS}/${id}`, input);
+  id === null ? callRoute(adminRoutes.createAdminUser, { body: input }) : callRoute(adminRoutes.updateAdminUser, { params: { id }, body: input });
 
-export const deleteAdminUser = (id: number) => apiRequest<{ message: string }>('DELETE', `${ADMIN_USERS}/${id}`);
+export const deleteAdminUser = (id: number) => callRoute(adminRoutes.deleteAdminUser, { params: { id } });

@@ -1,13 +1,10 @@
-import type { Advertiser, AdvertiserInput } from '@fodmap/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@fodmap/web-client';
+import { adminRoutes, type AdvertiserInput } from '@fodmap/contracts';
+import { callRoute, routeQuery } from '@fodmap/web-client';
 
-const ADVERTISERS = '/api/admin/advertisers';
-
-export const advertisersQuery = queryOptions({ queryKey: [ADVERTISERS], queryFn: () => apiRequest<Advertiser[]>('GET', ADVERTISERS) });
+export const advertisersQuery = routeQuery(adminRoutes.advertisers);
 
 /** Creates the advertiser, or replaces the whole record of the one with `id` (spec §7: PUT). */
 export const saveAdvertiser = ({ id, input }: { id: number | null; input: AdvertiserInput }) =>
-  id === null ? apiRequest<Advertiser>('POST', ADVERTISERS, input) : apiRequest<Advertiser>('PUT', `${ADVERTISERS}/${id}`, input);
+  id === null ? callRoute(adminRoutes.createAdvertiser, { body: input }) : callRoute(adminRoutes.updateAdvertiser, { params: { id }, body: input });
 
-export const deleteAdvertiser = (id: number) => apiRequest<{ message: string }>('DELETE', `${ADVERTISERS}/${id}`);
+export const deleteAdvertiser = (id: number) => callRoute(adminRoutes.deleteAdvertiser, { params: { id } });

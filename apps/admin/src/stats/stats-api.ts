@@ -1,9 +1,5 @@
-import type { AdvertiserStats, EmailStats } from '@fodmap/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@fodmap/web-client';
+import { adminRoutes } from '@fodmap/contracts';
+import { routeQuery } from '@fodmap/web-client';
 
-const EMAIL_STATS = '/api/admin/email-stats';
-const ADVERTISER_STATS = '/api/admin/advertiser-stats';
-
-export const emailStatsQuery = queryOptions({ queryKey: [EMAIL_STATS], queryFn: () => apiRequest<EmailStats>('GET', EMAIL_STATS) });
-export const advertiserStatsQuery = queryOptions({ queryKey: [ADVERTISER_STATS], queryFn: () => apiRequest<AdvertiserStats[]>('GET', ADVERTISER_STATS) });
+export const emailStatsQuery = routeQuery(adminRoutes.emailStats);
+export const advertiserStatsQuery = routeQuery(adminRoutes.advertiserStats);

@@ -3,6 +3,7 @@ import type { SymptomLinkLogged, SymptomLinkPreview, SymptomLinkReply, Unsubscri
 import { linkTokenQuerySchema, logSymptomLinkSchema } from '../notifications/notifications.schemas';
 import type { MessageReply } from '../subjects';
 import { ok, redirect, route, routes } from './route';
+import { z } from 'zod';
 
 /**
  * Issue 9's email routes, all answered with `Cache-Control: no-store`. The three test sends act for the signed-in
@@ -22,6 +23,8 @@ export const emailRoutes = routes({
     method: 'POST',
     path: '/api/send-test-meal-email',
     access: 'signedIn',
+    // What the web sends (spec §7), declared so that its client may send it; any of it, or none, is accepted.
+    body: z.object({ email: z.string(), userId: z.number() }).partial().optional(),
     response: ok<MessageReply>(),
     errors: [404, 429],
     summary: "A meal email of the person's newest meal, to the signed-in person whatever the body names",

@@ -1,9 +1,9 @@
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
-import { forgotPasswordSchema, Messages } from '@fodmap/contracts';
+import { authRoutes, forgotPasswordSchema, Messages, type RouteBody } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { apiRequest } from '@fodmap/web-client';
+import { callRoute } from '@fodmap/web-client';
 import { TextInput } from '../../components/TextInput';
 import { AuthCard } from './AuthCard';
 import { useScreenTitle } from '../branding/use-screen-title';
@@ -14,7 +14,7 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const request = useMutation({
-    mutationFn: (body: { email: string }) => apiRequest<{ message?: string }>('POST', '/api/forgot-password', body),
+    mutationFn: (body: RouteBody<typeof authRoutes.forgotPassword>) => callRoute(authRoutes.forgotPassword, { body }),
   });
 
   const submit = (event: FormEvent) => {

@@ -1,10 +1,10 @@
 import { Alert, Button, Link, Stack, Tab, Tabs } from '@mui/material';
-import { loginSchema, Messages, registerSchema, type User } from '@fodmap/contracts';
+import { authRoutes, loginSchema, Messages, registerSchema, type RouteBody, type User } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useToast } from '@fodmap/web-ui';
-import { apiRequest, serverMessage } from '@fodmap/web-client';
+import { callRoute, serverMessage } from '@fodmap/web-client';
 import { useSetCurrentUser } from '../session/use-session';
 import { TextInput } from '../../components/TextInput';
 import { useScreenTitle } from '../branding/use-screen-title';
@@ -12,8 +12,6 @@ import { accountCreated } from '../onboarding/first-run';
 import { AuthCard } from './AuthCard';
 
 type Mode = 'signIn' | 'createAccount';
-type LoginBody = { email: string; password: string };
-type RegisterBody = LoginBody & { confirmPassword?: string; firstName: string; lastName: string; timeZone?: string };
 
 const EMPTY_FORM = { email: '', password: '', firstName: '', lastName: '', confirmPassword: '' };
 
@@ -34,7 +32,7 @@ export function LoginPage() {
   const enterApp = (user: User) => setCurrentUser(user);
 
   const signIn = useMutation({
-    mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/auth/local/login', body),
+    mutationFn: (body: RouteBody<typeof authRoutes.login>) => callRoute(authRoutes.login, { body }),
     onSuccess: (user) => {
       toast({ title: Messages.welcomeBack, description: Messages.loggedInAs(user.firstName || user.email) });
       return enterApp(user);
@@ -43,7 +41,7 @@ export function LoginPage() {
   });
 
   const createAccount = useMutation({
-    mutationFn: (body: RegisterBody) => apiRequest<User>('POST', '/api/auth/local/register', body),
+    mutationFn: (body: RouteBody<typeof authRoutes.register>) => callRoute(authRoutes.register, { body }),
     onSuccess: (user) => {
       toast({ title: Messages.welcome, description: Messages.accountCreatedFor(user.firstName) });
       // The route table then leads a new account to the first-run question (issue 18) instead of the dashboard.

@@ -1,9 +1,9 @@
 import { Alert, Button, Link, Stack } from '@mui/material';
-import { Messages, resetPasswordProblem } from '@fodmap/contracts';
+import { authRoutes, Messages, resetPasswordProblem, type RouteBody } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { apiRequest, serverMessage } from '@fodmap/web-client';
+import { callRoute, serverMessage } from '@fodmap/web-client';
 import { TextInput } from '../../components/TextInput';
 import { AuthCard } from './AuthCard';
 import { useScreenTitle } from '../branding/use-screen-title';
@@ -21,7 +21,7 @@ export function ResetPasswordPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const navigate = useNavigate();
   const reset = useMutation({
-    mutationFn: (body: { token: string; newPassword: string }) => apiRequest<{ message?: string }>('POST', '/api/reset-password', body),
+    mutationFn: (body: RouteBody<typeof authRoutes.resetPassword>) => callRoute(authRoutes.resetPassword, { body }),
   });
 
   // The reset email's link opens a tab of its own, with no start flag yet: this person has an account, and the sign-in

@@ -1,15 +1,15 @@
-import { DEFAULT_DOMAIN_CONFIG, Messages, type DomainConfig } from '@fodmap/contracts';
+import { DEFAULT_DOMAIN_CONFIG, Messages, platformRoutes, type DomainConfig } from '@fodmap/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiRequest } from '@fodmap/web-client';
+import { callRoute, isReadOf, queryKeyOf } from '@fodmap/web-client';
 
-export const DOMAIN_CONFIG_PATH = '/api/domain-config';
+export const isDomainConfigRead = isReadOf(platformRoutes.domainConfig);
 /** Spec §9: branding is cached for an hour. */
 const DOMAIN_CONFIG_CACHE_MS = 60 * 60 * 1000;
 
 async function fetchDomainConfig(): Promise<DomainConfig> {
   try {
-    return await apiRequest<DomainConfig>('GET', DOMAIN_CONFIG_PATH);
+    return await callRoute(platformRoutes.domainConfig);
   } catch {
     throw new Error(Messages.domainConfigFailed);
   }
@@ -18,7 +18,7 @@ async function fetchDomainConfig(): Promise<DomainConfig> {
 /** The host's branding; the built-in default stands in until (or unless) the server answers. */
 export function useDomainConfig(): DomainConfig {
   const { data } = useQuery({
-    queryKey: [DOMAIN_CONFIG_PATH],
+    queryKey: queryKeyOf(platformRoutes.domainConfig),
     queryFn: fetchDomainConfig,
     staleTime: DOMAIN_CONFIG_CACHE_MS,
     gcTime: DOMAIN_CONFIG_CACHE_MS,

@@ -1,9 +1,8 @@
-import type { EducationItem } from '@fodmap/contracts';
+import { dashboardRoutes } from '@fodmap/contracts';
+import { routeQuery } from '@fodmap/web-client';
 import { useQuery } from '@tanstack/react-query';
-
-export const EDUCATION_PATH = '/api/education';
 
 /** Spec §7 GET /api/education: every article, read once per session like every other read. */
 export function useEducation() {
-  return useQuery<EducationItem[]>({ queryKey: [EDUCATION_PATH] });
+  return useQuery(routeQuery(dashboardRoutes.education));
 }

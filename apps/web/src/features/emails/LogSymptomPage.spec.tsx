@@ -124,4 +124,11 @@ describe('/log-symptom (spec §2, issue 9)', () => {
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeTruthy();
     expect(requests(fetchMock).filter((request) => request.includes('/api/log-symptom'))).toEqual([]);
   });
+
+  it('refuses a link whose symptom the journal does not know (edited by hand) in the words the server uses, asking it nothing', async () => {
+    const fetchMock = linkApi({ signedIn: false });
+    openAt(`/log-symptom?token=${encodeURIComponent(TOKEN)}&symptom=hiccups&severity=2`);
+    expect(await screen.findByText('The symptom or severity does not match this link.')).toBeTruthy();
+    expect(requests(fetchMock).filter((request) => request.includes('/api/log-symptom'))).toEqual([]);
+  });
 });

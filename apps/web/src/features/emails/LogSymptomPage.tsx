@@ -1,5 +1,5 @@
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { NotificationsMessages, SYMPTOM_LABELS, type SymptomLinkLogged, type SymptomLinkPreview } from '@fodmap/contracts';
+import { NotificationsMessages, SYMPTOM_LABELS, SYMPTOM_TYPES, type SymptomLinkLogged, type SymptomLinkPreview } from '@fodmap/contracts';
 import { useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
@@ -35,17 +35,19 @@ export function LogSymptomPage() {
   const symptom = query.get('symptom')?.trim() ?? '';
   const severity = query.get('severity')?.trim() ?? '';
   const complete = token !== '' && symptom !== '' && severity !== '';
+  // A symptom the journal does not know cannot be the token's: refused here, in the words the server would answer.
+  const symptomType = SYMPTOM_TYPES.find((type) => type === symptom);
 
-  const preview = useSymptomLinkPreview(complete ? token : '');
+  const preview = useSymptomLinkPreview(complete && symptomType ? token : '');
   const log = useLogSymptomLink();
   // A second tap before the first one's pending state has re-rendered the button must not send a second request.
   const sent = useRef(false);
 
   const submit = () => {
-    if (sent.current) return;
+    if (sent.current || !symptomType) return;
     sent.current = true;
     log.mutate(
-      { token, symptom, severity },
+      { token, symptom: symptomType, severity },
       {
         onError: () => {
           sent.current = false;
@@ -57,6 +59,7 @@ export function LogSymptomPage() {
   const card = (content: ReactNode) => <AuthCard title={NotificationsMessages.logSymptomTitle}>{content}</AuthCard>;
 
   if (!complete) return card(<Refused message={NotificationsMessages.linkMissing} />);
+  if (!symptomType) return card(<Refused message={NotificationsMessages.linkMismatch} />);
   // The spinner stands alone: a phone on a slow network sees it at once, and the card appears whole.
   if (preview.isPending) return <CenteredSpinner />;
   if (preview.isError)

@@ -1,14 +1,11 @@
-import type { LogSymptomLinkInput, SymptomLinkLogged, SymptomLinkPreview, UnsubscribeReply } from '@fodmap/contracts';
-import { ApiError, apiRequest, serverMessage } from '@fodmap/web-client';
+import { emailRoutes, type RouteBody } from '@fodmap/contracts';
+import { ApiError, callRoute, routeQuery, serverMessage } from '@fodmap/web-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRefreshJournal } from '../meals/meals-api';
 
-const LOG_SYMPTOM_PATH = '/api/log-symptom';
-const UNSUBSCRIBE_PATH = '/api/unsubscribe';
-
 /** GET /api/log-symptom?token=…: what the link will log, read before the tap. */
 export function useSymptomLinkPreview(token: string) {
-  return useQuery<SymptomLinkPreview>({ queryKey: [`${LOG_SYMPTOM_PATH}?token=${encodeURIComponent(token)}`], enabled: token !== '' });
+  return useQuery({ ...routeQuery(emailRoutes.previewSymptomLink, { query: { token } }), enabled: token !== '' });
 }
 
 /** POST /api/log-symptom: the link's own query sent back; the token is the authority, signed in or not. */
@@ -16,7 +13,7 @@ export function useLogSymptomLink() {
   const refresh = useRefreshJournal();
   return useMutation({
     // As the link wrote them: the server checks symptom and severity against the token and answers in words if not.
-    mutationFn: (input: Record<keyof LogSymptomLinkInput, string>) => apiRequest<SymptomLinkLogged>('POST', LOG_SYMPTOM_PATH, input),
+    mutationFn: (body: RouteBody<typeof emailRoutes.redeemSymptomLink>) => callRoute(emailRoutes.redeemSymptomLink, { body }),
     // Signed in, the Diary and Home are one tap away and must show the new symptom.
     onSuccess: () => refresh(),
   });
@@ -24,7 +21,7 @@ export function useLogSymptomLink() {
 
 /** POST /api/unsubscribe {token}: the link names the preference it turns off. */
 export function useUnsubscribe() {
-  return useMutation({ mutationFn: (token: string) => apiRequest<UnsubscribeReply>('POST', UNSUBSCRIBE_PATH, { token }) });
+  return useMutation({ mutationFn: (token: string) => callRoute(emailRoutes.unsubscribe, { body: { token } }) });
 }
 
 /**

@@ -1,14 +1,12 @@
 import { Button, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { FOOD_NAME_MAX_LENGTH, FOOD_TYPES, Messages, QUICK_ADD_FODMAP_RATINGS, quickAddFoodSchema, type Food, type QuickAddFoodInput } from '@fodmap/contracts';
+import { FOOD_NAME_MAX_LENGTH, FOOD_TYPES, foodRoutes, Messages, QUICK_ADD_FODMAP_RATINGS, quickAddFoodSchema, type Food, type QuickAddFoodInput } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@fodmap/web-ui';
-import { apiRequest, newIdempotencyKey, serverMessage } from '@fodmap/web-client';
+import { callRoute, newIdempotencyKey, serverMessage } from '@fodmap/web-client';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { readable } from './FoodDetails';
 import { useRefreshFoods } from './foods-api';
-
-export const QUICK_ADD_FOOD_PATH = '/api/debug/quick-add-food';
 
 interface FormValues {
   name: string;
@@ -18,9 +16,8 @@ interface FormValues {
   foodType: string;
 }
 
-/** The reply should be the created food; anything without an id cannot be shown or picked. */
-const asCreatedFood = (reply: unknown): Food | null =>
-  typeof reply === 'object' && reply !== null && typeof (reply as Food).id === 'number' && typeof (reply as Food).name === 'string' ? (reply as Food) : null;
+/** The reply should be the created food; one without an id or a name (spec §8: an unexpected response) cannot be shown or picked. */
+const asCreatedFood = (reply: Food | null): Food | null => (typeof reply?.id === 'number' && typeof reply.name === 'string' ? reply : null);
 
 /** Spec §5 New food form, in a dialog of its own or a tab of the add-foods dialog. */
 export function NewFoodForm({ initialName, onClose, onCreated, titleId }: { initialName: string; onClose: () => void; onCreated: (food: Food) => void; titleId: string }) {
@@ -35,7 +32,7 @@ export function NewFoodForm({ initialName, onClose, onCreated, titleId }: { init
   const problems = parsed.success ? {} : parsed.error.flatten().fieldErrors;
 
   const create = useMutation({
-    mutationFn: (input: QuickAddFoodInput) => apiRequest<unknown>('POST', QUICK_ADD_FOOD_PATH, input, newIdempotencyKey()),
+    mutationFn: (input: QuickAddFoodInput) => callRoute(foodRoutes.quickAdd, { body: input, idempotencyKey: newIdempotencyKey() }),
     onSuccess: (reply) => {
       const food = asCreatedFood(reply);
       void refreshFoods(food ?? undefined);

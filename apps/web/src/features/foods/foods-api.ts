@@ -1,36 +1,32 @@
-import type { AiSearchInput, AiSearchResult, CatalogueInfo, CatalogueReleaseNotes, Food, FoodSummary } from '@fodmap/contracts';
-import { FOOD_SEARCH } from '@fodmap/contracts';
-import { apiRequest } from '@fodmap/web-client';
+import { FOOD_SEARCH, foodRoutes, type AiSearchInput, type Food } from '@fodmap/contracts';
+import { callRoute, isReadOf, routeQuery } from '@fodmap/web-client';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDebouncedValue } from './use-debounced-value';
 
-export const FOODS_PATH = '/api/foods';
-
-/** Spec §7: a read is keyed by its path, so every foods read starts with FOODS_PATH and one prefix refreshes them all. */
-export const foodSearchPath = (term: string) => `${FOODS_PATH}/search?q=${encodeURIComponent(term)}`;
-export const foodPath = (id: number) => `${FOODS_PATH}/${id}`;
-export const AI_SEARCH_PATH = '/api/ai-search';
-export const BACKGROUND_SEARCH_PATH = `${FOODS_PATH}/search-ai-background`;
-
 /** Spec §7 ai-search: the catalogue first, then the label's ingredients or the online research. */
-export const aiSearch = (input: AiSearchInput) => apiRequest<AiSearchResult>('POST', AI_SEARCH_PATH, input);
+export const aiSearch = (input: AiSearchInput) => callRoute(foodRoutes.aiSearch, { body: input });
 /** Spec §7 search-ai-background: queued on the server; the person is emailed the outcome. */
-export const requestBackgroundSearch = (query: string) => apiRequest<{ message: string }>('POST', BACKGROUND_SEARCH_PATH, { query });
+export const requestBackgroundSearch = (query: string) => callRoute(foodRoutes.backgroundSearch, { body: { query } });
+
+/** Every foods read (the list, searches, details, the catalogue's release): a new food may belong in any of them. */
+export const isFoodRead = isReadOf(foodRoutes.list, foodRoutes.search, foodRoutes.get, foodRoutes.catalogue, foodRoutes.whatsNew);
+
+const foodQuery = (id: number) => routeQuery(foodRoutes.get, { params: { id } });
 
 /** The catalogue release the ratings come from, with its note in brief. */
 export function useCatalogueInfo() {
-  return useQuery<CatalogueInfo>({ queryKey: [`${FOODS_PATH}/catalogue`] });
+  return useQuery(routeQuery(foodRoutes.catalogue));
 }
 
 /** The release's whole 'What's new' note (some 200 KB): read only by the page that shows it, once there is one. */
 export function useWhatsNew(enabled: boolean) {
-  return useQuery<CatalogueReleaseNotes>({ queryKey: [`${FOODS_PATH}/whats-new`], enabled });
+  return useQuery({ ...routeQuery(foodRoutes.whatsNew), enabled });
 }
 
 /** The first `limit` rows of the catalogue plus the caller's private foods: only what the screen shows is downloaded. */
 export function useFoodList(limit: number, enabled = true) {
-  return useQuery<FoodSummary[]>({ queryKey: [`${FOODS_PATH}?limit=${limit}`], enabled, placeholderData: keepPreviousData });
+  return useQuery({ ...routeQuery(foodRoutes.list, { query: { limit } }), enabled, placeholderData: keepPreviousData });
 }
 
 export interface FoodSearch {
@@ -50,14 +46,14 @@ export function useFoodSearch(typed: string, minChars: number = FOOD_SEARCH.inli
   const wanted = typed.trim();
   const term = useDebouncedValue(wanted, FOOD_SEARCH.debounceMs);
   const active = wanted.length >= minChars;
-  const query = useQuery<Food[]>({ queryKey: [foodSearchPath(term)], enabled: active && term.length >= minChars, placeholderData: keepPreviousData });
+  const query = useQuery({ ...routeQuery(foodRoutes.search, { query: { q: term } }), enabled: active && term.length >= minChars, placeholderData: keepPreviousData });
   const settled = active && term === wanted && !query.isFetching && !query.isPlaceholderData;
   return { term, active, settled, results: active ? query.data : undefined, error: settled ? query.error : null };
 }
 
 /** One food with everything the details view shows; a search result already is one, so it is shown at once. */
 export function useFood(id: number, known?: Food, enabled = true) {
-  return useQuery<Food>({ queryKey: [foodPath(id)], initialData: known, enabled });
+  return useQuery({ ...foodQuery(id), initialData: known, enabled });
 }
 
 /** After a food is created every list, search and details read is stale: the new food may belong in any of them. */
@@ -65,8 +61,8 @@ export function useRefreshFoods() {
   const queryClient = useQueryClient();
   return useCallback(
     (created?: Food) => {
-      if (created) queryClient.setQueryData([foodPath(created.id)], created);
-      return queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(FOODS_PATH) });
+      if (created) queryClient.setQueryData(foodQuery(created.id).queryKey, created);
+      return queryClient.invalidateQueries({ predicate: isFoodRead });
     },
     [queryClient],
   );

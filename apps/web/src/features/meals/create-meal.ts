@@ -1,12 +1,12 @@
 // Apart from meals-api.ts, which the dashboard's first screen loads: only the meal dialogs (loaded when opened) save a
 // new meal, and its temporary meal is rated and scored as the server will (meal-preview.ts, the contracts' scoring).
-import { scoreMealFoods, type CreateMealInput, type Meal, type MealType } from '@fodmap/contracts';
-import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
+import { mealRoutes, scoreMealFoods, type CreateMealInput, type Meal, type MealType } from '@fodmap/contracts';
+import { callRoute, newIdempotencyKey } from '@fodmap/web-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { BuilderItem } from './meal-builder';
 import { mealFoodOf } from './meal-preview';
-import { isMealList, MEALS_PATH, mealPath, refreshJournal, showNewMeal } from './meals-api';
+import { isMealList, mealQuery, refreshJournal, showNewMeal } from './meals-api';
 
 export interface NewMeal {
   mealType: MealType;
@@ -45,14 +45,14 @@ export function useCreateMeal(timeZone: string) {
   const queryClient = useQueryClient();
   const failed = useRef<MealSave | null>(null);
   const mutation = useMutation({
-    mutationFn: (save: MealSave) => apiRequest<Meal>('POST', MEALS_PATH, save.body, save.idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: MealSave) => callRoute(mealRoutes.create, { body, idempotencyKey }),
     onMutate: async (save) => {
       await queryClient.cancelQueries({ predicate: isMealList });
       showNewMeal(queryClient, temporaryMeal(save), timeZone);
     },
     onSuccess: (meal) => {
       failed.current = null;
-      queryClient.setQueryData([mealPath(meal.id)], meal);
+      queryClient.setQueryData(mealQuery(meal.id).queryKey, meal);
     },
     onError: (_error, save) => {
       failed.current = save;

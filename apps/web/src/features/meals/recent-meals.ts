@@ -1,7 +1,7 @@
 import { localDay, type Meal } from '@fodmap/contracts';
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { shiftDay } from '../symptoms/symptom-format';
-import { mealsOnPath, TODAY_MEALS_PATH } from './meals-api';
+import { mealsOnQuery, todayMealsQuery } from './meals-api';
 
 // Apart from meals-api: only the meal forms read a week (and useQueries), never the home screen's first paint.
 
@@ -14,9 +14,9 @@ const RECENT_DAYS = 7;
  */
 export function useRecentMeals(timeZone: string, enabled: boolean): Meal[] {
   const today = localDay(new Date(), timeZone);
-  const paths = [TODAY_MEALS_PATH, ...Array.from({ length: RECENT_DAYS - 1 }, (_, back) => mealsOnPath(shiftDay(today, -(back + 1))))];
+  const reads = [todayMealsQuery(), ...Array.from({ length: RECENT_DAYS - 1 }, (_, back) => mealsOnQuery(shiftDay(today, -(back + 1))))];
   return useQueries({
-    queries: paths.map((path) => queryOptions<Meal[]>({ queryKey: [path], enabled })),
+    queries: reads.map((read) => ({ ...read, enabled })),
     combine: (results) => results.flatMap((result) => result.data ?? []),
   });
 }

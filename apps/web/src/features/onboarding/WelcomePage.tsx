@@ -11,7 +11,6 @@ import {
   type DietPhase,
   type User,
 } from '@fodmap/contracts';
-import { apiRequest } from '@fodmap/web-client';
 import { useToast } from '@fodmap/web-ui';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -22,7 +21,7 @@ import { useSession } from '../session/use-session';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { ChoiceGroup } from './ChoiceGroup';
 import { firstRunShown } from './first-run';
-import { NOTIFICATIONS_PATH, saveProfile, useAcceptUser } from './profile-api';
+import { saveNotifications, saveProfile, useAcceptUser } from './profile-api';
 import { TimeZoneField } from './TimeZoneField';
 
 type Emails = ReturnType<typeof notificationDefaults>;
@@ -58,7 +57,7 @@ function WelcomeQuestions({ user }: { user: User }) {
     mutationFn: async (given: Answers | 'skipped') => {
       if (given === 'skipped') return saveProfile({ onboarding: 'skipped' });
       // The emails first: the profile's answer then carries both, and marks the question answered last.
-      await apiRequest<User>('PATCH', NOTIFICATIONS_PATH, given.emails);
+      await saveNotifications(given.emails);
       const { condition, dietPhase, timeZone } = given;
       return saveProfile({ ...(condition && { condition }), ...(dietPhase && { dietPhase }), timeZone, onboarding: 'answered' });
     },

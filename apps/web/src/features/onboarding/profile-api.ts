@@ -1,13 +1,12 @@
-import type { ProfileChange, User } from '@fodmap/contracts';
-import { apiRequest } from '@fodmap/web-client';
+import { accountRoutes, type ProfileChange, type RouteBody, type User } from '@fodmap/contracts';
+import { callRoute } from '@fodmap/web-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { currentUserKey, useSetCurrentUser } from '../session/use-session';
+import { isCurrentUserRead, useSetCurrentUser } from '../session/use-session';
 
-export const PROFILE_PATH = '/api/auth/user/profile';
-export const NOTIFICATIONS_PATH = '/api/auth/user/notifications';
-
-export const saveProfile = (change: ProfileChange) => apiRequest<User>('PATCH', PROFILE_PATH, change);
+export const saveProfile = (change: ProfileChange) => callRoute(accountRoutes.profile, { body: change });
+/** The daily summary and meal emails turned on or off. */
+export const saveNotifications = (change: RouteBody<typeof accountRoutes.notifications>) => callRoute(accountRoutes.notifications, { body: change });
 
 /**
  * Takes the person as the server now holds them. A moved zone moves their 'today': every journal read kept for the
@@ -19,7 +18,7 @@ export function useAcceptUser() {
   return useCallback(
     async (before: User, after: User) => {
       await setCurrentUser(after);
-      if (after.timeZone !== before.timeZone) await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+      if (after.timeZone !== before.timeZone) await queryClient.invalidateQueries({ predicate: (query) => !isCurrentUserRead(query) });
     },
     [queryClient, setCurrentUser],
   );

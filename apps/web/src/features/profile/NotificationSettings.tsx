@@ -2,10 +2,10 @@ import { Card, CardContent, Divider, FormControlLabel, Stack, Switch, Typography
 import { Messages, NotificationsMessages, notificationDefaults, type User } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '@fodmap/web-ui';
-import { apiRequest } from '@fodmap/web-client';
+import { saveNotifications } from '../onboarding/profile-api';
 import { useSetCurrentUser } from '../session/use-session';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
-import { emailPreferences, PreferenceLabel, type Preferences } from './email-preferences';
+import { emailPreferences, PreferenceLabel } from './email-preferences';
 import { TestEmailButtons } from './TestEmailButtons';
 
 /** Spec §2 Profile: the Email Notifications card, its two preferences and the test buttons that show what they send. */
@@ -16,7 +16,7 @@ export function NotificationSettings({ user }: { user: User }) {
   const current = notificationDefaults(user);
 
   const save = useMutation({
-    mutationFn: (change: Preferences) => apiRequest<unknown>('PATCH', '/api/auth/user/notifications', change),
+    mutationFn: saveNotifications,
     // The change is what was asked for; keeping the rest of the user as it was avoids depending on the reply's shape.
     onSuccess: (_reply, change) => {
       void setCurrentUser({ ...user, ...change });

@@ -1,11 +1,11 @@
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { Messages, PHOTO_TYPES, type User } from '@fodmap/contracts';
+import { accountRoutes, Messages, PHOTO_TYPES, type User } from '@fodmap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, type ChangeEvent } from 'react';
 import { useToast } from '@fodmap/web-ui';
 import { UserAvatar } from '../../components/UserAvatar';
-import { apiRequest, serverMessage } from '@fodmap/web-client';
+import { callRoute, serverMessage } from '@fodmap/web-client';
 import { currentUserKey } from '../session/use-session';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
 import { photoProblem } from './photo-problem';
@@ -18,11 +18,7 @@ export function ProfileCard({ user }: { user: User }) {
   const handleUnauthorized = useUnauthorizedHandler();
 
   const upload = useMutation({
-    mutationFn: (photo: File) => {
-      const form = new FormData();
-      form.append('photo', photo);
-      return apiRequest<unknown>('POST', '/api/auth/user/photo', form);
-    },
+    mutationFn: (photo: File) => callRoute(accountRoutes.uploadPhoto, { file: photo }),
     // Re-read the user rather than trust the upload's answer to carry the whole of it.
     onSuccess: () => {
       toast({ title: Messages.photoUpdated });

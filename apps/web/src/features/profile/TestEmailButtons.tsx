@@ -1,6 +1,6 @@
 import { Button, CircularProgress, Stack } from '@mui/material';
-import { NotificationsMessages, type SymptomLinkReply, type User } from '@fodmap/contracts';
-import { apiRequest, serverMessage } from '@fodmap/web-client';
+import { emailRoutes, NotificationsMessages, type User } from '@fodmap/contracts';
+import { callRoute, serverMessage } from '@fodmap/web-client';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '@fodmap/web-ui';
 import { useUnauthorizedHandler } from '../session/use-unauthorized';
@@ -27,16 +27,16 @@ export function TestEmailButtons({ user }: { user: User }) {
   const sent = (title: string) => () => toast({ title, description: NotificationsMessages.testEmailSentTo(user.email) });
 
   const daily = useMutation({
-    mutationFn: () => apiRequest<unknown>('POST', '/api/test-daily-email-affiliate'),
+    mutationFn: () => callRoute(emailRoutes.testDailySummary),
     onSuccess: sent(NotificationsMessages.testEmailSent),
     onError: failed(NotificationsMessages.testEmailFailed),
   });
   const meal = useMutation({
-    mutationFn: () => apiRequest<unknown>('POST', '/api/send-test-meal-email', { email: user.email, userId: user.id }),
+    mutationFn: () => callRoute(emailRoutes.testMealEmail, { body: { email: user.email, userId: user.id } }),
     onSuccess: sent(NotificationsMessages.testMealEmailSent),
     onError: failed(NotificationsMessages.testMealEmailFailed),
   });
-  const link = useMutation({ mutationFn: () => apiRequest<SymptomLinkReply>('POST', '/api/test-symptom-link') });
+  const link = useMutation({ mutationFn: () => callRoute(emailRoutes.testSymptomLink) });
 
   const openLink = () => {
     // Opened inside the tap, before any await: a popup blocker allows only that. The link's address follows.

@@ -1,8 +1,8 @@
-import { Messages } from '@fodmap/contracts';
+import { authRoutes, Messages } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '@fodmap/web-ui';
-import { apiRequest } from '@fodmap/web-client';
+import { callRoute } from '@fodmap/web-client';
 import { useEndSession } from '../session/use-end-session';
 
 /** Spec §4 Session: signing out empties the cached user and goes to /. */
@@ -11,7 +11,7 @@ export function useSignOut() {
   const endSession = useEndSession();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest<unknown>('POST', '/api/auth/local/logout'),
+    mutationFn: () => callRoute(authRoutes.logout),
     onSuccess: () => {
       endSession();
       navigate('/', { replace: true });

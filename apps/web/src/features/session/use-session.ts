@@ -1,20 +1,22 @@
-import type { User } from '@fodmap/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountRoutes, type User } from '@fodmap/contracts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest, isUnauthorized } from '@fodmap/web-client';
-
-export const CURRENT_USER_PATH = '/api/auth/user';
-export const currentUserKey = [CURRENT_USER_PATH] as const;
+import { callRoute, isReadOf, isUnauthorized, queryKeyOf } from '@fodmap/web-client';
 
 /** Spec §4 Session: a 401 on the current-user call means nobody is signed in, not an error. */
 async function fetchCurrentUser(): Promise<User | null> {
   try {
-    return await apiRequest<User>('GET', CURRENT_USER_PATH);
+    return await callRoute(accountRoutes.user);
   } catch (error) {
     if (isUnauthorized(error)) return null;
     throw error;
   }
 }
+
+/** The current user's read, which keeps null once the server has said that nobody is signed in. */
+const sessionQuery = queryOptions({ queryKey: [...queryKeyOf(accountRoutes.user)], queryFn: fetchCurrentUser, retry: false });
+export const currentUserKey = sessionQuery.queryKey;
+export const isCurrentUserRead = isReadOf(accountRoutes.user);
 
 export interface Session {
   user: User | null;
@@ -22,7 +24,7 @@ export interface Session {
 }
 
 export function useSession(): Session {
-  const { data, isPending } = useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, retry: false });
+  const { data, isPending } = useQuery(sessionQuery);
   return { user: data ?? null, isLoading: isPending };
 }
 

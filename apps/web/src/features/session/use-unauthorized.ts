@@ -1,15 +1,15 @@
-import { Messages } from '@fodmap/contracts';
+import { authRoutes, Messages } from '@fodmap/contracts';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '@fodmap/web-ui';
-import { isUnauthorized } from '@fodmap/web-client';
+import { hrefOf, isUnauthorized } from '@fodmap/web-client';
 import { usePaymentRequiredHandler } from '../subscription/use-payment-required';
 import { useEndSession } from './use-end-session';
 
 /** Spec §9: the pause that lets a person read why they are being sent away. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 /** The server answers this with a redirect to its sign-in page (spec §7). */
-export const SERVER_LOGIN_PATH = '/api/login';
+export const SERVER_LOGIN_PATH = hrefOf(authRoutes.signInPage);
 
 /**
  * Spec §8 Unauthorized: a protected action answered 401, so the session is gone. Returns whether it handled the

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '@fodmap/web-ui';
 import { isPaymentRequired } from '@fodmap/web-client';
-import { SUBSCRIPTION_STATUS_PATH } from './use-subscription-status';
+import { subscriptionStatusKey } from './use-subscription-status';
 
 export const SUBSCRIBE_PATH = '/subscribe';
 
@@ -25,7 +25,7 @@ export function usePaymentRequiredHandler() {
         variant: 'destructive',
         action: { label: SubscriptionMessages.subscribeNow, onClick: () => navigate(SUBSCRIBE_PATH) },
       });
-      void queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_STATUS_PATH] });
+      void queryClient.invalidateQueries({ queryKey: subscriptionStatusKey });
       return true;
     },
     [toast, queryClient, navigate],

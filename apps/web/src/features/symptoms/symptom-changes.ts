@@ -1,13 +1,13 @@
-import type { LogSymptomInput, Symptom, UpdateSymptomInput } from '@fodmap/contracts';
-import { apiRequest, newIdempotencyKey } from '@fodmap/web-client';
+import { symptomRoutes, type LogSymptomInput, type UpdateSymptomInput } from '@fodmap/contracts';
+import { callRoute, newIdempotencyKey } from '@fodmap/web-client';
 import { useMutation } from '@tanstack/react-query';
-import { SYMPTOMS_PATH, useRefreshJournal } from '../meals/meals-api';
+import { useRefreshJournal } from '../meals/meals-api';
 
 export function useLogSymptom() {
   const refresh = useRefreshJournal();
   return useMutation({
     // One key per log: a resend after a lost answer is the same symptom, a second log is a second one.
-    mutationFn: (input: LogSymptomInput) => apiRequest<Symptom>('POST', SYMPTOMS_PATH, input, newIdempotencyKey()),
+    mutationFn: (input: LogSymptomInput) => callRoute(symptomRoutes.log, { body: input, idempotencyKey: newIdempotencyKey() }),
     onSuccess: () => refresh(),
   });
 }
@@ -16,7 +16,7 @@ export function useLogSymptom() {
 export function useUpdateSymptom() {
   const refresh = useRefreshJournal();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: UpdateSymptomInput }) => apiRequest<Symptom>('PATCH', `${SYMPTOMS_PATH}/${id}`, input),
+    mutationFn: ({ id, input }: { id: number; input: UpdateSymptomInput }) => callRoute(symptomRoutes.update, { params: { id }, body: input }),
     onSuccess: () => refresh(),
   });
 }
@@ -24,7 +24,7 @@ export function useUpdateSymptom() {
 export function useDeleteSymptom() {
   const refresh = useRefreshJournal();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<{ message: string }>('DELETE', `${SYMPTOMS_PATH}/${id}`),
+    mutationFn: (id: number) => callRoute(symptomRoutes.remove, { params: { id } }),
     onSuccess: () => refresh(),
   });
 }

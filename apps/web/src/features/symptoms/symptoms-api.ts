@@ -1,8 +1,8 @@
 // The symptom reads, on the dashboard's first screen (its symptom check); logging, correcting and deleting one are
 // symptom-changes.ts, loaded with the form and the log that use them.
-import { localDay, type Symptom } from '@fodmap/contracts';
+import { localDay } from '@fodmap/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { symptomsOnPath } from '../meals/meals-api';
+import { symptomsOnQuery } from '../meals/meals-api';
 import { useSession } from '../session/use-session';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -19,10 +19,10 @@ export function useToday(): string {
 }
 
 export function useTodaySymptoms() {
-  return useQuery<Symptom[]>({ queryKey: [symptomsOnPath(useToday())] });
+  return useQuery(symptomsOnQuery(useToday()));
 }
 
 /** The symptoms of one of the person's own days, newest first, read again each time the screen is shown (see useMealsOfDay). */
 export function useDaySymptoms(day: string) {
-  return useQuery<Symptom[]>({ queryKey: [symptomsOnPath(day)], refetchOnMount: 'always' });
+  return useQuery({ ...symptomsOnQuery(day), refetchOnMount: 'always' });
 }
