@@ -1,16 +1,17 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
-import { HealthReport, Rpc, SERVICE_NAMES, ServiceName } from '@fodmap/contracts';
+import { Controller, HttpStatus, Inject, Res } from '@nestjs/common';
+import { HealthReport, platformRoutes, Rpc, SERVICE_NAMES, ServiceName } from '@fodmap/contracts';
 import { NATS_CONNECTION } from '@fodmap/server';
 import { Response } from 'express';
 import Redis from 'ioredis';
 import { NatsConnection } from 'nats';
+import { Endpoint } from '../http/endpoint';
 import { REDIS } from '../infra/infra.module';
 import { RETRY_AFTER_SECONDS, ServiceClient } from '../services/service-client';
 
 const HEALTH_TIMEOUT_MS = 2000;
 type State = 'up' | 'down';
 
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     private readonly services: ServiceClient,
@@ -19,7 +20,7 @@ export class HealthController {
   ) {}
 
   /** Names each part (every service, NATS, Redis); 200 when all are up, else 503 with Retry-After and the same report. */
-  @Get()
+  @Endpoint(platformRoutes.health)
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport & { nats: State; redis: State }> {
     const [answers, nats, redis] = await Promise.all([
       Promise.all(
