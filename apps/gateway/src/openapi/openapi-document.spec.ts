@@ -42,7 +42,7 @@ describe('the OpenAPI document', () => {
         content: { 'application/json': { schema: { type: 'object', required: ['foodId', 'quantity', 'servingUnit'] }, example: mealRoutes.addFood.example } },
       },
     });
-    expect(Object.keys(addFood?.responses ?? {})).toEqual(['201', '400', '401', '402', '404', '409', '503']);
+    expect(Object.keys(addFood?.responses ?? {})).toEqual(['201', '400', '401', '402', '404', '409', '503', '504']);
     expect(addFood?.responses['402']).toEqual({ $ref: '#/components/responses/Error402' });
   });
 

@@ -1,4 +1,14 @@
-import { contractRoutes, ErrorStatus, IDEMPOTENCY_KEY_HEADER, RouteDefinition, routeErrors } from '@fodmap/contracts';
+import {
+  contractRoutes,
+  ErrorStatus,
+  IDEMPOTENCY_KEY_HEADER,
+  JournalMessages,
+  Messages,
+  NotificationsMessages,
+  RouteDefinition,
+  routeErrors,
+  SubscriptionMessages,
+} from '@fodmap/contracts';
 // zod-to-json-schema is typed against 'zod/v3', which TypeScript reads from other declaration files than 'zod' (.d.ts, not
 // .d.cts) although both are the same classes at run time: comparing the two copies of the types gives up (TS2589), so a
 // contract schema enters here as `unknown` and is narrowed with `instanceof` (see `v3`).
@@ -53,19 +63,19 @@ export interface OpenApiDocument {
 
 const METHODS = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const;
 
-/** What each error status means here; every one answers `{ message }`, the sentence the person is shown. */
+/** What each error status means here; every one answers `{ message }`, the sentence the person is shown (an example of each). */
 const ERRORS: Record<ErrorStatus, { description: string; example: string }> = {
-  400: { description: 'Invalid request: the message names the first broken rule', example: 'Meal time must not be in the future' },
-  401: { description: 'Not signed in, or the session ended', example: 'Unauthorized' },
-  402: { description: 'The trial or subscription has expired: creating and correcting entries, insights and AI search are refused', example: 'Your free trial has ended. Subscribe to keep logging.' },
-  403: { description: 'Not allowed: not an admin, or a state-changing request from another site', example: 'Admin access required' },
-  404: { description: 'Not found, or not the caller\'s', example: 'Meal not found' },
-  409: { description: 'Conflicts with the current state (a completed or deleted meal, a used link, a taken email)', example: 'Meal is already completed' },
-  410: { description: 'The link has expired', example: 'This link has expired' },
-  413: { description: 'The upload is too large', example: 'File too large' },
-  429: { description: 'Too many requests: `Retry-After` says in how many seconds to try again', example: 'Too many attempts. Try again in 60 seconds.' },
-  503: { description: 'A service is unavailable or not configured: `Retry-After` when it is worth trying again', example: 'Service temporarily unavailable' },
-  504: { description: 'A service did not answer in time', example: 'The request timed out' },
+  400: { description: 'Invalid request: the message names the first broken rule', example: JournalMessages.mealTimestampFuture },
+  401: { description: 'Not signed in, or the session ended', example: Messages.unauthorized },
+  402: { description: 'The trial or subscription has expired: creating and correcting entries, insights and AI search are refused', example: SubscriptionMessages.expiredGated },
+  403: { description: 'Not allowed: not an admin, or a state-changing request from another site', example: Messages.adminOnly },
+  404: { description: "Not found, or not the caller's", example: Messages.mealNotFound },
+  409: { description: 'Conflicts with the current state (a completed or deleted meal, a used link, a taken email)', example: JournalMessages.mealIsCompleted },
+  410: { description: 'The link has expired', example: NotificationsMessages.linkExpired },
+  413: { description: 'The upload is too large', example: Messages.photoTooLarge },
+  429: { description: 'Too many requests: `Retry-After` says in how many seconds to try again', example: Messages.tooManyLoginAttempts(60) },
+  503: { description: 'A service is unavailable or not configured: `Retry-After` when it is worth trying again', example: Messages.serviceUnavailable('journal') },
+  504: { description: 'A service did not answer in time (the change may still have been made)', example: Messages.serviceTimeout('journal') },
 };
 
 /**

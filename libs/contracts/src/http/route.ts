@@ -98,14 +98,14 @@ export type ParsedParams<R extends RouteDefinition> = R extends { params: infer 
 export type ParsedQuery<R extends RouteDefinition> = z.output<Schema<R, 'query'>>;
 export type ParsedBody<R extends RouteDefinition> = z.output<Schema<R, 'body'>>;
 
-/** Every status a route may answer with `{ message }`: its own, those its access and gate imply, and a service's unavailability. */
+/** Every status a route may answer with `{ message }`: its own, those its access and gate imply, and a service being unavailable (503) or late (504). */
 export function routeErrors(route: RouteDefinition): ErrorStatus[] {
   const implied: ErrorStatus[] = [];
   if (route.params || route.query || route.body) implied.push(400);
   if (route.access === 'signedIn' || route.access === 'admin') implied.push(401);
   if (route.gated) implied.push(402);
   if (route.access === 'admin') implied.push(403);
-  return [...new Set<ErrorStatus>([...implied, ...route.errors, 503])].sort((a, b) => a - b);
+  return [...new Set<ErrorStatus>([...implied, ...route.errors, 503, 504])].sort((a, b) => a - b);
 }
 
 /** The path of a route with its parameters filled in: `pathTo(mealRoutes.get, { id: 12 })` is `/api/meals/12`. */
