@@ -23,6 +23,7 @@ import { InfraModule } from './infra/infra.module';
 import { InsightsController } from './insights/insights.controller';
 import { JournalReadCache } from './journal/journal-read-cache';
 import { MealsController } from './meals/meals.controller';
+import { OpenApiController } from './openapi/openapi.controller';
 import { PhotoStore } from './photos/photo-store';
 import { PhotosController } from './photos/photos.controller';
 import { ServicesModule } from './services/services.module';
@@ -47,6 +48,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     AdminController,
     EmailsController,
     SubscriptionController,
+    OpenApiController,
   ],
   providers: [
     RateLimiter,

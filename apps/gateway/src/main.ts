@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { emailRoutes, subscriptionRoutes } from '@fodmap/contracts';
 import { configOrExit, loadGatewayConfig, requireDependencies } from '@fodmap/server';
 import compression from 'compression';
 import { raw } from 'express';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
 import { adminOnly } from './auth/admin-only';
-import { EMAIL_LINK_PATHS, ONE_CLICK_UNSUBSCRIBE_PATH } from './emails/emails.controller';
 import { sessionHandlers } from './auth/session';
 import { refuseAmbiguousPaths } from './http/api-paths';
 import { useJsonBodies } from './http/json-body';
@@ -18,10 +18,17 @@ import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { REDIS } from './infra/infra.module';
 import { ServiceClient } from './services/service-client';
+import { serveApiDocsAssets } from './openapi/openapi.controller';
 import { serveSpas } from './spa/serve-spas';
 import { subscriptionGate } from './subscription/subscription-gate';
 import { SubscriptionStatusCache } from './subscription/subscription-status-cache';
-import { STRIPE_WEBHOOK_PATH } from './subscription/subscription.controller';
+
+/** RFC 8058 one-click unsubscribe: POSTed by mail providers from their own servers. */
+const ONE_CLICK_UNSUBSCRIBE_PATH = emailRoutes.unsubscribe.path;
+/** Stripe POSTs its events here; the signature covers the exact bytes of the body. */
+const STRIPE_WEBHOOK_PATH = subscriptionRoutes.stripeWebhook.path;
+/** The routes an emailed link or a mail provider reaches, each up to its first parameter (`/api/sponsored`): all no-store. */
+const EMAIL_LINK_PATHS = [...new Set(Object.values(emailRoutes).map((route) => route.path.split('/:')[0]))];
 
 async function bootstrap(): Promise<void> {
   const config = configOrExit(loadGatewayConfig);
@@ -45,8 +52,10 @@ async function bootstrap(): Promise<void> {
   express.use(['/api/admin', ...EMAIL_LINK_PATHS], noStore);
   express.use(['/admin', '/api/admin'], signedIn, adminOnly(app.get(ServiceClient)));
   serveSpas(express);
-  // Static files are precompressed at build time; only the API's JSON is compressed per response, from 1 KB up.
+  // Static files are precompressed at build time; the API's JSON (and the API reference page's files) are compressed per
+  // response, from 1 KB up.
   express.use('/api', compression({ threshold: 1024 }));
+  serveApiDocsAssets(express);
   express.use(signedIn);
   // Stripe signs the exact bytes it sent: this path's body is kept raw (the JSON parser skips a body already read).
   express.use(STRIPE_WEBHOOK_PATH, raw({ type: () => true, limit: '1mb' }));

@@ -1,7 +1,8 @@
-import { Controller, Get, Req, UseGuards } from '@nestjs/common';
-import { Caller, DomainConfig, Rpc, SubscriptionStatus } from '@fodmap/contracts';
+import { Controller, Req } from '@nestjs/common';
+import { Caller, DomainConfig, platformRoutes, Rpc, subscriptionRoutes, SubscriptionStatus } from '@fodmap/contracts';
 import { Request } from 'express';
-import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { CurrentCaller } from '../auth/signed-in.guard';
+import { Endpoint } from '../http/endpoint';
 import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 
@@ -9,14 +10,13 @@ import { ServiceClient } from '../services/service-client';
 export class AccountController {
   constructor(private readonly services: ServiceClient) {}
 
-  @Get('subscription-status')
-  @UseGuards(SignedInGuard)
+  @Endpoint(subscriptionRoutes.status)
   subscriptionStatus(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<SubscriptionStatus> {
     return this.services.send(Rpc.identity.subscriptionStatus, { caller }, correlationId);
   }
 
   /** Branding for the host the browser asked for (spec §3 Domain config). */
-  @Get('domain-config')
+  @Endpoint(platformRoutes.domainConfig)
   domainConfig(@Req() req: Request): Promise<DomainConfig> {
     return this.services.send(Rpc.identity.domainConfig, { host: req.hostname }, req.correlationId);
   }

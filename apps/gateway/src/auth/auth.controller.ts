@@ -1,29 +1,18 @@
-import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Patch, Post, Redirect, Req, Res, UseGuards } from '@nestjs/common';
-import {
-  Caller,
-  forgotPasswordSchema,
-  Messages,
-  notificationPreferencesSchema,
-  profileChangeSchema,
-  registerSchema,
-  resetPasswordSchema,
-  Rpc,
-  User,
-} from '@fodmap/contracts';
+import { Controller, HttpException, HttpStatus, Inject, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { accountRoutes, authRoutes, Caller, Messages, MessageReply, ParsedBody, Rpc, User } from '@fodmap/contracts';
 import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { Request, Response } from 'express';
-import { z } from 'zod';
 import { clientAddress } from '../http/client-address';
 import { RateLimiter } from '../http/rate-limit';
 import { RetryLaterException } from '../http/retry-later.exception';
-import { ZodBody } from '../http/zod-body.pipe';
+import { Endpoint, RouteBody } from '../http/endpoint';
 import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 import { AccountCache } from './account-cache';
 import { KnownDevices } from './known-device';
 import { LoginGuard } from './login.guard';
 import { SESSION_COOKIE, signedInUser } from './session';
-import { CurrentCaller, SignedInGuard } from './signed-in.guard';
+import { CurrentCaller } from './signed-in.guard';
 import { UserSessions } from './user-sessions';
 
 const RESET_WINDOW_SECONDS = 60 * 60;
@@ -42,9 +31,9 @@ export class AuthController {
     @Inject(SERVER_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  @Post('auth/local/register')
+  @Endpoint(authRoutes.register)
   async register(
-    @Body(new ZodBody(registerSchema)) input: z.output<typeof registerSchema>,
+    @RouteBody(authRoutes.register) input: ParsedBody<typeof authRoutes.register>,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<User> {
@@ -56,16 +45,15 @@ export class AuthController {
   }
 
   /** LoginGuard (passport's local strategy) has checked the password, counted the attempt and started the session. */
-  @Post('auth/local/login')
-  @HttpCode(HttpStatus.OK)
+  @Endpoint(authRoutes.login)
   @UseGuards(LoginGuard)
-  login(@Req() req: Request): User | undefined {
-    return req.user?.account;
+  login(@Req() req: Request): User {
+    if (!req.user?.account) throw new UnauthorizedException({ message: Messages.unauthorized });
+    return req.user.account;
   }
 
-  @Post('auth/local/logout')
-  @HttpCode(HttpStatus.OK)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ message: string }> {
+  @Endpoint(authRoutes.logout)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageReply> {
     if (req.user) this.accounts.delete(req.user.caller.userId);
     await this.sessions.signOut(req);
     res.clearCookie(SESSION_COOKIE);
@@ -73,14 +61,12 @@ export class AuthController {
   }
 
   /** Where the web app sends a person whose session ended (spec §8). */
-  @Get('login')
-  @Redirect()
+  @Endpoint(authRoutes.signInPage)
   signInPage(): { url: string; statusCode: number } {
     return { url: '/login', statusCode: HttpStatus.FOUND };
   }
 
-  @Get('auth/user')
-  @UseGuards(SignedInGuard)
+  @Endpoint(accountRoutes.user)
   async currentUser(@CurrentCaller() caller: Caller, @Req() req: Request): Promise<User> {
     const known = this.accounts.get(caller.userId);
     if (known) return known;
@@ -96,11 +82,10 @@ export class AuthController {
     }
   }
 
-  @Patch('auth/user/notifications')
-  @UseGuards(SignedInGuard)
+  @Endpoint(accountRoutes.notifications)
   async updateNotifications(
     @CurrentCaller() caller: Caller,
-    @Body(new ZodBody(notificationPreferencesSchema)) input: z.output<typeof notificationPreferencesSchema>,
+    @RouteBody(accountRoutes.notifications) input: ParsedBody<typeof accountRoutes.notifications>,
     @CorrelationId() correlationId: string,
   ): Promise<User> {
     return this.accounts.remember(await this.services.send(Rpc.identity.updateNotifications, { caller, input }, correlationId));
@@ -110,11 +95,10 @@ export class AuthController {
    * Issue 18's answers. A corrected zone is every service's `caller.timeZone` from the next request on: each of the
    * person's sessions is given it, so their days (and the journal read cache's keys) move with it on every device.
    */
-  @Patch('auth/user/profile')
-  @UseGuards(SignedInGuard)
+  @Endpoint(accountRoutes.profile)
   async updateProfile(
     @CurrentCaller() caller: Caller,
-    @Body(new ZodBody(profileChangeSchema)) input: z.output<typeof profileChangeSchema>,
+    @RouteBody(accountRoutes.profile) input: ParsedBody<typeof accountRoutes.profile>,
     @CorrelationId() correlationId: string,
   ): Promise<User> {
     const user = await this.services.send(Rpc.identity.updateProfile, { caller, input }, correlationId);
@@ -123,9 +107,8 @@ export class AuthController {
   }
 
   /** Throttled per email and per client address, whether or not the account exists, so it reveals nothing. */
-  @Post('forgot-password')
-  @HttpCode(HttpStatus.OK)
-  async forgotPassword(@Body(new ZodBody(forgotPasswordSchema)) input: z.output<typeof forgotPasswordSchema>, @Req() req: Request): Promise<{ message: string }> {
+  @Endpoint(authRoutes.forgotPassword)
+  async forgotPassword(@RouteBody(authRoutes.forgotPassword) input: ParsedBody<typeof authRoutes.forgotPassword>, @Req() req: Request): Promise<MessageReply> {
     const wait = await this.limiter.reserve(
       [
         { key: `reset:email:${input.email}`, max: RESETS_PER_EMAIL },
@@ -139,9 +122,8 @@ export class AuthController {
   }
 
   /** A new password ends every other session of the account: whoever knew the old one is signed out everywhere. */
-  @Post('reset-password')
-  @HttpCode(HttpStatus.OK)
-  async resetPassword(@Body(new ZodBody(resetPasswordSchema)) input: z.output<typeof resetPasswordSchema>, @Req() req: Request): Promise<{ message: string }> {
+  @Endpoint(authRoutes.resetPassword)
+  async resetPassword(@RouteBody(authRoutes.resetPassword) input: ParsedBody<typeof authRoutes.resetPassword>, @Req() req: Request): Promise<MessageReply> {
     const { message, userId } = await this.services.send(Rpc.identity.resetPassword, { input }, req.correlationId);
     this.accounts.delete(userId);
     await this.sessions.endAll(userId, req.user?.caller.userId === userId ? req.sessionID : undefined);

@@ -1,6 +1,6 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { loginSchema } from '@fodmap/contracts';
+import { authRoutes } from '@fodmap/contracts';
 import { Request } from 'express';
 import { ZodBody } from '../http/zod-body.pipe';
 import { UserSessions } from './user-sessions';
@@ -17,7 +17,7 @@ export class LoginGuard extends AuthGuard('local') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
-    req.body = new ZodBody(loginSchema).transform(req.body);
+    req.body = new ZodBody(authRoutes.login.body).transform(req.body);
     await super.canActivate(context);
     if (req.user) await this.sessions.signIn(req, req.user);
     return true;

@@ -1,13 +1,14 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, NotFoundException, Param, Post, Query, Redirect, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpStatus, NotFoundException, Query, Req } from '@nestjs/common';
 import {
   AdminMessages,
-  advertiserIdSchema,
   isWebUrl,
   Caller,
-  linkTokenQuerySchema,
-  logSymptomLinkSchema,
+  emailRoutes,
   MessageReply,
   NotificationsMessages,
+  ParsedBody,
+  ParsedParams,
+  ParsedQuery,
   Rpc,
   SymptomLinkLogged,
   SymptomLinkPreview,
@@ -15,20 +16,15 @@ import {
   UnsubscribeReply,
 } from '@fodmap/contracts';
 import { Request } from 'express';
-import { z } from 'zod';
-import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { CurrentCaller } from '../auth/signed-in.guard';
 import { clientAddress } from '../http/client-address';
 import { RateLimiter } from '../http/rate-limit';
+import { Endpoint, RouteBody, RouteParam, RouteQuery } from '../http/endpoint';
 import { CorrelationId } from '../http/request-id';
 import { RetryLaterException } from '../http/retry-later.exception';
 import { ZodBody } from '../http/zod-body.pipe';
 import { ServiceClient } from '../services/service-client';
 import { JournalReadCache } from '../journal/journal-read-cache';
-
-/** The routes an emailed link or a mail provider reaches: main.ts answers them all with Cache-Control: no-store. */
-export const EMAIL_LINK_PATHS = ['/api/log-symptom', '/api/unsubscribe', '/api/sponsored', '/api/test-daily-email-affiliate', '/api/send-test-meal-email', '/api/test-symptom-link'];
-/** RFC 8058 one-click unsubscribe: POSTed by mail providers from their own servers (main.ts, same-origin check). */
-export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/unsubscribe';
 
 const TEST_WINDOW_SECONDS = 10 * 60;
 /** Test sends per person per window, the three test buttons together: enough to try each, not to mail-bomb oneself. */
@@ -37,7 +33,7 @@ const LINK_WINDOW_SECONDS = 10 * 60;
 /** Symptom-link previews and redeems per client address per window: a household's taps, not a scan. */
 const LINK_REQUESTS_PER_ADDRESS = 60;
 
-type TokenQuery = z.output<typeof linkTokenQuerySchema>;
+type TokenQuery = ParsedQuery<typeof emailRoutes.previewSymptomLink>;
 
 /**
  * Issue 9's email routes. The three test sends act for the signed-in person only, whatever the body says. The link
@@ -53,9 +49,7 @@ export class EmailsController {
   ) {}
 
   /** Today's summary so far, to the caller's own address. */
-  @Post('test-daily-email-affiliate')
-  @HttpCode(HttpStatus.OK)
-  @UseGuards(SignedInGuard)
+  @Endpoint(emailRoutes.testDailySummary)
   testDailyEmail(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<MessageReply> {
     return this.testSend(caller, () => this.services.send(Rpc.notifications.testDailySummary, { caller }, correlationId));
   }
@@ -64,31 +58,27 @@ export class EmailsController {
    * The web sends {email, userId} (spec §7); neither is read: the email goes to the signed-in person alone. A body that
    * is not JSON is still refused with 400 by the JSON body parser.
    */
-  @Post('send-test-meal-email')
-  @HttpCode(HttpStatus.OK)
-  @UseGuards(SignedInGuard)
+  @Endpoint(emailRoutes.testMealEmail)
   testMealEmail(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<MessageReply> {
     return this.testSend(caller, () => this.services.send(Rpc.notifications.testMealEmail, { caller }, correlationId));
   }
 
   /** Profile's third test button: a signed link (bloating, severity 2) for the caller, opened in a new tab. */
-  @Post('test-symptom-link')
-  @HttpCode(HttpStatus.OK)
-  @UseGuards(SignedInGuard)
+  @Endpoint(emailRoutes.testSymptomLink)
   testSymptomLink(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<SymptomLinkReply> {
     return this.testSend(caller, () => this.services.send(Rpc.notifications.testSymptomLink, { caller }, correlationId));
   }
 
   /** What a valid link will log, before the tap: 400 forged, 410 expired or used. */
-  @Get('log-symptom')
-  async previewSymptomLink(@Query(new ZodBody(linkTokenQuerySchema)) { token }: TokenQuery, @Req() req: Request): Promise<SymptomLinkPreview> {
+  @Endpoint(emailRoutes.previewSymptomLink)
+  async previewSymptomLink(@RouteQuery(emailRoutes.previewSymptomLink) { token }: TokenQuery, @Req() req: Request): Promise<SymptomLinkPreview> {
     await this.throttleLinks(req);
     return this.services.send(Rpc.notifications.previewSymptomLink, { token }, req.correlationId);
   }
 
   /** Logs the link's one symptom, once; symptom and severity must be the token's. */
-  @Post('log-symptom')
-  async redeemSymptomLink(@Body(new ZodBody(logSymptomLinkSchema)) input: z.output<typeof logSymptomLinkSchema>, @Req() req: Request): Promise<SymptomLinkLogged> {
+  @Endpoint(emailRoutes.redeemSymptomLink)
+  async redeemSymptomLink(@RouteBody(emailRoutes.redeemSymptomLink) input: ParsedBody<typeof emailRoutes.redeemSymptomLink>, @Req() req: Request): Promise<SymptomLinkLogged> {
     await this.throttleLinks(req);
     const { userId, ...logged } = await this.services.send(Rpc.notifications.redeemSymptomLink, { input }, req.correlationId);
     await this.journalReads.changed(userId);
@@ -101,18 +91,19 @@ export class EmailsController {
    * `List-Unsubscribe=One-Click`. That body holds nothing to read, so it is not parsed, and the JSON parser leaves a
    * form alone. Not throttled by address: one provider's servers send the one-clicks of very many people.
    */
-  @Post('unsubscribe')
-  @HttpCode(HttpStatus.OK)
+  @Endpoint(emailRoutes.unsubscribe)
   unsubscribe(@Body() body: unknown, @Query('token') queryToken: unknown, @Req() req: Request): Promise<UnsubscribeReply> {
     const bodyToken = typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined;
-    const { token } = new ZodBody(linkTokenQuerySchema).transform({ token: bodyToken ?? queryToken });
+    const { token } = new ZodBody(emailRoutes.unsubscribe.body).transform({ token: bodyToken ?? queryToken });
     return this.services.send(Rpc.notifications.unsubscribe, { token }, req.correlationId);
   }
 
   /** A sponsored call-to-action: the click is counted, then the reader goes on to the advertiser's page. */
-  @Get('sponsored/:advertiserId')
-  @Redirect()
-  async sponsoredClick(@Param('advertiserId', new ZodBody(advertiserIdSchema)) advertiserId: number, @Req() req: Request): Promise<{ url: string; statusCode: number }> {
+  @Endpoint(emailRoutes.sponsoredClick)
+  async sponsoredClick(
+    @RouteParam(emailRoutes.sponsoredClick, 'advertiserId') advertiserId: ParsedParams<typeof emailRoutes.sponsoredClick>['advertiserId'],
+    @Req() req: Request,
+  ): Promise<{ url: string; statusCode: number }> {
     const { url } = await this.services.send(Rpc.notifications.sponsoredClick, { advertiserId }, req.correlationId);
     // The admin form accepts http(s) only; a stored link of any other scheme (javascript:, data:) is never followed.
     if (!isWebUrl(url)) throw new NotFoundException({ message: AdminMessages.advertiserNotFound });

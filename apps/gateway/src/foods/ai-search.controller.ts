@@ -1,26 +1,23 @@
-import { AiSearchResult, aiSearchSchema, backgroundSearchSchema, Caller, MessageReply, Rpc } from '@fodmap/contracts';
-import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
-import { z } from 'zod';
-import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { AiSearchResult, Caller, foodRoutes, MessageReply, ParsedBody, Rpc } from '@fodmap/contracts';
+import { Controller } from '@nestjs/common';
+import { CurrentCaller } from '../auth/signed-in.guard';
+import { Endpoint, RouteBody } from '../http/endpoint';
 import { CorrelationId } from '../http/request-id';
-import { ZodBody } from '../http/zod-body.pipe';
 import { ServiceClient } from '../services/service-client';
 import { AiSearchLimits } from './ai-search-limits';
 
 /** Issue 11's AI food search (spec §7 ai-search, search-ai-background): signed in, validated, limited per person. */
 @Controller()
-@UseGuards(SignedInGuard)
 export class AiSearchController {
   constructor(
     private readonly services: ServiceClient,
     private readonly limits: AiSearchLimits,
   ) {}
 
-  @Post('ai-search')
-  @HttpCode(HttpStatus.OK)
+  @Endpoint(foodRoutes.aiSearch)
   async aiSearch(
     @CurrentCaller() caller: Caller,
-    @Body(new ZodBody(aiSearchSchema)) input: z.output<typeof aiSearchSchema>,
+    @RouteBody(foodRoutes.aiSearch) input: ParsedBody<typeof foodRoutes.aiSearch>,
     @CorrelationId() correlationId: string,
   ): Promise<AiSearchResult> {
     await this.limits.take(caller.userId);
@@ -28,11 +25,10 @@ export class AiSearchController {
   }
 
   /** Queued: the person is emailed when it ends. */
-  @Post('foods/search-ai-background')
-  @HttpCode(HttpStatus.ACCEPTED)
+  @Endpoint(foodRoutes.backgroundSearch)
   async background(
     @CurrentCaller() caller: Caller,
-    @Body(new ZodBody(backgroundSearchSchema)) input: z.output<typeof backgroundSearchSchema>,
+    @RouteBody(foodRoutes.backgroundSearch) input: ParsedBody<typeof foodRoutes.backgroundSearch>,
     @CorrelationId() correlationId: string,
   ): Promise<MessageReply> {
     await this.limits.take(caller.userId);

@@ -1,10 +1,11 @@
-import { Controller, Get, HttpStatus, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, HttpStatus, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
-import { HealthReport, Rpc, ServiceName, SERVICE_NAMES } from '@fodmap/contracts';
+import { HealthReport, platformRoutes, Rpc, SERVICE_NAMES, ServiceName } from '@fodmap/contracts';
 import { NATS_CONNECTION } from '@fodmap/server';
 import { Response } from 'express';
 import Redis from 'ioredis';
 import { NatsConnection } from 'nats';
+import { Endpoint } from '../http/endpoint';
 import { REDIS } from '../infra/infra.module';
 import { RETRY_AFTER_SECONDS, ServiceClient } from '../services/service-client';
 
@@ -12,7 +13,7 @@ const HEALTH_TIMEOUT_MS = 2000;
 type State = 'up' | 'down';
 type Part = ServiceName | 'nats' | 'redis';
 
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
@@ -26,7 +27,7 @@ export class HealthController {
    * Names each part (every service, NATS, Redis), checked side by side by terminus; 200 when all are up, else (a part
    * down, or the gateway shutting down) 503 with Retry-After and the same report.
    */
-  @Get()
+  @Endpoint(platformRoutes.health)
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport & { nats: State; redis: State }> {
     const result = await this.health
       .check([

@@ -1,9 +1,8 @@
-import { Controller, Get, Header, Query, UseGuards } from '@nestjs/common';
-import { activityQuerySchema, Caller, correlationQuerySchema, CorrelationEntry, GroupCorrelations, InsightsActivity, Rpc } from '@fodmap/contracts';
-import { z } from 'zod';
-import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { Controller, Header } from '@nestjs/common';
+import { Caller, CorrelationEntry, GroupCorrelations, InsightsActivity, insightsRoutes, ParsedQuery, Rpc } from '@fodmap/contracts';
+import { CurrentCaller } from '../auth/signed-in.guard';
+import { Endpoint, RouteQuery } from '../http/endpoint';
 import { CorrelationId } from '../http/request-id';
-import { ZodBody } from '../http/zod-body.pipe';
 import { ServiceClient } from '../services/service-client';
 
 // Spec §7: insights are read with no cache. The projections behind them are eventually consistent, so no journal write
@@ -11,39 +10,38 @@ import { ServiceClient } from '../services/service-client';
 const NO_STORE = 'no-store';
 
 /** Spec §7 Insights, the caller's own, on the caller's days (their time zone). */
-@Controller('insights')
-@UseGuards(SignedInGuard)
+@Controller()
 export class InsightsController {
   constructor(private readonly services: ServiceClient) {}
 
   /** `?startDate&endDate` (at most a year and a day), or `?period` days (7 default) ending on endDate or today. */
-  @Get('activity')
+  @Endpoint(insightsRoutes.activity)
   @Header('Cache-Control', NO_STORE)
   activity(
     @CurrentCaller() caller: Caller,
-    @Query(new ZodBody(activityQuerySchema)) input: z.output<typeof activityQuerySchema>,
+    @RouteQuery(insightsRoutes.activity) input: ParsedQuery<typeof insightsRoutes.activity>,
     @CorrelationId() correlationId: string,
   ): Promise<InsightsActivity> {
     return this.services.send(Rpc.insights.activity, { caller, input }, correlationId);
   }
 
   /** Foods ranked by evidence, strongest first, over `?period` days (30 default) ending now. */
-  @Get('correlation')
+  @Endpoint(insightsRoutes.correlation)
   @Header('Cache-Control', NO_STORE)
   correlation(
     @CurrentCaller() caller: Caller,
-    @Query(new ZodBody(correlationQuerySchema)) input: z.output<typeof correlationQuerySchema>,
+    @RouteQuery(insightsRoutes.correlation) input: ParsedQuery<typeof insightsRoutes.correlation>,
     @CorrelationId() correlationId: string,
   ): Promise<CorrelationEntry[]> {
     return this.services.send(Rpc.insights.correlation, { caller, input }, correlationId);
   }
 
   /** The symptom rate after meals exposed to each FODMAP group (and other trigger), same period and window. */
-  @Get('fodmap-groups')
+  @Endpoint(insightsRoutes.fodmapGroups)
   @Header('Cache-Control', NO_STORE)
   fodmapGroups(
     @CurrentCaller() caller: Caller,
-    @Query(new ZodBody(correlationQuerySchema)) input: z.output<typeof correlationQuerySchema>,
+    @RouteQuery(insightsRoutes.fodmapGroups) input: ParsedQuery<typeof insightsRoutes.fodmapGroups>,
     @CorrelationId() correlationId: string,
   ): Promise<GroupCorrelations> {
     return this.services.send(Rpc.insights.fodmapGroups, { caller, input }, correlationId);

@@ -1,35 +1,19 @@
-import { Body, Controller, Delete, Get, Header, Headers, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import {
-  addMealFoodSchema,
-  Caller,
-  createMealSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  Meal,
-  mealListQuerySchema,
-  MessageReply,
-  JournalMessages,
-  pathRecordId,
-  repeatMealSchema,
-  Rpc,
-  updateMealFoodSchema,
-  updateMealSchema,
-} from '@fodmap/contracts';
-import { z } from 'zod';
-import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
-import { ZodBody } from '../http/zod-body.pipe';
+import { Controller, Header, Headers } from '@nestjs/common';
+import { Caller, IDEMPOTENCY_KEY_HEADER, Meal, mealRoutes, MessageReply, ParsedBody, ParsedParams, ParsedQuery, Rpc } from '@fodmap/contracts';
+import { CurrentCaller } from '../auth/signed-in.guard';
+import { Endpoint, RouteBody, RouteParam, RouteQuery } from '../http/endpoint';
 import { CorrelationId } from '../http/request-id';
 import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
-const mealIdParam = new ZodBody(pathRecordId(JournalMessages.mealIdInvalid));
-const entryIdParam = new ZodBody(pathRecordId(JournalMessages.mealEntryIdInvalid));
+type MealId = ParsedParams<typeof mealRoutes.get>['id'];
+type EntryId = ParsedParams<typeof mealRoutes.updateFood>['entryId'];
 
 /**
  * Spec §7 meals, for the signed-in caller only: the journal answers 404 'Meal not found' for a meal of anyone else,
  * and 409 for a change to a completed or deleted meal.
  */
-@Controller('meals')
-@UseGuards(SignedInGuard)
+@Controller()
 export class MealsController {
   constructor(
     private readonly services: ServiceClient,
@@ -37,10 +21,10 @@ export class MealsController {
   ) {}
 
   /** With `foods`, the meal and all of them in one request, all or nothing (issue 18). */
-  @Post()
+  @Endpoint(mealRoutes.create)
   create(
     @CurrentCaller() caller: Caller,
-    @Body(new ZodBody(createMealSchema)) input: z.output<typeof createMealSchema>,
+    @RouteBody(mealRoutes.create) input: ParsedBody<typeof mealRoutes.create>,
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
@@ -48,11 +32,11 @@ export class MealsController {
   }
 
   /** Every meal newest first, `?todayOnly=true` or `?date=YYYY-MM-DD`: days are the caller's own. One day's are cached. */
-  @Get()
+  @Endpoint(mealRoutes.list)
   @Header('Content-Type', JSON_CONTENT_TYPE)
   async list(
     @CurrentCaller() caller: Caller,
-    @Query(new ZodBody(mealListQuerySchema)) input: z.output<typeof mealListQuerySchema>,
+    @RouteQuery(mealRoutes.list) input: ParsedQuery<typeof mealRoutes.list>,
     @CorrelationId() correlationId: string,
   ): Promise<JsonText<Meal[]>> {
     const ask = () => this.services.send(Rpc.journal.listMeals, { caller, input }, correlationId);
@@ -61,27 +45,27 @@ export class MealsController {
   }
 
   /** A correction of time, type, name or notes, also of a completed meal (issue 18); one that changes nothing answers the meal. */
-  @Patch(':id')
+  @Endpoint(mealRoutes.update)
   update(
     @CurrentCaller() caller: Caller,
-    @Param('id', mealIdParam) mealId: number,
-    @Body(new ZodBody(updateMealSchema)) input: z.output<typeof updateMealSchema>,
+    @RouteParam(mealRoutes.update, 'id') mealId: MealId,
+    @RouteBody(mealRoutes.update) input: ParsedBody<typeof mealRoutes.update>,
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.updateMeal, { caller, mealId, input }, correlationId));
   }
 
-  @Get(':id')
-  get(@CurrentCaller() caller: Caller, @Param('id', mealIdParam) mealId: number, @CorrelationId() correlationId: string): Promise<Meal> {
+  @Endpoint(mealRoutes.get)
+  get(@CurrentCaller() caller: Caller, @RouteParam(mealRoutes.get, 'id') mealId: MealId, @CorrelationId() correlationId: string): Promise<Meal> {
     return this.services.send(Rpc.journal.getMeal, { caller, mealId }, correlationId);
   }
 
   /** 404 'Food not found' for a food the caller cannot see (another person's private food). */
-  @Post(':id/foods')
+  @Endpoint(mealRoutes.addFood)
   addFood(
     @CurrentCaller() caller: Caller,
-    @Param('id', mealIdParam) mealId: number,
-    @Body(new ZodBody(addMealFoodSchema)) input: z.output<typeof addMealFoodSchema>,
+    @RouteParam(mealRoutes.addFood, 'id') mealId: MealId,
+    @RouteBody(mealRoutes.addFood) input: ParsedBody<typeof mealRoutes.addFood>,
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
@@ -89,39 +73,39 @@ export class MealsController {
   }
 
   /** A correction of the amount eaten, also once the meal is completed (issue 18). */
-  @Patch(':id/foods/:entryId')
+  @Endpoint(mealRoutes.updateFood)
   updateFood(
     @CurrentCaller() caller: Caller,
-    @Param('id', mealIdParam) mealId: number,
-    @Param('entryId', entryIdParam) entryId: number,
-    @Body(new ZodBody(updateMealFoodSchema)) input: z.output<typeof updateMealFoodSchema>,
+    @RouteParam(mealRoutes.updateFood, 'id') mealId: MealId,
+    @RouteParam(mealRoutes.updateFood, 'entryId') entryId: EntryId,
+    @RouteBody(mealRoutes.updateFood) input: ParsedBody<typeof mealRoutes.updateFood>,
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.updateMealFood, { caller, mealId, entryId, input }, correlationId));
   }
 
-  @Delete(':id/foods/:entryId')
+  @Endpoint(mealRoutes.removeFood)
   removeFood(
     @CurrentCaller() caller: Caller,
-    @Param('id', mealIdParam) mealId: number,
-    @Param('entryId', entryIdParam) entryId: number,
+    @RouteParam(mealRoutes.removeFood, 'id') mealId: MealId,
+    @RouteParam(mealRoutes.removeFood, 'entryId') entryId: EntryId,
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.removeMealFood, { caller, mealId, entryId }, correlationId));
   }
 
   /** The body is empty (spec §7); completing a completed meal answers it unchanged. */
-  @Patch(':id/complete')
-  complete(@CurrentCaller() caller: Caller, @Param('id', mealIdParam) mealId: number, @CorrelationId() correlationId: string): Promise<Meal> {
+  @Endpoint(mealRoutes.complete)
+  complete(@CurrentCaller() caller: Caller, @RouteParam(mealRoutes.complete, 'id') mealId: MealId, @CorrelationId() correlationId: string): Promise<Meal> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.completeMeal, { caller, mealId }, correlationId));
   }
 
   /** A new meal with the same name, type, foods and quantities, now unless `timestamp` says otherwise. */
-  @Post(':id/repeat')
+  @Endpoint(mealRoutes.repeat)
   repeat(
     @CurrentCaller() caller: Caller,
-    @Param('id', mealIdParam) mealId: number,
-    @Body(new ZodBody(repeatMealSchema)) input: z.output<typeof repeatMealSchema>,
+    @RouteParam(mealRoutes.repeat, 'id') mealId: MealId,
+    @RouteBody(mealRoutes.repeat) input: ParsedBody<typeof mealRoutes.repeat>,
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
     @CorrelationId() correlationId: string,
   ): Promise<Meal> {
@@ -129,8 +113,8 @@ export class MealsController {
   }
 
   /** The meal's symptoms are kept, unlinked. */
-  @Delete(':id')
-  remove(@CurrentCaller() caller: Caller, @Param('id', mealIdParam) mealId: number, @CorrelationId() correlationId: string): Promise<MessageReply> {
+  @Endpoint(mealRoutes.remove)
+  remove(@CurrentCaller() caller: Caller, @RouteParam(mealRoutes.remove, 'id') mealId: MealId, @CorrelationId() correlationId: string): Promise<MessageReply> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.deleteMeal, { caller, mealId }, correlationId));
   }
 }

@@ -1,16 +1,18 @@
-import { BadRequestException, Controller, Get, NotFoundException, Param, Post, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { BadRequestException, Controller, NotFoundException, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { Caller, Messages, PHOTO_MAX_BYTES, Rpc, User } from '@fodmap/contracts';
+import { accountRoutes, Caller, Messages, ParsedParams, pathTo, PHOTO_MAX_BYTES, Rpc, User } from '@fodmap/contracts';
 import { randomUUID } from 'node:crypto';
 import { Response } from 'express';
 import { AccountCache } from '../auth/account-cache';
-import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
+import { CurrentCaller } from '../auth/signed-in.guard';
+import { Endpoint, RouteParam } from '../http/endpoint';
 import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 import { EXTENSION_OF, sniffImageType, typeOfExtension } from './image-type';
 import { PhotoStore } from './photo-store';
 
-const PHOTO_PATH = '/api/photos/';
+/** Where a stored photo is served: its name follows. */
+const PHOTO_PATH = pathTo(accountRoutes.photo, { name: '' });
 /** The form holds one photo and nothing else worth keeping: anything beyond a few small fields is refused while streaming. */
 const UPLOAD_LIMITS = { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 5, headerPairs: 20 };
 /** A random name: the URL says nothing about whose photo it is. Names of the older `<userId>-<uuid>` form still resolve. */
@@ -24,9 +26,8 @@ export class PhotosController {
     private readonly accounts: AccountCache,
   ) {}
 
-  @Post('auth/user/photo')
-  @UseGuards(SignedInGuard)
-  @UseInterceptors(FileInterceptor('photo', { limits: UPLOAD_LIMITS }))
+  @Endpoint(accountRoutes.uploadPhoto)
+  @UseInterceptors(FileInterceptor(accountRoutes.uploadPhoto.upload, { limits: UPLOAD_LIMITS }))
   async upload(
     @CurrentCaller() caller: Caller,
     @UploadedFile() file: Express.Multer.File | undefined,
@@ -43,8 +44,8 @@ export class PhotosController {
     return { ...user, message: Messages.photoUpdated };
   }
 
-  @Get('photos/:name')
-  async serve(@Param('name') name: string, @Res() res: Response): Promise<void> {
+  @Endpoint(accountRoutes.photo)
+  async serve(@RouteParam(accountRoutes.photo, 'name') name: ParsedParams<typeof accountRoutes.photo>['name'], @Res() res: Response): Promise<void> {
     const type = typeOfExtension(name);
     const bytes = PHOTO_NAME.test(name) && type ? await this.photos.get(name) : null;
     if (!bytes || !type) throw new NotFoundException({ message: 'Photo not found' });

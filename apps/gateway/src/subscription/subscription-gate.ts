@@ -1,27 +1,24 @@
-import { Rpc, subscriptionAllowsWrites, SubscriptionMessages } from '@fodmap/contracts';
+import { contractRoutes, Rpc, subscriptionAllowsWrites, SubscriptionMessages } from '@fodmap/contracts';
 import { RequestHandler } from 'express';
 import { sendError } from '../http/json-exception.filter';
 import { ServiceClient } from '../services/service-client';
 import { SubscriptionStatusCache } from './subscription-status-cache';
 
 /**
- * What an expired trial or subscription may no longer do (issue 11, README 'Subscriptions'): create or correct meals
- * and symptoms, see insights, run AI searches. Reading, deleting and exporting one's own data are never gated. Matched
- * case-insensitively with an optional trailing slash, as Express routes them.
+ * What an expired trial or subscription may no longer do (issue 11, README 'Subscriptions'): the contract's `gated`
+ * routes (creating or correcting meals and symptoms, insights, AI searches). Reading, deleting and exporting one's own
+ * data are never gated. Matched case-insensitively with an optional trailing slash, as Express routes them.
  */
-export const GATED_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
-  { method: 'POST', path: /^\/api\/meals\/?$/i },
-  { method: 'PATCH', path: /^\/api\/meals\/[^/]+\/?$/i },
-  { method: 'POST', path: /^\/api\/meals\/[^/]+\/foods\/?$/i },
-  { method: 'PATCH', path: /^\/api\/meals\/[^/]+\/foods\/[^/]+\/?$/i },
-  { method: 'PATCH', path: /^\/api\/meals\/[^/]+\/complete\/?$/i },
-  { method: 'POST', path: /^\/api\/meals\/[^/]+\/repeat\/?$/i },
-  { method: 'POST', path: /^\/api\/symptoms\/?$/i },
-  { method: 'PATCH', path: /^\/api\/symptoms\/[^/]+\/?$/i },
-  { method: 'GET', path: /^\/api\/insights(\/.*)?$/i },
-  { method: 'POST', path: /^\/api\/ai-search\/?$/i },
-  { method: 'POST', path: /^\/api\/foods\/search-ai-background\/?$/i },
-];
+const GATED_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = contractRoutes()
+  .map(({ route }) => route)
+  .filter((route) => route.gated)
+  .map((route) => ({ method: route.method, path: pathPattern(route.path) }));
+
+/** `/api/meals/:id` → /^\/api\/meals\/[^/]+\/?$/i: a parameter is one path segment, whatever it holds. */
+function pathPattern(path: string): RegExp {
+  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('\\/')}\\/?$`, 'i');
+}
 
 export function isGated(method: string, path: string): boolean {
   return GATED_ROUTES.some((route) => route.method === method && route.path.test(path));

@@ -1,17 +1,15 @@
-import { Body, Controller, Delete, Get, Header, Headers, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { Caller, IDEMPOTENCY_KEY_HEADER, JournalMessages, logSymptomSchema, MessageReply, pathRecordId, Rpc, Symptom, symptomListQuerySchema, updateSymptomSchema } from '@fodmap/contracts';
-import { z } from 'zod';
-import { CurrentCaller, SignedInGuard } from '../auth/signed-in.guard';
-import { ZodBody } from '../http/zod-body.pipe';
+import { Controller, Header, Headers } from '@nestjs/common';
+import { Caller, IDEMPOTENCY_KEY_HEADER, MessageReply, ParsedBody, ParsedParams, ParsedQuery, Rpc, Symptom, symptomRoutes } from '@fodmap/contracts';
+import { CurrentCaller } from '../auth/signed-in.guard';
+import { Endpoint, RouteBody, RouteParam, RouteQuery } from '../http/endpoint';
 import { CorrelationId } from '../http/request-id';
 import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
-const symptomIdParam = new ZodBody(pathRecordId(JournalMessages.symptomIdInvalid));
+type SymptomId = ParsedParams<typeof symptomRoutes.update>['id'];
 
 /** Spec §7 symptoms, the caller's own: another person's symptom, or a mealId of another person's meal, is a 404. */
-@Controller('symptoms')
-@UseGuards(SignedInGuard)
+@Controller()
 export class SymptomsController {
   constructor(
     private readonly services: ServiceClient,
@@ -19,10 +17,10 @@ export class SymptomsController {
   ) {}
 
   /** `timestamp` (default now) may be any past time, not in the future beyond the clock skew the journal allows. */
-  @Post()
+  @Endpoint(symptomRoutes.log)
   log(
     @CurrentCaller() caller: Caller,
-    @Body(new ZodBody(logSymptomSchema)) input: z.output<typeof logSymptomSchema>,
+    @RouteBody(symptomRoutes.log) input: ParsedBody<typeof symptomRoutes.log>,
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
     @CorrelationId() correlationId: string,
   ): Promise<Symptom> {
@@ -30,11 +28,11 @@ export class SymptomsController {
   }
 
   /** Newest first; `?date=YYYY-MM-DD` is that day in the caller's time zone, and cached. */
-  @Get()
+  @Endpoint(symptomRoutes.list)
   @Header('Content-Type', JSON_CONTENT_TYPE)
   async list(
     @CurrentCaller() caller: Caller,
-    @Query(new ZodBody(symptomListQuerySchema)) input: z.output<typeof symptomListQuerySchema>,
+    @RouteQuery(symptomRoutes.list) input: ParsedQuery<typeof symptomRoutes.list>,
     @CorrelationId() correlationId: string,
   ): Promise<JsonText<Symptom[]>> {
     const ask = () => this.services.send(Rpc.journal.listSymptoms, { caller, input }, correlationId);
@@ -42,20 +40,20 @@ export class SymptomsController {
   }
 
   /** A correction of type, severity, notes, time or linked meal (issue 18); one that changes nothing answers the symptom. */
-  @Patch(':id')
+  @Endpoint(symptomRoutes.update)
   update(
     @CurrentCaller() caller: Caller,
-    @Param('id', symptomIdParam) symptomId: number,
-    @Body(new ZodBody(updateSymptomSchema)) input: z.output<typeof updateSymptomSchema>,
+    @RouteParam(symptomRoutes.update, 'id') symptomId: SymptomId,
+    @RouteBody(symptomRoutes.update) input: ParsedBody<typeof symptomRoutes.update>,
     @CorrelationId() correlationId: string,
   ): Promise<Symptom> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.updateSymptom, { caller, symptomId, input }, correlationId));
   }
 
-  @Delete(':id')
+  @Endpoint(symptomRoutes.remove)
   remove(
     @CurrentCaller() caller: Caller,
-    @Param('id', symptomIdParam) symptomId: number,
+    @RouteParam(symptomRoutes.remove, 'id') symptomId: SymptomId,
     @CorrelationId() correlationId: string,
   ): Promise<MessageReply> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.deleteSymptom, { caller, symptomId }, correlationId));

@@ -55,9 +55,10 @@ export const foodRoutes = routes({
     path: '/api/debug/quick-add-food',
     access: 'signedIn',
     body: quickAddFoodSchema,
+    idempotent: true,
     response: ok<Food>({ status: 201 }),
     errors: [],
-    summary: 'Add a private food (spec §7 quick-add-food); an `Idempotency-Key` header makes a retry answer the first',
+    summary: 'Add a private food (spec §7 quick-add-food)',
   }),
   aiSearch: route({
     method: 'POST',

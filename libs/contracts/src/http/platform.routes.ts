@@ -24,7 +24,7 @@ export const platformRoutes = routes({
     method: 'GET',
     path: '/api/openapi.json',
     access: 'visitor',
-    response: ok<Record<string, unknown>>(),
+    response: ok<{ openapi: string; info: { title: string; version: string }; paths: Record<string, unknown> }>(),
     errors: [],
     summary: 'This API as an OpenAPI 3.1 document, generated from the contract',
   }),

@@ -19,9 +19,9 @@ describe('the HTTP contract', () => {
     route({ method: 'GET', path: '/api/meals/:id', access: 'signedIn', params: { mealId: mealRoutes.get.params.id }, response: ok<Meal>(), errors: [], summary: 'x' });
   });
 
-  it('names the errors its access, its gate and its validation imply, and a service being unavailable', () => {
-    expect(routeErrors(mealRoutes.create)).toEqual([400, 401, 402, 404, 503]);
-    expect(routeErrors(platformRoutes.domainConfig)).toEqual([503]);
+  it('names the errors its access, its gate and its validation imply, and a service being unavailable or late', () => {
+    expect(routeErrors(mealRoutes.create)).toEqual([400, 401, 402, 404, 503, 504]);
+    expect(routeErrors(platformRoutes.domainConfig)).toEqual([503, 504]);
   });
 
   it('declares each method and path once', () => {

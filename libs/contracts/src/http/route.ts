@@ -18,18 +18,31 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The error statuses a route may answer, each with a JSON body `{ message }`. */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 429 | 503 | 504;
 
-/** What a successful call answers: JSON of type T, a redirect, or the bytes of a file. */
-export type Reply<T> =
-  | { readonly kind: 'json'; readonly status: 200 | 201 | 202; readonly schema?: z.ZodType<T>; readonly example?: T; readonly answer?: T }
-  | { readonly kind: 'redirect'; readonly status: 302; readonly answer?: T }
-  | { readonly kind: 'file'; readonly status: 200; readonly mediaType: string; readonly answer?: T };
-
-/** JSON of type T (a phantom: `answer` is never set, it carries the type to the client and the handler). */
-export const ok = <T>(options: { status?: 200 | 201 | 202; schema?: z.ZodType<T>; example?: T } = {}): Reply<T> => ({ kind: 'json', status: options.status ?? 200, ...options });
+/** JSON of type T. `answer` is never set: it carries the type to the client and the handler. */
+export interface JsonReply<T> {
+  readonly kind: 'json';
+  readonly status: 200 | 201 | 202;
+  readonly schema?: z.ZodType<T>;
+  readonly example?: T;
+  readonly answer?: T;
+}
 /** A 302 to another page (`Location`). */
-export const redirect = (): Reply<never> => ({ kind: 'redirect', status: 302 });
-/** The bytes of a file of `mediaType` (e.g. `image/*`). */
-export const file = (mediaType: string): Reply<never> => ({ kind: 'file', status: 200, mediaType });
+export interface RedirectReply {
+  readonly kind: 'redirect';
+  readonly status: 302;
+}
+/** The bytes of a file of `mediaType`. */
+export interface FileReply {
+  readonly kind: 'file';
+  readonly status: 200;
+  readonly mediaType: string;
+}
+/** What a successful call answers. */
+export type Reply = JsonReply<unknown> | RedirectReply | FileReply;
+
+export const ok = <T>(options: { status?: 200 | 201 | 202; schema?: z.ZodType<T>; example?: T } = {}): JsonReply<T> => ({ kind: 'json', status: options.status ?? 200, ...options });
+export const redirect = (): RedirectReply => ({ kind: 'redirect', status: 302 });
+export const file = (mediaType: string): FileReply => ({ kind: 'file', status: 200, mediaType });
 
 /** `'/api/meals/:id/foods/:entryId'` → `'id' | 'entryId'`. */
 export type PathParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
@@ -49,9 +62,11 @@ export interface RouteDefinition<Path extends `/api/${string}` = `/api/${string}
   params?: { readonly [Name in PathParamNames<Path>]: z.ZodTypeAny };
   query?: z.ZodTypeAny;
   body?: z.ZodTypeAny;
+  /** Takes an `Idempotency-Key` header: a retry with the same key answers the first request's result. */
+  idempotent?: true;
   /** A multipart form instead of JSON: the name of its one file field. */
   upload?: string;
-  response: Reply<unknown>;
+  response: Reply;
   /** The statuses this route answers beyond those its access and gate imply (see `routeErrors`). */
   errors: readonly ErrorStatus[];
   summary: string;
@@ -76,21 +91,21 @@ export type RouteQuery<R extends RouteDefinition> = z.input<Schema<R, 'query'>>;
 /** What a client may send as the JSON body, before validation. */
 export type RouteBody<R extends RouteDefinition> = z.input<Schema<R, 'body'>>;
 /** What the route answers on success. */
-export type RouteResponse<R extends RouteDefinition> = R['response'] extends Reply<infer T> ? T : never;
+export type RouteResponse<R extends RouteDefinition> = R['response'] extends JsonReply<infer T> ? T : never;
 
 /** The gateway's side: path parameters, query and body as their schemas leave them. */
 export type ParsedParams<R extends RouteDefinition> = R extends { params: infer P extends Record<string, z.ZodTypeAny> } ? { [Name in keyof P]: z.output<P[Name]> } : never;
 export type ParsedQuery<R extends RouteDefinition> = z.output<Schema<R, 'query'>>;
 export type ParsedBody<R extends RouteDefinition> = z.output<Schema<R, 'body'>>;
 
-/** Every status a route may answer with `{ message }`: its own, those its access and gate imply, and a service's unavailability. */
+/** Every status a route may answer with `{ message }`: its own, those its access and gate imply, and a service being unavailable (503) or late (504). */
 export function routeErrors(route: RouteDefinition): ErrorStatus[] {
   const implied: ErrorStatus[] = [];
   if (route.params || route.query || route.body) implied.push(400);
   if (route.access === 'signedIn' || route.access === 'admin') implied.push(401);
   if (route.gated) implied.push(402);
   if (route.access === 'admin') implied.push(403);
-  return [...new Set<ErrorStatus>([...implied, ...route.errors, 503])].sort((a, b) => a - b);
+  return [...new Set<ErrorStatus>([...implied, ...route.errors, 503, 504])].sort((a, b) => a - b);
 }
 
 /** The path of a route with its parameters filled in: `pathTo(mealRoutes.get, { id: 12 })` is `/api/meals/12`. */

@@ -15,10 +15,11 @@ export const symptomRoutes = routes({
     access: 'signedIn',
     gated: true,
     body: logSymptomSchema,
+    idempotent: true,
     response: ok<Symptom>({ status: 201 }),
     errors: [404],
     summary: 'Log a symptom',
-    description: "`timestamp` (default now) any past time, not more than a minute ahead; `mealId` one of the person's meals. An `Idempotency-Key` header makes a retry answer the first symptom.",
+    description: "`timestamp` (default now) any past time, not more than a minute ahead; `mealId` one of the person's meals.",
     example: { symptomType: 'bloating', severity: 'moderate', notes: 'After lunch', timestamp: '2026-11-27T14:00:00.000Z' },
   }),
   list: route({
