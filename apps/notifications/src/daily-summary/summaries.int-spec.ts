@@ -147,11 +147,16 @@ async function logDay(person: Person, at: string, mealName = 'Garlic rice'): Pro
 
 const summaries = () => notifications.get(DailySummaries);
 
-/** The summaries of these people recorded so far (outbox or sent), by user. */
+/**
+ * The summaries of these people enqueued so far (a send-email job, keyed `daily-summary:<user>:<day>`, or sent), by
+ * user. An email is in sent_emails a moment before its job is deleted, so one in both counts once.
+ */
 async function summariesOf(people: Person[]): Promise<Array<{ user_id: number; event_id: string }>> {
   return dataSource.query(
-    `SELECT user_id, event_id FROM notifications.email_outbox WHERE email_type = 'daily-summary' AND user_id = ANY($1)
-     UNION ALL SELECT user_id, event_id FROM notifications.sent_emails WHERE email_type = 'daily-summary' AND user_id = ANY($1)
+    `SELECT DISTINCT user_id, event_id FROM (
+       SELECT split_part(key, ':', 2)::integer AS user_id, key AS event_id FROM notifications_jobs.jobs WHERE task_identifier = 'send-email' AND key LIKE 'daily-summary:%'
+       UNION ALL SELECT user_id, event_id FROM notifications.sent_emails WHERE email_type = 'daily-summary'
+     ) summaries WHERE user_id = ANY($1)
      ORDER BY user_id`,
     [people.map(({ userId }) => userId)],
   );

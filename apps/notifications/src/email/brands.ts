@@ -1,13 +1,13 @@
 import { DEFAULT_DOMAIN_CONFIG, DEFAULT_HOST, DomainConfig, Rpc } from '@fodmap/contracts';
 import { ServiceRequester } from '@fodmap/server';
-import { BrandOf } from './email-outbox';
+import { BrandOf } from './email-sender';
 
 /** A domain's branding changes rarely; a morning's 100,000 emails ask for it once per host. */
 export const BRAND_CACHE_MS = 5 * 60_000;
 
 /**
  * The brand of each host, from identity's domain config (Rpc.identity.domainConfig), cached in-process. The default
- * host needs no request. A failed request fails the send, which the outbox retries: an email never goes out in
+ * host needs no request. A failed request fails the send, which the job queue retries: an email never goes out in
  * another domain's brand.
  */
 export function identityBrands(requester: ServiceRequester, now: () => number = Date.now): BrandOf {

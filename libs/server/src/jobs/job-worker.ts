@@ -73,7 +73,7 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
       pgPool: this.pool,
       schema: this.schema,
       noHandleSignals: true,
-      pollInterval: this.options.pollIntervalMs ?? 2_000,
+      pollInterval: this.options.pollIntervalMs ?? 1_000,
       logger: quietLogger('JobWorker'),
       events: this.events,
       taskList: this.taskList(),
