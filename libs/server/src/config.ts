@@ -25,7 +25,7 @@ export interface GatewayConfig extends ServerConfig {
 export interface NotificationsConfig extends ServerConfig {
   /** Signs the one-tap symptom and unsubscribe links (HMAC-SHA256): whoever has it can log symptoms for anyone. */
   linkSecret: string;
-  /** Emails the outbox sends side by side, over as many pooled SMTP connections. */
+  /** Email jobs the notifications worker runs side by side, over as many pooled SMTP connections. */
   emailSendConcurrency: number;
 }
 
