@@ -1,12 +1,12 @@
 import { Caller, CorrelationEntry, DAILY_SUMMARY_DEFAULT_TIME_ZONE, DAILY_SUMMARY_HOUR, DEFAULT_CORRELATION_PERIOD, localDay, Messages, NotificationsMessages, Rpc } from '@fodmap/contracts';
-import { liveJobs, rpcFailure, SERVER_CONFIG, ServerConfig, ServiceRequester } from '@fodmap/server';
+import { enqueueMany, rpcFailure, SERVER_CONFIG, ServerConfig, ServiceRequester } from '@fodmap/server';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AdvertiserPicker } from '../advertisers/advertiser-picker';
 import { awaitRecipient, diaryUrl, digestTables, loadDays, RECIPIENTS_SQL } from '../audience/audience-reader';
-import { enqueueEmail } from '../email/email-sender';
+import { Email, sendEmailJob } from '../email/email-sender';
 import { dailySummaryContext } from './daily-summary-content';
 
 export const DAILY_SUMMARY_EMAIL = 'daily-summary';
@@ -125,7 +125,7 @@ export class DailySummaries {
     const appUrl = diaryUrl(this.config.publicUrl);
     const mealsOf = groupByUser(meals);
     const symptomsOf = groupByUser(symptoms);
-    const jobs = liveJobs(manager);
+    const emails: Array<{ payload: Email; key: string }> = [];
     for (const person of people) {
       const sponsor = await this.advertisers.pick();
       const context = dailySummaryContext({
@@ -138,18 +138,22 @@ export class DailySummaries {
         appUrl,
         sponsor,
       });
-      await enqueueEmail(jobs, {
-        eventId: eventIdOf(person),
-        emailType: DAILY_SUMMARY_EMAIL,
-        userId: person.userId,
-        to: person.email,
-        template: 'daily-summary',
-        context: { ...context },
-        correlationId: null,
-        advertiserId: sponsor?.advertiserId ?? null,
+      const eventId = eventIdOf(person);
+      emails.push({
+        key: eventId,
+        payload: {
+          eventId,
+          emailType: DAILY_SUMMARY_EMAIL,
+          userId: person.userId,
+          to: person.email,
+          template: 'daily-summary',
+          context: { ...context },
+          correlationId: null,
+          advertiserId: sponsor?.advertiserId ?? null,
+        },
       });
     }
-    return people.length;
+    return enqueueMany(manager, sendEmailJob, emails);
   }
 
   /** Each person's top finding; a slow or failing insights service leaves them out rather than hold the summaries. */

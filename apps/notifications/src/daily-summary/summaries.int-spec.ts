@@ -1,6 +1,6 @@
 import { CorrelationEntry, DEFAULT_HOST, FoodSnapshot, Messages, NotificationsMessages, Rpc } from '@fodmap/contracts';
 import { CaughtMessage, Mailcatcher, startMailcatcher } from '@fodmap/mailcatcher';
-import { rebuildConsumerProjection, rpcFailure, SERVER_CONFIG, ServiceRequester, subject } from '@fodmap/server';
+import { JobWorker, rebuildConsumerProjection, rpcFailure, SERVER_CONFIG, ServiceRequester, subject } from '@fodmap/server';
 import { eventually, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
@@ -422,13 +422,19 @@ describe('audience projections', () => {
     expect(live.digest_meal_foods.filter((row: { meal_id: string }) => Number(row.meal_id) === mealId)).toEqual([]);
     expect(live.digest_symptoms.filter((row: { user_id: number }) => row.user_id === person.userId)).toEqual([expect.objectContaining({ meal_id: null, symptom_type: 'pain' })]);
 
+    // The meals completed so far were emailed once; a rebuild replays their MealCompleted without asking for another.
+    const mealEmailJobs = () => dataSource.query(`SELECT id FROM notifications_jobs.jobs WHERE task_identifier = 'meal-email'`);
+    await eventually(async () => expect(await mealEmailJobs()).toEqual([]));
+    await notifications.get(JobWorker).stop();
     const nats = await connect({ servers: testConfig().natsUrl });
     try {
       for (const projection of [recipientsProjection, journalDigestProjection]) {
         await rebuildConsumerProjection({ dataSource, nats, natsPrefix: testConfig().natsPrefix, projection, batchSize: 7 });
       }
+      expect(await mealEmailJobs()).toEqual([]);
     } finally {
       await nats.drain();
+      await notifications.get(JobWorker).start();
     }
     expect(await readTables()).toEqual(live);
   });
