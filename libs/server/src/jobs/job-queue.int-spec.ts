@@ -5,7 +5,7 @@ import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { z } from 'zod';
 import { FailedJobs } from './failed-jobs';
 import { installJobQueue } from './install';
-import { defineJob, enqueue, JobCannotSucceedError, jobHandler, JobRun } from './job';
+import { defineJob, enqueue, JobCannotSucceedError, jobHandler, JobRun, jobQueueSchema } from './job';
 import { JobWorker } from './job-worker';
 
 const SERVICE = 'job_queue_test';
@@ -15,7 +15,9 @@ class InstallJobQueue1769000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await installJobQueue(queryRunner, SERVICE);
   }
-  async down(): Promise<void> {}
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP SCHEMA ${jobQueueSchema(SERVICE)} CASCADE`);
+  }
 }
 
 /** A job that does what its payload says: succeeds, fails for a retry, or fails for good. */
