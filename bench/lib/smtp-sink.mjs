@@ -8,7 +8,7 @@ const server = new SMTPServer({
   disabledCommands: ['STARTTLS'],
   logger: false,
   disableReverseLookup: true,
-  // Many pooled connections at once from the outbox: no per-client limit here.
+  // Many pooled connections at once from the email jobs: no per-client limit here.
   maxClients: 1000,
   onData(stream, _session, callback) {
     stream.on('data', () => {});

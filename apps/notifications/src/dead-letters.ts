@@ -1,7 +1,7 @@
 /**
  * Lists the dead letters of the notifications consumers, or replays them once the cause is fixed:
  *   node apps/notifications/dist/dead-letters.js list | replay <id> | replay-all
- * A replayed email event records its email in the outbox; the running service sends it.
+ * A replayed email event enqueues its email job; the running service sends it.
  */
 import 'reflect-metadata';
 import { runDeadLettersCommand } from '@fodmap/server';

@@ -1,6 +1,6 @@
 import { Caller, DEFAULT_DISCLAIMER, DEFAULT_DOMAIN_CONFIG, DomainConfig, EventTypes, Meal, Messages, NotificationsMessages, Rpc, RpcParsed, Symptom } from '@fodmap/contracts';
-import { Handles, loadNotificationsConfig, rpcFailure } from '@fodmap/server';
-import { eventually, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
+import { enqueue, Handles, JobWorker, loadNotificationsConfig, rpcFailure } from '@fodmap/server';
+import { eventually, jobByKey, letJobTimePass, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
@@ -10,7 +10,7 @@ import { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EmailOutbox, recordEmail } from './email/email-outbox';
+import { Email, EmailSender, sendEmailJob } from './email/email-sender';
 import { EmailRenderer } from './email/email-renderer';
 import { Mailer } from './email/mailer';
 import { LinkTokens, SYMPTOM_LINK_LIFETIME_MS } from './links/link-tokens';
@@ -389,7 +389,7 @@ describe('advertisers and statistics', () => {
 });
 
 describe('sending side by side', () => {
-  const email = (label: string) => ({
+  const email = (label: string): Email => ({
     eventId: randomUUID(),
     emailType: 'password-reset',
     userId: null,
@@ -398,46 +398,61 @@ describe('sending side by side', () => {
     context: { firstName: 'Ann', resetUrl: `${publicUrl}/reset-password?token=abc` },
     correlationId: null,
   });
-  const outboxRow = (eventId: string) => dataSource.query('SELECT status, attempts, last_error FROM notifications.email_outbox WHERE event_id = $1', [eventId]);
+  const enqueueAll = (emails: Email[]) =>
+    dataSource.transaction(async (manager) => {
+      for (const one of emails) await enqueue(manager, sendEmailJob, one, { key: one.eventId });
+    });
+  const workerOver = (mailer: Mailer, concurrency: number) =>
+    new JobWorker({ dataSource, handlers: [new EmailSender({ dataSource, renderer: new EmailRenderer(), transport: mailer }).handler()], concurrency });
 
   beforeAll(async () => {
-    // The service's own sender would race these tests for the rows they record.
-    await notifications.get(EmailOutbox).stop();
+    // The service's own worker would race these tests for the jobs they enqueue.
+    await notifications.get(JobWorker).stop();
   });
   afterAll(async () => {
-    await notifications.get(EmailOutbox).start();
+    await notifications.get(JobWorker).start();
   });
 
-  it('delivers every email exactly once with eight senders over a pooled connection', async () => {
+  it('delivers every email exactly once with eight senders in two workers over a pooled connection', async () => {
     const batch = Array.from({ length: 40 }, (_, i) => email(`batch${i}`));
-    await dataSource.transaction(async (manager) => {
-      for (const one of batch) await recordEmail(manager, one);
-    });
+    await enqueueAll(batch);
     const mailer = new Mailer(`smtp://127.0.0.1:${sink.port}`, 8);
-    const outbox = new EmailOutbox({ dataSource, databaseUrl: testConfig().databaseUrl, renderer: new EmailRenderer(), transport: mailer, tuning: { concurrency: 8 } });
+    const workers = [workerOver(mailer, 4), workerOver(mailer, 4)];
     try {
-      expect(await Promise.all([outbox.drain(), outbox.drain()]).then(([a, b]) => a + b)).toBe(40);
+      await Promise.all(workers.map((one) => one.start()));
+      await eventually(async () => {
+        for (const one of batch) expect(await jobByKey(dataSource, 'notifications', one.eventId)).toEqual([]);
+      });
     } finally {
+      await Promise.all(workers.map((one) => one.close()));
       mailer.close();
     }
     for (const one of batch) expect(inbox(one.to)).toHaveLength(1);
   });
 
-  it('retries while SMTP is down, then marks the email failed after the last try, never sending it', async () => {
+  it('retries while SMTP is down, then keeps the email failed after the last try, never sending it', async () => {
     const down = email('smtp-down');
-    await dataSource.transaction((manager) => recordEmail(manager, down));
+    await enqueueAll([down]);
     // A port nothing listens on: connection refused.
     const mailer = new Mailer('smtp://127.0.0.1:1', 2);
-    const outbox = new EmailOutbox({ dataSource, databaseUrl: testConfig().databaseUrl, renderer: new EmailRenderer(), transport: mailer, tuning: { concurrency: 4, maxAttempts: 2, backoffMs: [300] } });
+    const worker = workerOver(mailer, 4);
     try {
-      await outbox.drain();
-      expect(await outboxRow(down.eventId)).toEqual([{ status: 'pending', attempts: 1, last_error: expect.stringContaining('ECONNREFUSED') }]);
-      await eventually(async () => {
-        await outbox.drain();
-        expect(await outboxRow(down.eventId)).toEqual([{ status: 'failed', attempts: 2, last_error: expect.stringContaining('ECONNREFUSED') }]);
-      });
-      expect(await outbox.drain()).toBe(0);
+      await worker.drain();
+      expect(await jobByKey(dataSource, 'notifications', down.eventId)).toEqual([
+        { id: expect.any(String), attempts: 1, max_attempts: 8, last_error: expect.stringContaining('ECONNREFUSED'), due_later: true },
+      ]);
+      for (let attempt = 2; attempt <= sendEmailJob.maxAttempts; attempt++) {
+        await letJobTimePass(dataSource, 'notifications', down.eventId);
+        await worker.drain();
+      }
+      expect(await jobByKey(dataSource, 'notifications', down.eventId)).toEqual([
+        { id: expect.any(String), attempts: 8, max_attempts: 8, last_error: expect.stringContaining('ECONNREFUSED'), due_later: true },
+      ]);
+      await letJobTimePass(dataSource, 'notifications', down.eventId);
+      await worker.drain();
+      expect((await jobByKey(dataSource, 'notifications', down.eventId))[0].attempts).toBe(8);
     } finally {
+      await worker.close();
       mailer.close();
     }
     expect(inbox(down.to)).toEqual([]);

@@ -1,7 +1,7 @@
 import { EventTypes, PasswordResetRequestedV2, ResetLinkReply, Rpc } from '@fodmap/contracts';
 import { CaughtMessage, Mailcatcher, startMailcatcher } from '@fodmap/mailcatcher';
-import { EventHeaders, eventSubject, rpcFailure, StoredEvent, subject } from '@fodmap/server';
-import { eventually, Producer, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
+import { enqueue, EventHeaders, eventSubject, FailedJobs, JobWorker, liveJobs, rpcFailure, StoredEvent, subject } from '@fodmap/server';
+import { eventually, jobByKey, letJobTimePass, Producer, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
@@ -10,7 +10,7 @@ import { connect, headers } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EmailOutbox, EmailTransport, recordEmail } from './email/email-outbox';
+import { Email, EmailSender, EmailTransport, enqueueEmail, INTERRUPTED_TWICE, sendEmailJob } from './email/email-sender';
 import { EmailRenderer, RenderedEmail } from './email/email-renderer';
 
 const resetBaseUrl = 'http://localhost:3000';
@@ -106,8 +106,8 @@ describe('password reset email', () => {
       return rows;
     });
     expect(sent).toEqual([{ correlation_id: correlationId }]);
-    // The link was never stored: the outbox row is gone, and sent_emails keeps no context.
-    expect(await dataSource.query('SELECT id FROM notifications.email_outbox WHERE event_id = $1', [event.eventId])).toEqual([]);
+    // The link was never stored: the job (whose payload has the context) is gone once done, and sent_emails keeps no context.
+    await eventually(async () => expect(await dataSource.query('SELECT id FROM notifications_jobs.jobs WHERE key = $1', [event.eventId])).toEqual([]));
   });
 
   it('is sent once when the event is delivered twice', async () => {
@@ -136,12 +136,12 @@ describe('password reset email', () => {
       const { events } = await identity.store.append(`password-reset-${resetId}`, 0, [{ type: EventTypes.PasswordResetRequested, schemaVersion: 2, data }], { userId: 999 });
       return { event: events[0], request: data };
     })();
-    const [row] = await eventually(async () => {
-      const rows = await dataSource.query('SELECT status, last_error FROM notifications.email_outbox WHERE event_id = $1', [event.eventId]);
-      expect(rows).toEqual([{ status: 'dropped', last_error: expect.stringContaining('identity no longer issues its link') }]);
-      return rows;
+    // Failed for good at its first run, with why: listed by `jobs.js list`, never retried by itself.
+    await eventually(async () => {
+      expect(await jobByKey(dataSource, 'notifications', event.eventId)).toEqual([
+        { id: expect.any(String), attempts: sendEmailJob.maxAttempts, max_attempts: sendEmailJob.maxAttempts, last_error: expect.stringContaining('identity no longer issues its link'), due_later: expect.any(Boolean) },
+      ]);
     });
-    expect(row.status).toBe('dropped');
     expect(await inbox(request.email)).toEqual([]);
   });
 });
@@ -164,11 +164,17 @@ class RecordingTransport implements EmailTransport {
   }
 }
 
-describe('email outbox', () => {
+describe('email jobs', () => {
   let transport: RecordingTransport;
-  const outbox = (tuning: ConstructorParameters<typeof EmailOutbox>[0]['tuning'] = {}) =>
-    new EmailOutbox({ dataSource, databaseUrl: testConfig().databaseUrl, renderer: new EmailRenderer(), transport, tuning });
-  const email = (label: string) => ({
+  const workers: JobWorker[] = [];
+  const running: Array<Promise<void>> = [];
+  /** A worker of its own over the recording transport, as a second process would run one. */
+  const worker = () => {
+    const one = new JobWorker({ dataSource, handlers: [new EmailSender({ dataSource, renderer: new EmailRenderer(), transport }).handler()], concurrency: 1 });
+    workers.push(one);
+    return one;
+  };
+  const email = (label: string): Email => ({
     eventId: randomUUID(),
     emailType: 'password-reset',
     userId: 1,
@@ -177,87 +183,107 @@ describe('email outbox', () => {
     context: { firstName: 'Ann', resetUrl: `${resetBaseUrl}/reset-password?token=abc` },
     correlationId: randomUUID(),
   });
-  const outboxRow = (eventId: string) =>
-    dataSource.query('SELECT status, attempts, last_error FROM notifications.email_outbox WHERE event_id = $1', [eventId]);
+  const emailJob = (eventId: string) => jobByKey(dataSource, 'notifications', eventId);
+  const enqueued = (one: Email) => dataSource.transaction((manager) => enqueue(manager, sendEmailJob, one, { key: one.eventId }));
+  const dueNow = (eventId: string) => letJobTimePass(dataSource, 'notifications', eventId);
 
   beforeAll(async () => {
-    // The service's own sender would race these tests for the rows they record.
-    await notifications.get(EmailOutbox).stop();
+    // The service's own worker would race these tests for the jobs they enqueue.
+    await notifications.get(JobWorker).stop();
   });
 
   afterAll(async () => {
     transport?.release();
-    await notifications.get(EmailOutbox).start();
+    await Promise.all(running);
+    await Promise.all(workers.map((one) => one.close()));
+    await notifications.get(JobWorker).start();
   });
 
-  it('sends nothing when the transaction that records the email does not commit', async () => {
+  it('sends nothing when the transaction that enqueues the email does not commit', async () => {
     transport = new RecordingTransport();
     const rolledBack = email('rolled-back');
     await expect(
       dataSource.transaction(async (manager) => {
-        await recordEmail(manager, rolledBack);
+        await enqueueEmail(liveJobs(manager), rolledBack);
         throw new Error('the checkpoint update failed');
       }),
     ).rejects.toThrow('the checkpoint update failed');
 
-    expect(await outbox().drain()).toBe(0);
+    await worker().drain();
     expect(transport.sent).toEqual([]);
-    expect(await outboxRow(rolledBack.eventId)).toEqual([]);
+    expect(await emailJob(rolledBack.eventId)).toEqual([]);
   });
 
   it('sends a committed email once, with its correlation and causation ids as headers, and records it as sent', async () => {
     transport = new RecordingTransport();
     const committed = email('committed');
-    await dataSource.transaction((manager) => recordEmail(manager, committed));
-    expect(await dataSource.transaction((manager) => recordEmail(manager, committed))).toBe(false);
+    expect(await enqueued(committed)).toBe(true);
+    expect(await enqueued(committed)).toBe(false);
 
-    expect(await outbox().drain()).toBe(1);
+    await worker().drain();
     expect(transport.sent).toEqual([
       { to: committed.to, subject: 'Reset your FODMAP Journal password', headers: { 'X-Correlation-Id': committed.correlationId, 'X-Causation-Id': committed.eventId } },
     ]);
-    expect(await outboxRow(committed.eventId)).toEqual([]);
-    expect(await dataSource.transaction((manager) => recordEmail(manager, committed))).toBe(false);
+    expect(await emailJob(committed.eventId)).toEqual([]);
+    expect(await dataSource.query('SELECT recipient FROM notifications.sent_emails WHERE event_id = $1', [committed.eventId])).toEqual([{ recipient: committed.to }]);
+    // The same event enqueued after it was sent (a replayed dead letter) sends nothing.
+    await enqueued(committed);
+    await worker().drain();
+    expect(transport.sent).toHaveLength(1);
   });
 
-  it('retries a failing send with backoff, then marks it failed with the error', async () => {
+  it('retries a failing send with backoff, then keeps it failed with the error until it is retried', async () => {
     transport = new RecordingTransport();
     transport.next = 'fail';
     const failing = email('failing');
-    await dataSource.transaction((manager) => recordEmail(manager, failing));
-    // A backoff long enough that a loaded machine cannot reach the second drain after it has passed.
-    const sender = outbox({ maxAttempts: 3, backoffMs: [2_000] });
+    await enqueued(failing);
+    const sender = worker();
 
-    expect(await sender.drain()).toBe(1);
-    expect(await outboxRow(failing.eventId)).toEqual([{ status: 'pending', attempts: 1, last_error: 'SMTP is down' }]);
+    await sender.drain();
+    expect(await emailJob(failing.eventId)).toEqual([{ id: expect.any(String), attempts: 1, max_attempts: 8, last_error: 'SMTP is down', due_later: true }]);
     // Not due again before its backoff has passed.
-    expect(await sender.drain()).toBe(0);
-    await eventually(async () => {
+    await sender.drain();
+    expect((await emailJob(failing.eventId))[0].attempts).toBe(1);
+    for (let attempt = 2; attempt <= sendEmailJob.maxAttempts; attempt++) {
+      await dueNow(failing.eventId);
       await sender.drain();
-      expect(await outboxRow(failing.eventId)).toEqual([{ status: 'failed', attempts: 3, last_error: 'SMTP is down' }]);
-    });
+    }
+    const [dead] = await emailJob(failing.eventId);
+    expect(dead).toEqual({ id: expect.any(String), attempts: 8, max_attempts: 8, last_error: 'SMTP is down', due_later: true });
+    await dueNow(failing.eventId);
+    await sender.drain();
+    expect((await emailJob(failing.eventId))[0].attempts).toBe(8);
     expect(transport.sent).toEqual([]);
+    const failed = new FailedJobs(dataSource);
+    expect(await failed.list()).toContainEqual(expect.objectContaining({ id: Number(dead.id), job: 'send-email', key: failing.eventId, dead: true, lastError: 'SMTP is down' }));
+
+    // Once SMTP is back, `jobs.js retry <id>` sends it.
+    transport.next = 'send';
+    expect(await failed.retry(Number(dead.id))).toEqual({ id: Number(dead.id), retried: true });
+    await sender.drain();
+    expect(transport.sent.map(({ to }) => to)).toEqual([failing.to]);
+    expect(await emailJob(failing.eventId)).toEqual([]);
   });
 
-  it('sends an email again, once, when its sender died between sending and recording it, and never a third time', async () => {
+  it('sends an email again, once, when its worker died between sending and recording it, and never a third time', async () => {
     transport = new RecordingTransport();
     transport.next = 'hang';
     const interrupted = email('interrupted');
-    await dataSource.transaction((manager) => recordEmail(manager, interrupted));
-    const tuning = { leaseMs: 100 };
+    await enqueued(interrupted);
 
-    void outbox(tuning).drain();
+    running.push(worker().drain());
     await eventually(async () => expect(transport.sent).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    // A second sender after the lease: the first one is taken for dead, the email goes again.
-    void outbox(tuning).drain();
+    // The worker is taken for dead once its lock is 4 hours old: another one takes the job, and the email goes again.
+    await dueNow(interrupted.eventId);
+    running.push(worker().drain());
     await eventually(async () => expect(transport.sent).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 150));
 
+    await dueNow(interrupted.eventId);
     transport.next = 'send';
-    await outbox(tuning).drain();
+    await worker().drain();
     expect(transport.sent).toHaveLength(2);
-    expect(await outboxRow(interrupted.eventId)).toEqual([
-      { status: 'failed', attempts: 3, last_error: 'Interrupted twice after sending: it may or may not have arrived' },
-    ]);
+    await eventually(async () =>
+      expect(await emailJob(interrupted.eventId)).toEqual([{ id: expect.any(String), attempts: 8, max_attempts: 8, last_error: INTERRUPTED_TWICE, due_later: expect.any(Boolean) }]),
+    );
   });
 });

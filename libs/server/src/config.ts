@@ -74,7 +74,7 @@ export interface InsightsConfig extends ServerConfig {
 export interface NotificationsConfig extends ServerConfig {
   /** Signs the one-tap symptom and unsubscribe links (HMAC-SHA256): whoever has it can log symptoms for anyone. */
   linkSecret: string;
-  /** Emails the outbox sends side by side, over as many pooled SMTP connections. */
+  /** Email jobs the notifications worker runs side by side, over as many pooled SMTP connections. */
   emailSendConcurrency: number;
   /** MEAL_EMAIL_SPONSORS=true: meal emails carry a sponsored block too (issue 9: 'if the admin enables it'). */
   mealEmailSponsors: boolean;

@@ -9,3 +9,4 @@ export * from './bootstrap-service';
 export * from './events';
 export * from './idempotency';
 export * from './seeded-random';
+export * from './jobs';

@@ -9,3 +9,4 @@ export * from './infrastructure';
 export * from './global-hooks';
 export * from './fake-stripe';
 export * from './fake-openai';
+export * from './jobs';

@@ -6,7 +6,7 @@ import { emailsTo, signInFirstAdmin } from '../support/api';
 import { pageApi, phone, seen, signedUpPhone, suiteBrowser } from '../support/browser';
 import { provided } from '../support/provided';
 
-/** Statistics count an email once it has left the outbox: the page shows it within this. */
+/** Statistics count an email once its job has sent it: the page shows it within this. */
 const COUNTED_WITHIN_MS = 30_000;
 const TEST_SENDS = 2;
 

@@ -6,7 +6,7 @@ import { emailsTo } from '../support/api';
 import { phone, seen, signedUpPhone, suiteBrowser, toastSeen } from '../support/browser';
 import { provided } from '../support/provided';
 
-/** The meal email goes out through the outbox after the journal's MealCompleted reaches notifications. */
+/** The meal email is a job that journal_digest enqueues once the journal's MealCompleted reaches notifications. */
 const EMAILED_WITHIN_MS = 30_000;
 const LINK_LABEL = 'Bloating · moderate';
 

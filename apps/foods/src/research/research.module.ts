@@ -1,23 +1,26 @@
+import { JobWorker, loadFoodsConfig } from '@fodmap/server';
 import { Module } from '@nestjs/common';
-import { loadFoodsConfig } from '@fodmap/server';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { FoodsModule } from '../foods/foods.module';
-import { FoodResearchConsumer } from './food-research.consumer';
 import { FoodResearcher } from './food-researcher';
 import { RESEARCH_CONFIG } from './research-config';
 import { ResearchController } from './research.controller';
 import { ResearchService } from './research.service';
 
-/** The research itself, without its handlers or consumer: what the dead-letters command replays with. */
+/** AI food search, and the worker of the service's jobs: background searches, two at a time (each mostly waits on the model). */
 @Module({
   imports: [FoodsModule],
-  providers: [{ provide: RESEARCH_CONFIG, useFactory: () => loadFoodsConfig().research }, FoodResearcher, ResearchService],
-  exports: [ResearchService],
-})
-export class ResearchCoreModule {}
-
-@Module({
-  imports: [ResearchCoreModule],
   controllers: [ResearchController],
-  providers: [FoodResearchConsumer],
+  providers: [
+    { provide: RESEARCH_CONFIG, useFactory: () => loadFoodsConfig().research },
+    FoodResearcher,
+    ResearchService,
+    {
+      provide: JobWorker,
+      useFactory: (dataSource: DataSource, research: ResearchService) => new JobWorker({ dataSource, handlers: [research.handler()], concurrency: 2 }),
+      inject: [getDataSourceToken(), ResearchService],
+    },
+  ],
 })
 export class ResearchModule {}

@@ -2,15 +2,14 @@ import {
   AI_SEARCH, AiSearchMessages, AiSearchResult, Caller, DomainEvents, Food, FOODS, FOOD_DESCRIPTION_MAX_LENGTH, FoodResearchCompletedV1, FoodResearchRequestedV1,
   MessageReply, Rpc, RpcParsed, SERVING_SIZE_MAX_LENGTH,
 } from '@fodmap/contracts';
-import { CommandHandler, EventStore } from '@fodmap/server';
+import { CommandHandler, EventStore, JobHandler, jobHandler, JobRun } from '@fodmap/server';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { FoodCatalogue } from '../catalogue/food-catalogue';
 import { FoodsService, PrivateFoodFields } from '../foods/foods.service';
 import { MatchTier, Negation, SearchHit } from '../search/food-search-index';
 import { foodResearchDecider, foodResearchStream } from './food-research.decider';
+import { foodResearchJob } from './food-research.job';
 import { FoodResearcher, ModelOutcome, ResearchAnswer } from './food-researcher';
 import { rateIngredients } from './ingredient-rating';
 
@@ -43,7 +42,7 @@ function sourceTitle(source: { title: string; url: string }): string {
   return bare ? `An article on ${site}` : title;
 }
 
-/** Thrown by a background search that may succeed if tried again: the consumer redelivers its event. */
+/** Thrown by a background search that may succeed if tried again: its job runs again after a backoff. */
 export class ResearchRetryError extends Error {}
 
 /**
@@ -61,7 +60,6 @@ export class ResearchService {
     private readonly foods: FoodsService,
     private readonly researcher: FoodResearcher,
     events: EventStore<DomainEvents[typeof FOODS]>,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.commands = new CommandHandler(events);
   }
@@ -82,20 +80,24 @@ export class ResearchService {
     return { ...(await this.fromModel(userId, query, outcome, undefined)), spellingCorrections };
   }
 
-  /** Queues the search durably: its event reaches the consumer through the events table and JetStream. */
+  /** Queues the search durably: its event reaches foodResearchRequests, which enqueues its job. */
   async requestBackground(caller: Caller, query: string): Promise<MessageReply> {
     const request: FoodResearchRequestedV1 = { researchId: randomUUID(), userId: caller.userId, query, timeZone: caller.timeZone };
     await this.commands.handle(foodResearchDecider, foodResearchStream(request.researchId), { type: 'Request', request }, { userId: caller.userId });
     return { message: AiSearchMessages.backgroundQueued };
   }
 
+  handler(): JobHandler<typeof foodResearchJob> {
+    return jobHandler(foodResearchJob, (request, run) => this.work(request, run));
+  }
+
   /**
-   * Works off one background search (the consumer's handler). A failure a retry can help (timeout, 429, 500, a
-   * malformed answer) throws for redelivery until AI_SEARCH.backgroundAttempts attempts were made; then, or at once
-   * when no retry can help, it ends 'failed'. The food is made once per search (its id is the idempotency key), and
-   * the completion is the stream's second event, so a redelivery after either committed adds nothing.
+   * Works off one background search (the food-research job). A failure a retry can help (timeout, 429, 500, a
+   * malformed answer) throws, so the job runs again, until its last run; then, or at once when no retry can help, it
+   * ends 'failed'. The food is made once per search (its id is the idempotency key), and the completion is the
+   * stream's second event, so a run after either committed adds nothing.
    */
-  async work(request: FoodResearchRequestedV1): Promise<void> {
+  async work(request: FoodResearchRequestedV1, run: Pick<JobRun, 'attempt' | 'maxAttempts'>): Promise<void> {
     const hits = this.catalogue.search(request.query, 1);
     const catalogueFood = isConfident(hits[0]) ? this.catalogue.get(hits[0].id) : undefined;
     let result: Pick<AiSearchResult, 'status' | 'result' | 'placeholder'>;
@@ -103,9 +105,8 @@ export class ResearchService {
       result = { status: 'found', result: catalogueFood };
     } else {
       const outcome = await this.researcher.research(request.query);
-      if (outcome.kind === 'timed_out' || outcome.kind === 'unavailable') {
-        const attempts = await this.countAttempt(request.researchId);
-        if (attempts < AI_SEARCH.backgroundAttempts) throw new ResearchRetryError(`background search attempt ${attempts} failed`);
+      if ((outcome.kind === 'timed_out' || outcome.kind === 'unavailable') && run.attempt < run.maxAttempts) {
+        throw new ResearchRetryError(`background search attempt ${run.attempt} failed`);
       }
       result = await this.fromModel(request.userId, request.query, outcome, foodResearchStream(request.researchId));
     }
@@ -121,15 +122,6 @@ export class ResearchService {
     const { events } = await this.commands.handle(foodResearchDecider, foodResearchStream(request.researchId), { type: 'Complete', completed }, { userId: request.userId });
     if (events.length > 0) this.logger.log(`Background search ${request.researchId} ended ${result.status}`);
   }
-
-  private async countAttempt(researchId: string): Promise<number> {
-    // Committed on its own: the handler's transaction is rolled back when the attempt throws.
-    const [{ attempts }]: Array<{ attempts: number }> = await this.dataSource.query(
-      `INSERT INTO foods.food_research_attempts (research_id, attempts) VALUES ($1, 1)
-       ON CONFLICT (research_id) DO UPDATE SET attempts = food_research_attempts.attempts + 1 RETURNING attempts`,
-      [researchId],
-    );
-    return attempts;
   }
 
   private async rateFromIngredients(userId: number, name: string, ingredients: string): Promise<Food> {

@@ -5,7 +5,7 @@ import { ADVERTISER_COLUMNS, AdvertiserRow, toAdvertiser } from './advertiser-re
 
 /**
  * The sponsored block of one email, as the templates' `{{> sponsor}}` partial shows it (context name `sponsor`).
- * Stored in the outbox context: nothing in it is personal or secret. clickUrl counts the click, then redirects.
+ * Stored in the email job's context: nothing in it is personal or secret. clickUrl counts the click, then redirects.
  */
 export interface SponsorBlock {
   advertiserId: number;

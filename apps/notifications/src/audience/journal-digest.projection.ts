@@ -1,5 +1,6 @@
 import { domainEvents, JOURNAL, localDay, MealFoodAddedV1, mealFoodEntry, SymptomLoggedV1 } from '@fodmap/contracts';
 import { defineProjection, KeyedWrites } from '@fodmap/server';
+import { mealEmailJob, mealEmailJobKey } from '../meal-email/meal-email.job';
 import { summaryZoneOf } from './recipients.projection';
 
 /** An entry's whole row, rated at the amount eaten as insights rates it, with the food as it was then. */
@@ -38,6 +39,8 @@ async function upsertSymptom(rows: KeyedWrites, symptom: SymptomLoggedV1): Promi
  * and whether it is completed), `digest_meal_foods` (each food rated at the amount eaten, as insights rates it, with
  * the food as it was then for the meal's score and stacking) and `digest_symptoms` (on their local day). Keyed writes
  * only: applying an event again gives the same rows, and a rebuild folds its batches into a few statements.
+ * A completed meal's email is a job enqueued in the transaction that marks it completed, so when the job runs the
+ * meal it reads is committed (a rebuild enqueues none).
  */
 export const journalDigestProjection = defineProjection({
   name: 'journal_digest',
@@ -80,8 +83,9 @@ export const journalDigestProjection = defineProjection({
           meal.mealId,
         );
       },
-      MealCompleted: async ({ rows }, { data }) => {
+      MealCompleted: async ({ rows, jobs }, { eventId, data, metadata }) => {
         await rows.update('digest_meals', { completed: true }, 'meal_id', data.mealId);
+        await jobs.enqueue(mealEmailJob, { eventId, mealId: data.mealId, userId: data.userId, correlationId: metadata.correlationId }, { key: mealEmailJobKey(eventId) });
       },
       // The meal and its foods go; its symptoms stay, unlinked, as the journal reads them.
       MealDeleted: async ({ rows }, { data }) => {

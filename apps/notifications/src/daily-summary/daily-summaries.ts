@@ -1,23 +1,23 @@
 import { Caller, CorrelationEntry, DAILY_SUMMARY_DEFAULT_TIME_ZONE, DAILY_SUMMARY_HOUR, DEFAULT_CORRELATION_PERIOD, localDay, Messages, NotificationsMessages, Rpc } from '@fodmap/contracts';
-import { rpcFailure, SERVER_CONFIG, ServerConfig, ServiceRequester } from '@fodmap/server';
+import { enqueueMany, rpcFailure, SERVER_CONFIG, ServerConfig, ServiceRequester } from '@fodmap/server';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AdvertiserPicker } from '../advertisers/advertiser-picker';
 import { awaitRecipient, diaryUrl, digestTables, loadDays, RECIPIENTS_SQL } from '../audience/audience-reader';
-import { recordEmail } from '../email/email-outbox';
+import { Email, sendEmailJob } from '../email/email-sender';
 import { dailySummaryContext } from './daily-summary-content';
 
 export const DAILY_SUMMARY_EMAIL = 'daily-summary';
 
-/** Summaries per transaction: the claims, the batch's reads and its outbox rows commit together. */
+/** Summaries per transaction: the claims, the batch's reads and its email jobs commit together. */
 export const DAILY_SUMMARY_BATCH = 500;
 /** People per topCorrelations request, and how long one may take: insights analyses each person in turn. */
 const CORRELATION_CHUNK = 100;
 const CORRELATION_TIMEOUT_MS = 5_000;
 
-/** The summary of a person's day: one per person and day, whoever sends it (the outbox's event id is unique). */
+/** The summary of a person's day: one per person and day, whoever sends it (its email job's key and sent_emails' event id). */
 export const dailySummaryEventId = (userId: number, day: string) => `daily-summary:${userId}:${day}`;
 
 interface DuePerson {
@@ -57,7 +57,7 @@ const DUE_SQL = `
  * Issue 9's daily summary: at 08:00 (DAILY_SUMMARY_HOUR) in each person's zone, the previous local day's score, its
  * meals with their FODMAP risk (high foods and stacked groups first), symptoms, top correlation and one sponsored block, for people with emailNotifications on who
  * logged anything that day. Exactly once per person and day across replicas and restarts: a batch claims its
- * (person, day) pairs (daily_summary_claims, primary key) and records their outbox rows in one transaction. A second
+ * (person, day) pairs (daily_summary_claims, primary key) and enqueues their email jobs in one transaction. A second
  * replica's claim of the same pair waits for the first transaction and then claims nothing; a crash rolls the whole
  * batch back, claims included, and the next run does it again. A day's rows are those placed on it in the zone they
  * were logged in (journal_digest), which is the person's zone unless they travelled that day.
@@ -125,7 +125,7 @@ export class DailySummaries {
     const appUrl = diaryUrl(this.config.publicUrl);
     const mealsOf = groupByUser(meals);
     const symptomsOf = groupByUser(symptoms);
-    let recorded = 0;
+    const emails: Array<{ payload: Email; key: string }> = [];
     for (const person of people) {
       const sponsor = await this.advertisers.pick();
       const context = dailySummaryContext({
@@ -138,19 +138,22 @@ export class DailySummaries {
         appUrl,
         sponsor,
       });
-      const sent = await recordEmail(manager, {
-        eventId: eventIdOf(person),
-        emailType: DAILY_SUMMARY_EMAIL,
-        userId: person.userId,
-        to: person.email,
-        template: 'daily-summary',
-        context: { ...context },
-        correlationId: null,
-        advertiserId: sponsor?.advertiserId ?? null,
+      const eventId = eventIdOf(person);
+      emails.push({
+        key: eventId,
+        payload: {
+          eventId,
+          emailType: DAILY_SUMMARY_EMAIL,
+          userId: person.userId,
+          to: person.email,
+          template: 'daily-summary',
+          context: { ...context },
+          correlationId: null,
+          advertiserId: sponsor?.advertiserId ?? null,
+        },
       });
-      if (sent) recorded += 1;
     }
-    return recorded;
+    return enqueueMany(manager, sendEmailJob, emails);
   }
 
   /** Each person's top finding; a slow or failing insights service leaves them out rather than hold the summaries. */

@@ -3,7 +3,7 @@ import { SponsorBlock } from '../advertisers/advertiser-picker';
 import { DigestMeal, DigestSymptom } from '../audience/audience-reader';
 import { dayLabelOf, DayScoreView, dayScoreView, MealView, mealView, SymptomView, symptomView } from '../audience/email-views';
 
-/** The outbox context of a daily summary: everything worded, nothing secret (brand and unsubscribeUrl come at send time). */
+/** The stored context of a daily summary (in its email job): everything worded, nothing secret (brand and unsubscribeUrl come at send time). */
 export interface DailySummaryContext {
   userId: number;
   host: string;

@@ -5,7 +5,7 @@ import { DailySummaries } from './daily-summaries';
 import { DailySummaryHandler } from './daily-summary.handler';
 import { DailySummaryScheduler } from './daily-summary.scheduler';
 
-/** The daily summary: its schedule, the batches it records in the outbox, and Profile's test send. */
+/** The daily summary: its schedule, the batches of email jobs it enqueues, and Profile's test send. */
 @Module({
   imports: [ScheduleModule.forRoot(), AdvertisersModule],
   controllers: [DailySummaryHandler],

@@ -1,9 +1,10 @@
+import { OnApplicationShutdown } from '@nestjs/common';
 import { connect, Socket } from 'node:net';
 import { createTransport, Transporter } from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
 import { RenderedEmail } from './email-renderer';
-import { EmailTransport } from './email-outbox';
+import { EmailTransport } from './email-sender';
 
 /**
  * Sends over SMTP (SMTP_URL) from each email's brand, through a pool of at most `connections` connections kept open
@@ -11,7 +12,7 @@ import { EmailTransport } from './email-outbox';
  * because nodemailer, given `url` among other options, keeps only what the URL says and drops the rest (the pool
  * with it: a connection per email, about 150 ms each on loopback).
  */
-export class Mailer implements EmailTransport {
+export class Mailer implements EmailTransport, OnApplicationShutdown {
   private readonly transport: Transporter;
 
   constructor(smtpUrl: string, connections = 1) {
@@ -25,6 +26,11 @@ export class Mailer implements EmailTransport {
 
   close(): void {
     this.transport.close();
+  }
+
+  /** After every module's destroy hook: the job worker has finished the emails it held. */
+  onApplicationShutdown(): void {
+    this.close();
   }
 }
 

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One row per email sent for an event, moved here from the outbox once it is out. Also the basis of email stats. */
+/** One row per email sent for an event, recorded by EmailSender once it is out. Also the basis of email stats. */
 @Entity({ name: 'sent_emails' })
 export class SentEmailEntity {
   @PrimaryColumn({ name: 'event_id', type: 'text' })

@@ -1,7 +1,7 @@
 import { domainEvents, FOODS } from '@fodmap/contracts';
 import { defineProjection, loadConfig } from '@fodmap/server';
 import { findRecipient } from '../audience/audience-reader';
-import { recordEmail } from '../email/email-outbox';
+import { enqueueEmail } from '../email/email-sender';
 
 export const BACKGROUND_SEARCH_EMAIL = 'background-search';
 
@@ -13,8 +13,8 @@ export const foodSearchUrl = (publicUrl: string, name: string) => `${publicUrl.r
 
 /**
  * Emails the person who asked for a background food search when it ends, found or not (issue 11): the answer to
- * something they asked for, so it goes whatever their email preferences. It owns no tables: the outbox records what
- * leaves the building.
+ * something they asked for, so it goes whatever their email preferences. It owns no tables: the email is a job
+ * enqueued in the consumer's transaction.
  */
 export const foodResearchEmails = defineProjection({
   name: 'food_research_emails',
@@ -22,11 +22,11 @@ export const foodResearchEmails = defineProjection({
   events: domainEvents,
   handlers: {
     [FOODS]: {
-      FoodResearchCompleted: async ({ manager }, { eventId, data, metadata }) => {
+      FoodResearchCompleted: async ({ manager, jobs }, { eventId, data, metadata }) => {
         const recipient = await findRecipient(manager, data.userId);
         if (!recipient) throw new RecipientBehindError(`recipients has not got user ${data.userId} yet`);
         const name = data.foodName ?? data.query;
-        await recordEmail(manager, {
+        await enqueueEmail(jobs, {
           eventId,
           emailType: BACKGROUND_SEARCH_EMAIL,
           userId: recipient.userId,

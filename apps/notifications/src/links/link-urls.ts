@@ -7,7 +7,7 @@ import {
   SymptomType,
   UnsubscribePreference,
 } from '@fodmap/contracts';
-import { ContextResolver, EmailAddressee, UnsubscribeLink } from '../email/email-outbox';
+import { ContextResolver, EmailAddressee, UnsubscribeLink } from '../email/email-sender';
 import { LinkTokens } from './link-tokens';
 
 /** Which preference each email type's unsubscribe link turns off; other emails (a password reset) have none. */
@@ -24,7 +24,7 @@ export function symptomLinkUrl(publicUrl: string, token: string, symptomType: Sy
   return `${base(publicUrl)}/log-symptom?${query}`;
 }
 
-/** The one-click unsubscribe of a summary or meal email, signed at send time (never stored in the outbox). */
+/** The one-click unsubscribe of a summary or meal email, signed at send time (never stored in a job). */
 export function unsubscribeLinks(tokens: LinkTokens, publicUrl: string) {
   return ({ emailType, userId }: EmailAddressee): UnsubscribeLink | null => {
     const preference = UNSUBSCRIBE_PREFERENCE_OF[emailType];

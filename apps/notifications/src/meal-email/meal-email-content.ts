@@ -4,7 +4,7 @@ import { dayLabelOf, MealView, mealView } from '../audience/email-views';
 import { localDay } from '@fodmap/contracts';
 
 /**
- * The outbox context of a meal email. mealId and userId are for the symptom links made at send time (the resolver adds
+ * The stored context of a meal email (in its email job). mealId and userId are for the symptom links made at send time (the resolver adds
  * `symptomLinks`, `brand` and `unsubscribeUrl`); nothing here is secret.
  */
 export interface MealEmailContext {

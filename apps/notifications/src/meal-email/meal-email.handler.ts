@@ -1,14 +1,14 @@
 import { MessageReply, Messages, NotificationsMessages, Rpc, RpcParsed } from '@fodmap/contracts';
-import { Handles, rpcFailure, SERVER_CONFIG, ServerConfig } from '@fodmap/server';
+import { Handles, liveJobs, rpcFailure, SERVER_CONFIG, ServerConfig } from '@fodmap/server';
 import { Controller, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { awaitRecipient, diaryUrl, newestMeal } from '../audience/audience-reader';
-import { recordEmail } from '../email/email-outbox';
+import { enqueueEmail } from '../email/email-sender';
 import { mealEmailContext } from './meal-email-content';
 import { mealEmailSponsor } from './meal-email-sponsors';
-import { MEAL_EMAIL } from './meal-emails.projection';
+import { MEAL_EMAIL } from './meal-email.job';
 
 @Controller()
 export class MealEmailHandler {
@@ -24,7 +24,7 @@ export class MealEmailHandler {
       const recipient = await awaitRecipient(manager, caller.userId);
       if (!recipient) throw rpcFailure(404, Messages.userNotFound);
       const sponsor = await mealEmailSponsor(this.dataSource);
-      await recordEmail(manager, {
+      await enqueueEmail(liveJobs(manager), {
         eventId: `meal-test:${randomUUID()}`,
         emailType: MEAL_EMAIL,
         userId: recipient.userId,

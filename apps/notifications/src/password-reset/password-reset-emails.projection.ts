@@ -1,13 +1,13 @@
 import { domainEvents, IDENTITY } from '@fodmap/contracts';
 import { defineProjection } from '@fodmap/server';
-import { recordEmail } from '../email/email-outbox';
+import { enqueueEmail } from '../email/email-sender';
 
 export const PASSWORD_RESET_EMAIL = 'password-reset';
 
 /**
- * Records the reset email of every PasswordResetRequested of identity in the outbox, once per event; EmailOutbox
- * sends it after the commit, asking identity for the link then. It owns no rebuildable tables: the outbox and
- * sent_emails record what leaves the building, never replayed into fresh tables.
+ * Enqueues the reset email of every PasswordResetRequested of identity, once per event; EmailSender sends it after
+ * the commit, asking identity for the link then. It owns no tables: the job queue and sent_emails record what leaves
+ * the building.
  */
 export const passwordResetEmails = defineProjection({
   name: 'password_reset_emails',
@@ -15,8 +15,8 @@ export const passwordResetEmails = defineProjection({
   events: domainEvents,
   handlers: {
     [IDENTITY]: {
-      PasswordResetRequested: async ({ manager }, { eventId, data, metadata }) => {
-        await recordEmail(manager, {
+      PasswordResetRequested: async ({ jobs }, { eventId, data, metadata }) => {
+        await enqueueEmail(jobs, {
           eventId,
           emailType: PASSWORD_RESET_EMAIL,
           userId: data.userId,

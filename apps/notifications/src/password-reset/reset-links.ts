@@ -1,10 +1,10 @@
 import { Rpc } from '@fodmap/contracts';
 import { rpcFailureOf, ServiceRequester } from '@fodmap/server';
-import { EmailNotDeliverableError } from '../email/email-outbox';
+import { EmailNotDeliverableError } from '../email/email-sender';
 
 /**
  * Asks identity for a reset's link at the moment its email is sent: the link is in no event, no stream and no
- * outbox row, only in the email. Identity answers 410 once the reset is used, expired or superseded.
+ * job, only in the email. Identity answers 410 once the reset is used, expired or superseded.
  */
 export function resetLinkResolver(requester: ServiceRequester, timeoutMs = 5_000) {
   return async (context: Record<string, unknown>, correlationId: string | null): Promise<Record<string, unknown>> => {

@@ -3,25 +3,29 @@ import { EntityManager } from 'typeorm';
 import { EventNotApplicableError, readEvent } from './catalog';
 import { EventShape, StoredEvent } from './event';
 import { ImmediateWrites, KeyedWrites } from './keyed-writes';
+import { liveJobs, ProjectionJobs } from '../jobs/projection-jobs';
 import { qualifiedTable } from './sql';
 
 export interface ProjectionContext {
   manager: EntityManager;
   /** Quoted, schema-qualified names of the projection's tables by their plain name: the live tables, or fresh ones during a rebuild. */
   tables: Record<string, string>;
+  /** Work after commit (an email, an AI request): a job enqueued in this transaction; none during a rebuild. */
+  jobs: ProjectionJobs;
 }
 
-/** What a handler of a projection with `batchedWrites` gets: keyed writes to its tables, by their plain names. */
+/** What a handler of a projection with `batchedWrites` gets: keyed writes to its tables, by their plain names, and its jobs. */
 export interface BatchedContext {
   rows: KeyedWrites;
+  jobs: ProjectionJobs;
 }
 
 /** What every handler is called with; each kind of projection's handlers see their part of it. */
 export type HandlerContext = ProjectionContext & BatchedContext;
 
-/** The context of handlers that write at once, in the transaction of `manager`. */
-export function projectionContext(projection: Projection, manager: EntityManager, tables: Record<string, string>): HandlerContext {
-  return { manager, tables, rows: new ImmediateWrites(manager, tables, projection.keys) };
+/** The context of handlers that write at once, in the transaction of `manager`; a rebuild passes replayedJobs. */
+export function projectionContext(projection: Projection, manager: EntityManager, tables: Record<string, string>, jobs: ProjectionJobs = liveJobs(manager)): HandlerContext {
+  return { manager, tables, rows: new ImmediateWrites(manager, tables, projection.keys), jobs };
 }
 
 export type ProjectionHandler<E extends EventShape = EventShape, C = HandlerContext> = (context: C, event: StoredEvent<E>) => Promise<void>;

@@ -7,6 +7,7 @@ import { decodeEvent, ensureEventStream, EventHeaders, sourceSubjectFilter } fro
 import { lockCheckpoint, recordDeadLetter, setCheckpoint } from './projection-consumer';
 import { BatchedWrites } from './keyed-writes';
 import { applyEvent, HandlerContext, Projection, projectionContext, projectionSources, projectionTables, REBUILD_SUFFIX } from './projection';
+import { replayedJobs } from '../jobs/projection-jobs';
 import { errorMessage, qualifiedTable, quoteIdentifier, schemaOf } from './sql';
 
 /**
@@ -173,7 +174,7 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
         // The batch before is being written meanwhile: its statements wait on this loop unless it lets them through.
         if (index % FOLD_YIELD_EVERY === 0) await new Promise(setImmediate);
         // Its handlers are typed without the manager: they reach the database only through `rows`.
-        await applyEvent(projection, source, { manager: dataSource.manager, tables, rows }, event);
+        await applyEvent(projection, source, { manager: dataSource.manager, tables, rows, jobs: replayedJobs }, event);
       });
       folded[source] = progress.position;
       return { messages, folded: { progress, rows } };
@@ -194,7 +195,7 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
       return ready.progress;
     }
     if (projection.batchedWrites) throw new Error('The batch did not fold');
-    const context = projectionContext(projection, manager, tables);
+    const context = projectionContext(projection, manager, tables, replayedJobs);
     return applyNewEvents(messages, { position: positions[source], sequence: sequences[source], count: 0 }, async (event) => {
       await applyEvent(projection, source, context, event);
     });
@@ -202,7 +203,7 @@ export async function rebuildConsumerProjection(options: ConsumerRebuildOptions)
 
   /** A batch replayed event by event, each under a savepoint: an event whose handler fails is dead-lettered and passed over. */
   const replayOneByOne = async (manager: EntityManager, source: string, messages: JsMsg[]): Promise<Progress> => {
-    const context = projectionContext(projection, manager, tables);
+    const context = projectionContext(projection, manager, tables, replayedJobs);
     return applyNewEvents(messages, { position: positions[source], sequence: sequences[source], count: 0 }, async (event, msg) => {
       await manager.query('SAVEPOINT rebuild_event');
       try {
@@ -309,9 +310,9 @@ interface Prepared {
  * by `flush` in a few statements; any other writes at once and `flush` has nothing to do.
  */
 function batchContext(projection: Projection, manager: EntityManager, tables: Record<string, string>): { context: HandlerContext; flush: () => Promise<void> } {
-  if (!projection.batchedWrites) return { context: projectionContext(projection, manager, tables), flush: async () => undefined };
+  if (!projection.batchedWrites) return { context: projectionContext(projection, manager, tables, replayedJobs), flush: async () => undefined };
   const rows = new BatchedWrites(tables, projection.keys);
-  return { context: { manager, tables, rows }, flush: () => rows.flush(manager) };
+  return { context: { manager, tables, rows, jobs: replayedJobs }, flush: () => rows.flush(manager) };
 }
 
 /**

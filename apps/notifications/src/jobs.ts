@@ -1,0 +1,16 @@
+/**
+ * Lists the notifications service's failed jobs (emails), or runs them again once the cause is fixed:
+ *   node apps/notifications/dist/jobs.js list | retry <id> | retry-all
+ * A retried job is done by the running service, from its first attempt.
+ */
+import 'reflect-metadata';
+import { runJobsCommand } from '@fodmap/server';
+import { notificationsSchema } from './notifications.schema';
+
+runJobsCommand(notificationsSchema, process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (error: Error) => {
+    console.error(error.message);
+    process.exitCode = 1;
+  },
+);

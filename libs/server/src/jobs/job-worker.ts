@@ -1,0 +1,104 @@
+import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Job, JobHelpers, run, Runner, runOnce, RunnerOptions, TaskList, WorkerEvents } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { databaseUrlOf, errorMessage, quoteIdentifier, schemaOf } from '../events/sql';
+import { JobCannotSucceedError, JobHandler, jobQueueSchema } from './job';
+import { quietLogger } from './worker-logger';
+
+export interface JobWorkerOptions {
+  dataSource: DataSource;
+  handlers: JobHandler[];
+  /** Jobs run side by side in this process; several processes share the queue (each job is locked by one). */
+  concurrency: number;
+  /** How often it looks for due retries; a commit that adds a job wakes it at once (LISTEN/NOTIFY). */
+  pollIntervalMs?: number;
+}
+
+/**
+ * Runs a service's jobs with graphile-worker: after the transaction that added them commits, `concurrency` at a time,
+ * retried with exponential backoff until their maxAttempts, then kept as failed with their last error (see the jobs
+ * command). A JobCannotSucceedError fails its job at once and for good. A process that dies mid-job leaves it locked;
+ * graphile-worker runs it again once the lock is 4 hours old (handlers that must not repeat a side effect, like
+ * sending an email, record that they began it: see EmailSender). Provided in a Nest module, it starts once the
+ * application is up and stops (finishing the jobs it holds) before PostgreSQL closes.
+ */
+export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('JobWorker');
+  private readonly schema: string;
+  private readonly pool: Pool;
+  private readonly events: WorkerEvents = new EventEmitter();
+  private runner: Runner | null = null;
+
+  constructor(private readonly options: JobWorkerOptions) {
+    this.schema = jobQueueSchema(schemaOf(options.dataSource));
+    this.pool = new Pool({ connectionString: databaseUrlOf(options.dataSource), max: options.concurrency + 2 });
+    this.pool.on('error', (error) => this.logger.warn(`A job queue connection failed: ${error.message}`));
+    this.events.on('job:complete', ({ job, error }) => {
+      if (error instanceof JobCannotSucceedError) void this.failForGood(job, error.message);
+    });
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.close();
+  }
+
+  async start(): Promise<void> {
+    if (this.runner) return;
+    this.runner = await run({ ...this.runnerOptions(), concurrency: this.options.concurrency });
+  }
+
+  async stop(): Promise<void> {
+    await this.runner?.stop();
+    this.runner = null;
+  }
+
+  /** Runs every job that is due now, one at a time, and returns once none is: for tests and commands. */
+  async drain(): Promise<void> {
+    await runOnce(this.runnerOptions());
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await this.pool.end();
+  }
+
+  private runnerOptions(): RunnerOptions {
+    return {
+      pgPool: this.pool,
+      schema: this.schema,
+      noHandleSignals: true,
+      pollInterval: this.options.pollIntervalMs ?? 1_000,
+      logger: quietLogger('JobWorker'),
+      events: this.events,
+      taskList: this.taskList(),
+    };
+  }
+
+  private taskList(): TaskList {
+    return Object.fromEntries(
+      this.options.handlers.map(({ job, handle }) => [
+        job.name,
+        async (payload: unknown, helpers: JobHelpers) => {
+          const parsed = job.payload.safeParse(payload);
+          if (!parsed.success) throw new JobCannotSucceedError(`Its payload does not fit ${job.name}: ${parsed.error.message}`);
+          await handle(parsed.data, { id: helpers.job.id, attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
+        },
+      ]),
+    );
+  }
+
+  /** After graphile-worker has recorded the failure and unlocked the job: no attempt is left, so it is never picked again. */
+  private async failForGood(job: Job, reason: string): Promise<void> {
+    try {
+      await this.pool.query(`SELECT FROM ${quoteIdentifier(this.schema)}.permanently_fail_jobs(ARRAY[$1::bigint], $2)`, [job.id, reason]);
+    } catch (error) {
+      this.logger.error(`Job ${job.id} (${job.task_identifier}) could not be marked failed for good, it will be retried: ${errorMessage(error)}`);
+    }
+  }
+}
