@@ -122,7 +122,6 @@ export class ResearchService {
     const { events } = await this.commands.handle(foodResearchDecider, foodResearchStream(request.researchId), { type: 'Complete', completed }, { userId: request.userId });
     if (events.length > 0) this.logger.log(`Background search ${request.researchId} ended ${result.status}`);
   }
-  }
 
   private async rateFromIngredients(userId: number, name: string, ingredients: string): Promise<Food> {
     const verdict = rateIngredients(ingredients);
