@@ -32,20 +32,6 @@ export default [
     },
   },
   {
-    // Issue 19 §1: the SPAs reach the API through the typed client (@fodmap/web-client), with every path in the contract.
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}', 'libs/web-client/src/**/*.ts'],
-    ignores: testFiles,
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['Literal[value=/^\\/api(\\/|$)/]', 'TemplateElement[value.raw=/^\\/api(\\/|$)/]'].map((selector) => ({
-          selector,
-          message: 'An /api path belongs in the HTTP contract (libs/contracts/src/http): call its route with callRoute or routeQuery.',
-        })),
-      ],
-    },
-  },
-  {
     // Running code of the services and the gateway never loads the test harness or a tool; their tests may.
     // (A direct-import rule: the project graph has a test-only edge server -> testing, so a tag rule would flag every service.)
     files: ['apps/{gateway,identity,journal,foods,insights,notifications}/**/*.ts'],

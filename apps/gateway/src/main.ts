@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { emailRoutes, subscriptionRoutes } from '@fodmap/contracts';
+import { ADMIN_API_PREFIX, API_PREFIX, emailRoutes, subscriptionRoutes } from '@fodmap/contracts';
 import { configOrExit, loadGatewayConfig, requireDependencies } from '@fodmap/server';
 import compression from 'compression';
 import { raw } from 'express';
@@ -49,12 +49,12 @@ async function bootstrap(): Promise<void> {
   // Stripe POSTs its webhook from its own servers, never from a page of ours; its signature over the raw body, not a
   // cookie, is what identity acts on, so a cross-site request gains nothing there either.
   express.use(sameOriginOnly(config.allowedOrigins, [ONE_CLICK_UNSUBSCRIBE_PATH, STRIPE_WEBHOOK_PATH]));
-  express.use(['/api/admin', ...EMAIL_LINK_PATHS], noStore);
-  express.use(['/admin', '/api/admin'], signedIn, adminOnly(app.get(ServiceClient)));
+  express.use([ADMIN_API_PREFIX, ...EMAIL_LINK_PATHS], noStore);
+  express.use(['/admin', ADMIN_API_PREFIX], signedIn, adminOnly(app.get(ServiceClient)));
   serveSpas(express);
   // Static files are precompressed at build time; the API's JSON (and the API reference page's files) are compressed per
   // response, from 1 KB up.
-  express.use('/api', compression({ threshold: 1024 }));
+  express.use(API_PREFIX, compression({ threshold: 1024 }));
   serveApiDocsAssets(express);
   express.use(signedIn);
   // Stripe signs the exact bytes it sent: this path's body is kept raw (the JSON parser skips a body already read).
@@ -62,7 +62,8 @@ async function bootstrap(): Promise<void> {
   useJsonBodies(express);
   express.use(subscriptionGate(app.get(ServiceClient), app.get(SubscriptionStatusCache)));
   express.use(jsonErrors);
-  app.setGlobalPrefix('api');
+  // Every controller under the contract's prefix: its paths include it (`@Endpoint` maps them without it).
+  app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalFilters(new JsonExceptionFilter());
   app.enableShutdownHooks();
   await app.listen(config.port);

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { AUTH_API_PREFIX } from '@fodmap/contracts';
 import { Request, Response } from 'express';
 
 const COOKIE = 'fodmap.device';
@@ -29,7 +30,7 @@ export class KnownDevices {
       sameSite: 'lax',
       secure: req.secure,
       maxAge: ONE_YEAR_MS,
-      path: '/api/auth',
+      path: AUTH_API_PREFIX,
     });
   }
 

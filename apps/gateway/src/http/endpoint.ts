@@ -1,5 +1,5 @@
 import { applyDecorators, Body, HttpCode, Param, Query, Redirect, RequestMapping, RequestMethod, SetMetadata, UseGuards } from '@nestjs/common';
-import type { RouteDefinition, RouteResponse } from '@fodmap/contracts';
+import { API_PREFIX, type RouteDefinition, type RouteResponse } from '@fodmap/contracts';
 import type { ZodTypeAny } from 'zod';
 import { SignedInGuard } from '../auth/signed-in.guard';
 import type { JsonText } from '../journal/journal-read-cache';
@@ -8,8 +8,6 @@ import { ZodBody } from './zod-body.pipe';
 /** The contract route a handler serves, read back by the contract test and nothing else. */
 export const ROUTE_METADATA = 'fodmap:http-route';
 
-/** Nest serves every controller under the global prefix `api` (main.ts); the contract's paths include it. */
-const GLOBAL_PREFIX = '/api';
 
 /** What a handler of the route returns: its answer (or the answer already as JSON text), the redirect, or nothing (it wrote the file). */
 export type HandlerReply<R extends RouteDefinition> = R['response']['kind'] extends 'json'
@@ -25,7 +23,7 @@ export type HandlerReply<R extends RouteDefinition> = R['response']['kind'] exte
  */
 export function Endpoint<R extends RouteDefinition>(route: R) {
   const decorators = [
-    RequestMapping({ method: RequestMethod[route.method], path: route.path.slice(GLOBAL_PREFIX.length) }),
+    RequestMapping({ method: RequestMethod[route.method], path: route.path.slice(API_PREFIX.length) }),
     SetMetadata(ROUTE_METADATA, route),
   ];
   if (route.access === 'signedIn' || route.access === 'admin') decorators.push(UseGuards(SignedInGuard));

@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@fodmap/contracts';
 import { Express, NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
@@ -34,10 +35,10 @@ function mount(app: Express, base: string, dir: string): void {
     },
   });
   // An /api request never names a file: without this, every API call costs a file-system lookup first.
-  app.use(base, (req: Request, res: Response, next: NextFunction) => (req.originalUrl.startsWith('/api/') ? next() : files(req, res, next)));
+  app.use(base, (req: Request, res: Response, next: NextFunction) => (req.originalUrl.startsWith(`${API_PREFIX}/`) ? next() : files(req, res, next)));
   app.use(base, (req: Request, res: Response, next: NextFunction) => {
     // A missing hashed file (an old chunk after a release) is a 404, never index.html with the wrong type.
-    if (req.method !== 'GET' || req.originalUrl.startsWith('/api') || req.path.startsWith('/assets/') || !existsSync(index)) return next();
+    if (req.method !== 'GET' || req.originalUrl.startsWith(API_PREFIX) || req.path.startsWith('/assets/') || !existsSync(index)) return next();
     // Brotli whenever accepted (the smaller), as for the assets; browsers list gzip first with equal weight.
     const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null;
     const compressed = encoding && `${index}.${encoding === 'br' ? 'br' : 'gz'}`;

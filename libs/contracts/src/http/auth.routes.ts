@@ -4,6 +4,9 @@ import type { MessageReply } from '../subjects';
 import { ok, redirect, route, routes } from './route';
 
 /** Sign-up, sign-in and password resets (spec §7; limits in the security policy). */
+/** Sign-up and sign-in live under it: the path of the known-device cookie, sent with those requests only. */
+export const AUTH_API_PREFIX = '/api/auth';
+
 export const authRoutes = routes({
   register: route({
     method: 'POST',

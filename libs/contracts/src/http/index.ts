@@ -1,6 +1,6 @@
 import { accountRoutes } from './account.routes';
 import { adminRoutes } from './admin.routes';
-import { authRoutes } from './auth.routes';
+import { AUTH_API_PREFIX, authRoutes } from './auth.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { emailRoutes } from './emails.routes';
 import { foodRoutes } from './foods.routes';
@@ -12,7 +12,7 @@ import { symptomRoutes } from './symptoms.routes';
 import type { RouteDefinition } from './route';
 
 export * from './route';
-export { accountRoutes, adminRoutes, authRoutes, dashboardRoutes, emailRoutes, foodRoutes, insightsRoutes, mealRoutes, platformRoutes, subscriptionRoutes, symptomRoutes };
+export { AUTH_API_PREFIX, accountRoutes, adminRoutes, authRoutes, dashboardRoutes, emailRoutes, foodRoutes, insightsRoutes, mealRoutes, platformRoutes, subscriptionRoutes, symptomRoutes };
 
 /**
  * Every /api route the gateway serves, declared once: the gateway's handlers, guards and subscription gate, the web's

@@ -26,11 +26,17 @@ const NOT_ROUTES: Record<string, { why: string; literals?: string[]; inside?: st
 };
 
 const SOURCE = /\.(ts|tsx|mjs|js)$/;
+/**
+ * Unit tests pin the wire: a web test answers the URL a request must go to, a gateway test sends the URL a phone sends.
+ * Taken from the contract, such a URL would follow a wrong path in the contract and the test could not fail. The
+ * end-to-end tests (*.e2e-spec.ts) are callers like the web and are checked.
+ */
+const UNIT_TEST = /\.spec\.tsx?$/;
 const API_PATH = /^\/api(?=$|[/?#])/;
 
 function filesUnder(directory: string): string[] {
   return readdirSync(join(ROOT, directory), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !join(entry.parentPath, entry.name).includes('/dist/'))
+    .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !UNIT_TEST.test(entry.name) && !join(entry.parentPath, entry.name).includes('/dist/'))
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 

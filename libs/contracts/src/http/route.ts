@@ -13,6 +13,10 @@ export type Access =
   /** Stripe's servers: the signature over the raw body is the authority, no cookie. */
   | 'stripeSignature';
 
+/** Where every route of the contract lives (Nest's global prefix), and the admin area's routes, all under it. */
+export const API_PREFIX = '/api';
+export const ADMIN_API_PREFIX = '/api/admin';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The error statuses a route may answer, each with a JSON body `{ message }`. */
