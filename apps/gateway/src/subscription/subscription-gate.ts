@@ -5,7 +5,7 @@ import { ServiceClient } from '../services/service-client';
 import { SubscriptionStatusCache } from './subscription-status-cache';
 
 /**
- * What an expired trial or subscription may no longer do (issue 11, README 'Subscriptions'): the contract's `gated`
+ * What an expired trial or subscription may no longer do (issue 11, docs/how-it-works.md 'Subscriptions'): the contract's `gated`
  * routes (creating or correcting meals and symptoms, insights, AI searches). Reading, deleting and exporting one's own
  * data are never gated. Matched case-insensitively with an optional trailing slash, as Express routes them.
  */

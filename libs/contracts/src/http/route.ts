@@ -60,7 +60,7 @@ export interface RouteDefinition<Path extends `/api/${string}` = `/api/${string}
   /** Express-style: `/api/meals/:id`. */
   path: Path;
   access: Access;
-  /** Refused with 402 to an account whose trial or subscription has expired (README 'Subscriptions'). */
+  /** Refused with 402 to an account whose trial or subscription has expired (docs/how-it-works.md 'Subscriptions'). */
   gated?: true;
   /** One schema per path parameter; each a 400 with its message when broken. */
   params?: { readonly [Name in PathParamNames<Path>]: z.ZodTypeAny };

@@ -1,7 +1,7 @@
 import type { CreateSubscriptionReply, SubscriptionStatus } from '../subscription/subscription';
 import { ok, route, routes } from './route';
 
-/** Trial and Stripe subscription (README 'Subscriptions'). */
+/** Trial and Stripe subscription (docs/how-it-works.md 'Subscriptions'). */
 export const subscriptionRoutes = routes({
   status: route({
     method: 'GET',
