@@ -1,6 +1,7 @@
 export * from './config';
 export * from './preflight';
 export * from './database';
+export * from './service-command';
 export * from './rpc';
 export * from './subjects';
 export * from './service-requester';

@@ -1,14 +1,8 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
-import { loadConfig } from '../config';
-import { ensureDatabase, ensureSchema, serviceDataSourceOptions } from '../database';
-import { requireDependencies } from '../preflight';
+import { ServiceSchema, withServiceDatabase } from '../service-command';
 import { DeadLetters } from './dead-letters';
 import { Projection } from './projection';
 
-export interface DeadLettersCommandOptions {
-  service: string;
-  entities: NonNullable<DataSourceOptions['entities']>;
-  migrations: NonNullable<DataSourceOptions['migrations']>;
+export interface DeadLettersCommandOptions extends ServiceSchema {
   /** The service's consumer projections: a replay applies an event with their current handlers. */
   consumer: Projection[];
 }
@@ -25,12 +19,7 @@ export async function runDeadLettersCommand(options: DeadLettersCommandOptions, 
     console.error(USAGE);
     return 1;
   }
-  const config = loadConfig();
-  await requireDependencies(config, ['postgres']);
-  await ensureDatabase(config.databaseUrl);
-  await ensureSchema(config.databaseUrl, options.service);
-  const dataSource = await new DataSource(serviceDataSourceOptions(config.databaseUrl, options.service, options.entities, options.migrations)).initialize();
-  try {
+  return withServiceDatabase(options, ['postgres'], async (dataSource) => {
     const letters = new DeadLetters(dataSource, options.consumer);
     if (command === 'list') {
       console.log(JSON.stringify(await letters.list(), null, 2));
@@ -39,7 +28,5 @@ export async function runDeadLettersCommand(options: DeadLettersCommandOptions, 
     const outcomes = command === 'replay' ? [await letters.replay(Number(id))] : await letters.replayAll();
     console.log(JSON.stringify(outcomes, null, 2));
     return outcomes.every((outcome) => outcome.replayed) ? 0 : 1;
-  } finally {
-    await dataSource.destroy();
-  }
+  });
 }

@@ -1,17 +1,11 @@
 import { eventsOfSource } from '@fodmap/contracts';
 import { connect } from 'nats';
-import { DataSource, DataSourceOptions } from 'typeorm';
-import { loadConfig } from '../config';
-import { ensureDatabase, ensureSchema, serviceDataSourceOptions } from '../database';
-import { requireDependencies } from '../preflight';
+import { ServiceSchema, withServiceDatabase } from '../service-command';
 import { EventStore } from './event-store';
 import { Projection } from './projection';
 import { rebuildConsumerProjection, rebuildInlineProjection, RebuildResult } from './rebuild';
 
-export interface RebuildCommandOptions {
-  service: string;
-  entities: NonNullable<DataSourceOptions['entities']>;
-  migrations: NonNullable<DataSourceOptions['migrations']>;
+export interface RebuildCommandOptions extends ServiceSchema {
   /** Projections updated in the append's transaction, replayed from the events table. */
   inline?: Projection[];
   /** Projections kept from JetStream, replayed from the stream. */
@@ -30,14 +24,7 @@ export async function runRebuildCommand(options: RebuildCommandOptions, projecti
     const known = [...(options.inline ?? []), ...(options.consumer ?? [])].map((projection) => projection.name);
     throw new Error(`Usage: rebuild.js <projection>, one of: ${known.join(', ')}`);
   }
-  const config = loadConfig();
-  await requireDependencies(config, ['postgres', 'nats']);
-  await ensureDatabase(config.databaseUrl);
-  await ensureSchema(config.databaseUrl, options.service);
-  const dataSource = await new DataSource(
-    serviceDataSourceOptions(config.databaseUrl, options.service, options.entities, options.migrations),
-  ).initialize();
-  try {
+  return withServiceDatabase(options, ['postgres', 'nats'], async (dataSource, config) => {
     if (inline) return await rebuildInlineProjection(new EventStore(dataSource, options.service, eventsOfSource(options.service)), inline);
     const nats = await connect({ servers: config.natsUrl, name: `${options.service}-rebuild` });
     try {
@@ -45,7 +32,5 @@ export async function runRebuildCommand(options: RebuildCommandOptions, projecti
     } finally {
       await nats.drain();
     }
-  } finally {
-    await dataSource.destroy();
-  }
+  });
 }
