@@ -382,8 +382,21 @@ function fuzzedRoutes() {
   return declared.flatMap(({ area, name, route }) => {
     const valid = VALID[`${area}.${name}`];
     if (!valid) console.log(`note: ${route.method} ${route.path} (${area}.${name}) has no valid request in bench/fuzz.mjs; fuzzed from its contract example`);
-    return [valid ?? fromContract(route)].flat().map((request) => ({ method: route.method, path: route.path, multipart: Boolean(route.upload), ...request }));
+    return [valid ?? fromContract(route)].flat().map((request) => ({ method: route.method, path: route.path, multipart: Boolean(route.upload), answers: answerType(route), ...request }));
   });
+}
+
+/** What the route answers on success: JSON, or the media type of the file it serves (the API reference page, a photo). */
+function answerType(route) {
+  return route.response.kind === 'file' ? route.response.mediaType : 'json';
+}
+
+/** A success of a route that serves a file, of the type it declares (`image/*` any image): not a JSON answer missed. */
+function declaredFile(answers, status, contentType) {
+  if (!answers || answers === 'json' || status < 200 || status >= 300) return false;
+  const [type, subtype] = answers.split('/');
+  const [actualType, actualSubtype] = contentType.split(';')[0].trim().toLowerCase().split('/');
+  return actualType === type && (subtype === '*' || actualSubtype === subtype);
 }
 
 /** A valid request as far as the contract tells: its example body, `1` for each path parameter, the session its access needs. */
@@ -495,7 +508,7 @@ async function main() {
     const routes = fuzzedRoutes();
     let n = 0;
     const counter = () => ++n;
-    const cases = [...routes.flatMap((route) => casesFor(route, counter).map(([label, request]) => [`${route.method} ${route.path} ${label}`, request])), ...globalCases(person.cookie)];
+    const cases = [...routes.flatMap((route) => casesFor(route, counter).map(([label, request]) => [`${route.method} ${route.path} ${label}`, { answers: route.answers, ...request }])), ...globalCases(person.cookie)];
     console.log(`fuzzing ${routes.length} routes with ${cases.length} requests (seed ${SEED}, ${CONCURRENCY} at once) at ${stack.gatewayUrl}`);
 
     const byStatus = new Map();
@@ -514,14 +527,14 @@ async function main() {
         if (result.status === 503 && result.snippet.includes(SubscriptionMessages.notConfigured)) notConfigured += 1;
         else if (typeof result.status === 'number' && result.status >= 500) serverErrors.push(`${result.status} ${label.slice(0, 140)}  ->  ${result.snippet}`);
         const apiPath = decodeURIComponentSafe(request.path).toLowerCase().replace(/\/+/g, '/').startsWith('/api');
-        if (apiPath && !(result.status >= 300 && result.status < 400) && result.contentType && !result.contentType.includes('json') && request.method !== 'HEAD') nonJsonApi.push(`${result.status} ${result.contentType} ${label.slice(0, 120)}`);
+        if (apiPath && !(result.status >= 300 && result.status < 400) && result.contentType && !result.contentType.includes('json') && !declaredFile(request.answers, result.status, result.contentType) && request.method !== 'HEAD') nonJsonApi.push(`${result.status} ${result.contentType} ${label.slice(0, 120)}`);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 
     console.log('\nresponses by status');
     for (const [status, count] of [...byStatus].sort(([a], [b]) => String(a).localeCompare(String(b)))) console.log(`  ${String(status).padEnd(12)} ${count}`);
-    console.log(`\n/api requests answered with something other than JSON: ${nonJsonApi.length}`);
+    console.log(`\n/api requests answered with something other than JSON (or the file their route declares): ${nonJsonApi.length}`);
     for (const line of nonJsonApi.slice(0, 15)) console.log(`  ${line}`);
     if (nonJsonApi.length > 15) console.log(`  … and ${nonJsonApi.length - 15} more`);
     console.log(`\nconnections closed without an answer (the HTTP parser refusing the bytes, or a half-closed body): ${unanswered.length}`);
