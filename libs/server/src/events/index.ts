@@ -4,6 +4,7 @@ export * from './migrations';
 export * from './event-store';
 export * from './decider';
 export * from './projection';
+export * from './journal-copy';
 export * from './keyed-writes';
 export * from './catalog';
 export * from './correlation';
