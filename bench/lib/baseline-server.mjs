@@ -43,7 +43,11 @@ async function currentUser(req, res) {
   const userId = stored && JSON.parse(stored).passport?.user?.userId;
   if (!userId) return reply(res, 401, { message: 'Unauthorized' });
   const { rows } = await pool.query(
-    'SELECT id, email, first_name, last_name, profile_image_url, is_admin, email_notifications, meal_notifications, time_zone, created_at FROM identity.users WHERE id = $1',
+    // The same row identity reads (users.service.ts): admin rights from the active admin users list, the first-run answers.
+    `SELECT id, email, first_name, last_name, profile_image_url,
+       EXISTS (SELECT 1 FROM identity.admin_users admin WHERE admin.email = users.email AND admin.is_active) AS is_admin,
+       email_notifications, meal_notifications, time_zone, condition, diet_phase, onboarding, created_at
+     FROM identity.users users WHERE id = $1`,
     [userId],
   );
   const row = rows[0];
@@ -57,6 +61,9 @@ async function currentUser(req, res) {
     isAdmin: row.is_admin,
     ...notificationDefaults({ emailNotifications: row.email_notifications, mealNotifications: row.meal_notifications }),
     timeZone: row.time_zone,
+    condition: row.condition,
+    dietPhase: row.diet_phase,
+    onboarding: row.onboarding,
     createdAt: row.created_at.toISOString(),
   });
 }
