@@ -57,15 +57,15 @@ const between = (low, high) => low + rand() * (high - low);
 /** What one person eats over two years, by how often (relative weights); the two triggers are planted. */
 const PANTRY = [
   ['Olive oil', 8], ['Coffee, brewed', 8], ['Egg, scrambled', 8], ['Chicken breast, skinless, roasted', 6], ['Tomato, red, raw', 6],
-  ['Spinach, raw', 5], ['Pasta, cooked', 5], ['Butter, salted', 5], ['Cucumber, with peel, raw', 4], ['Lettuce, green leaf, raw', 4],
+  ['Spinach, raw', 5], ['Pasta, cooked', 5], ['Butter, salted', 5], ['Cucumber, with peel, raw', 4], ['Lettuce, romaine, raw', 4],
   ['Potato, raw, flesh and skin', 4], ['Cheddar cheese', 4], ['Almond milk, unsweetened', 4], ['Banana, firm (unripe, green-tipped)', 4],
   ['Carrot, raw', 4], ['Garlic, raw', 4], ['Orange, raw', 3], ['Strawberries, raw', 3], ['Blueberries, raw', 3], ['Peanut butter, smooth', 3],
   ['Salmon, Atlantic, farmed, cooked', 3], ['Zucchini, raw', 3], ['Bell pepper, red, raw', 3], ['Egg, hard-boiled', 3], ['Onion, raw', 3],
-  ['Yogurt, plain, whole milk', 3], ['Tuna, light, canned in water', 2], ['Tofu, firm', 2], ['Beef bottom round roast', 2], ['Avocado, raw', 2],
-  ['Chickpeas, boiled', 2], ['Broccoli, boiled', 2], ['Honey', 2], ['Tomato ketchup', 2], ['Corn Chex cereal', 2],
-  ['Lentils, boiled', 1], ['Mushrooms, white button, raw', 1], ['Carrot juice', 1], ['Cauliflower, raw', 1], ['Tofu, extra firm', 1],
+  ['Yogurt, plain, low fat', 3], ['Tuna, light, canned in water', 2], ['Tofu, firm', 2], ['Beef bottom round roast', 2], ['Avocado, raw', 2],
+  ['Chickpeas, boiled', 2], ['Broccoli florets, cooked', 2], ['Honey', 2], ['Tomato ketchup', 2], ['Corn flakes', 2],
+  ['Lentils, boiled', 1], ['Mushrooms, white button, raw', 1], ['Pineapple juice, unsweetened', 1], ['Cauliflower, raw', 1], ['Tofu, extra firm', 1],
 ];
-const TRIGGERS = new Set(['Garlic, raw', 'Yogurt, plain, whole milk']);
+const TRIGGERS = new Set(['Garlic, raw', 'Yogurt, plain, low fat']);
 const MEAL_HOURS = { breakfast: [7, 9], lunch: [12, 14], dinner: [18, 21], snack: [10, 22] };
 const SYMPTOM_WEIGHTS = [['bloating', 5], ['pain', 4], ['gas', 4], ['diarrhea', 2], ['constipation', 1], ['nausea', 1], ['fatigue', 1], ['headache', 1], ['mood', 1]];
 const SEVERITY_WEIGHTS = [['mild', 5], ['moderate', 3.5], ['severe', 1.5]];
