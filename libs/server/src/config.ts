@@ -277,6 +277,9 @@ export const loadFoodsConfig = loader(foodsSchema, variablesOf(foodsSchema.inner
 export const loadInsightsConfig = loader(insightsSchema, variablesOf(insightsSchema.innerType()));
 export const loadNotificationsConfig = loader(notificationsSchema, variablesOf(notificationsSchema.innerType()));
 
+/** The process's configuration in Nest, as its start-up loaded it. */
+export const SERVER_CONFIG = Symbol('SERVER_CONFIG');
+
 /** A process's configuration at start-up: a bad setting stops it with its one-line reason, not a stack trace. */
 export function configOrExit<Config extends ServerConfig>(load: () => Config): Config {
   try {

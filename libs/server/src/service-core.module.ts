@@ -5,12 +5,11 @@ import { MessagePattern } from '@nestjs/microservices';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { connect, NatsConnection } from 'nats';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { loadConfig, ServerConfig } from './config';
+import { loadConfig, SERVER_CONFIG, ServerConfig } from './config';
 import { serviceDataSourceOptions } from './database';
 import { SERVICE_REQUEST_PROXY, ServiceRequester, serviceRequestProxy } from './service-requester';
 import { subject } from './subjects';
 
-export const SERVER_CONFIG = Symbol('SERVER_CONFIG');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
 

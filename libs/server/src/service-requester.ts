@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { ClientProxy, ClientProxyFactory, RpcException, Transport } from '@nestjs/microservices';
 import { NatsError } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
-import { ServerConfig } from './config';
+import { SERVER_CONFIG, ServerConfig } from './config';
 import { currentCausation, correlated } from './events/correlation';
 import { isRpcFailureBody, RpcFailureBody, rpcFailure } from './rpc';
 import { subject } from './subjects';
@@ -34,7 +34,10 @@ export function rpcFailureOf(error: unknown): RpcFailureBody | null {
 export class ServiceRequester implements OnApplicationShutdown {
   private readonly logger = new Logger(ServiceRequester.name);
 
-  constructor(@Inject(SERVICE_REQUEST_PROXY) private readonly proxy: ClientProxy) {}
+  constructor(
+    @Inject(SERVICE_REQUEST_PROXY) private readonly proxy: ClientProxy,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
 
   async send<Subject extends RpcSubject>(
     pattern: Subject,
@@ -44,7 +47,7 @@ export class ServiceRequester implements OnApplicationShutdown {
     const service = pattern.split('.')[0];
     const correlationId = options.correlationId ?? currentCausation()?.correlationId;
     try {
-      const reply = this.proxy.send<RpcResponse<Subject>>(subject(pattern), correlated(payload, correlationId));
+      const reply = this.proxy.send<RpcResponse<Subject>>(subject(pattern, this.config.natsPrefix), correlated(payload, correlationId));
       return await firstValueFrom(reply.pipe(timeout(options.timeoutMs ?? SERVICE_REQUEST_TIMEOUT_MS)));
     } catch (error) {
       if (isRpcFailureBody(error)) throw rpcFailure(error.status, error.message);

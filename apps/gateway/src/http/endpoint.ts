@@ -8,7 +8,6 @@ import { ZodBody } from './zod-body.pipe';
 /** The contract route a handler serves, read back by the contract test and nothing else. */
 export const ROUTE_METADATA = 'fodmap:http-route';
 
-
 /** What a handler of the route returns: its answer (or the answer already as JSON text), the redirect, or nothing (it wrote the file). */
 export type HandlerReply<R extends RouteDefinition> = R['response']['kind'] extends 'json'
   ? RouteResponse<R> | JsonText<RouteResponse<R>>

@@ -21,9 +21,11 @@ export class ServiceClient {
 
   /** RPC_TIMEOUT_MS: how long a request waits for its answer unless the caller says otherwise. */
   private readonly requestTimeoutMs: number;
+  private readonly natsPrefix: string;
 
   constructor(@Inject(SERVICES_PROXY) private readonly proxy: ClientProxy, @Inject(SERVER_CONFIG) config: GatewayConfig) {
     this.requestTimeoutMs = config.rpcTimeoutMs;
+    this.natsPrefix = config.natsPrefix;
   }
 
   async send<Subject extends RpcSubject>(
@@ -34,7 +36,7 @@ export class ServiceClient {
   ): Promise<RpcResponse<Subject>> {
     const service = pattern.split('.')[0];
     try {
-      return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(subject(pattern), correlated(payload, correlationId)).pipe(timeout(timeoutMs)));
+      return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(subject(pattern, this.natsPrefix), correlated(payload, correlationId)).pipe(timeout(timeoutMs)));
     } catch (error) {
       if (isRpcFailureBody(error)) throw new HttpException({ message: error.message }, error.status);
       if (error instanceof TimeoutError) throw new RetryLaterException(HttpStatus.GATEWAY_TIMEOUT, Messages.serviceTimeout(service), RETRY_AFTER_SECONDS);
