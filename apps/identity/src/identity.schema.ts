@@ -7,6 +7,7 @@ import { PasswordResetLinks1767400000000 } from './migrations/1767400000000-pass
 import { AdminUsersAndSignUpHost1767700000000 } from './migrations/1767700000000-admin-users-and-sign-up-host';
 import { StripeSubscriptions1768000000000 } from './migrations/1768000000000-stripe-subscriptions';
 import { PersonProfile1768300000000 } from './migrations/1768300000000-person-profile';
+import { VerifiedEmail1768600000000 } from './migrations/1768600000000-verified-email';
 import { PasswordResetTokenEntity } from './passwords/password-reset-token.entity';
 import { SubscriptionEntity } from './subscription/subscription.entity';
 import { UserEntity } from './users/user.entity';
@@ -15,5 +16,5 @@ import { UserEntity } from './users/user.entity';
 export const identitySchema = {
   service: IDENTITY,
   entities: [UserEntity, SubscriptionEntity, PasswordResetTokenEntity, DomainConfigEntity, AdminUserEntity, ...eventStoreEntities],
-  migrations: [IdentitySchema1763780000000, PasswordResetLinks1767400000000, AdminUsersAndSignUpHost1767700000000, StripeSubscriptions1768000000000, PersonProfile1768300000000],
+  migrations: [IdentitySchema1763780000000, PasswordResetLinks1767400000000, AdminUsersAndSignUpHost1767700000000, StripeSubscriptions1768000000000, PersonProfile1768300000000, VerifiedEmail1768600000000],
 };

@@ -258,6 +258,18 @@ export type AdminUserChangedV1 = z.infer<typeof adminUserChangedV1>;
 export const adminUserRemovedV1 = z.object({ adminUserId: z.number().int() });
 export type AdminUserRemovedV1 = z.infer<typeof adminUserRemovedV1>;
 
+/** The person opened the link of their confirmation email (stream `user-<userId>`): the address is theirs. */
+export const emailVerifiedV1 = z.object({ userId: z.number().int(), verifiedAt: instant });
+export type EmailVerifiedV1 = z.infer<typeof emailVerifiedV1>;
+
+/**
+ * The person deleted their account (stream `account-erasure-<erasedUserId>`, one event: a second erasure finds it and
+ * does nothing). Every service erases what it holds of them on it. The field is not `userId` on purpose: an event's
+ * subject and the events-table purge address the person named by `userId`, and this one announcement must outlive them.
+ */
+export const accountErasedV1 = z.object({ erasedUserId: z.number().int(), erasedAt: instant });
+export type AccountErasedV1 = z.infer<typeof accountErasedV1>;
+
 /** What an upcaster may know besides the old data: the event's stream. */
 export interface UpcastContext {
   streamId: string;
@@ -327,6 +339,8 @@ export const domainEvents = {
     SubscriptionChanged: eventDefinition({ current: 1, versions: { 1: subscriptionChangedV1 } }),
     AdminUserChanged: eventDefinition({ current: 1, versions: { 1: adminUserChangedV1 } }),
     AdminUserRemoved: eventDefinition({ current: 1, versions: { 1: adminUserRemovedV1 } }),
+    EmailVerified: eventDefinition({ current: 1, versions: { 1: emailVerifiedV1 } }),
+    AccountErased: eventDefinition({ current: 1, versions: { 1: accountErasedV1 } }),
   },
   [FOODS]: {
     FoodCreated: eventDefinition({ current: 1, versions: { 1: foodCreatedV1 } }),
@@ -378,4 +392,6 @@ export const EventTypes: { [T in DomainEventType]: T } = {
   SubscriptionChanged: 'SubscriptionChanged',
   AdminUserChanged: 'AdminUserChanged',
   AdminUserRemoved: 'AdminUserRemoved',
+  EmailVerified: 'EmailVerified',
+  AccountErased: 'AccountErased',
 };

@@ -10,6 +10,7 @@ export * from './events';
 export * from './personal-data';
 export * from './auth/auth.schemas';
 export * from './auth/user';
+export * from './account/account-export';
 export * from './auth/profile';
 export * from './subscription/subscription';
 export * from './config/domain-config';

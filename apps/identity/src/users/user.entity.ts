@@ -11,6 +11,10 @@ export class UserEntity {
   @Column({ type: 'text', unique: true })
   email: string;
 
+  /** Null until the person opens the link of their confirmation email (issue 20): an unproven address is trusted with nothing. */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
+
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash: string;
 

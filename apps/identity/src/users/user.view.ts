@@ -12,6 +12,7 @@ export function toUser(row: UserViewRow): User {
   return {
     id: row.id,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     firstName: row.firstName,
     lastName: row.lastName,
     profileImageUrl: row.profileImageUrl,

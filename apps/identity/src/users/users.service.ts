@@ -15,7 +15,7 @@ const UNIQUE_VIOLATION = '23505';
 
 /** One user's public columns by primary key, named as the view's properties; isAdmin from the admin users list. */
 function viewByIdSql(table: string): string {
-  return `SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", ${isAdminSql('users.email')} AS "isAdmin",
+  return `SELECT id, email, email_verified_at AS "emailVerifiedAt", first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", ${isAdminSql('users.email')} AS "isAdmin",
     email_notifications AS "emailNotifications", meal_notifications AS "mealNotifications", time_zone AS "timeZone",
     condition, diet_phase AS "dietPhase", onboarding, created_at AS "createdAt"
     FROM ${table} users WHERE id = $1`;

@@ -65,3 +65,34 @@ export const notificationPreferencesSchema = z
   .refine((value) => value.emailNotifications !== undefined || value.mealNotifications !== undefined, {
     message: 'Send emailNotifications and/or mealNotifications',
   });
+
+/** The token of the link in the confirmation email (`PUBLIC_URL/verify-email?token=…`), single use, 24 h. */
+export const verifyEmailSchema = z.object({
+  token: text('Confirmation token', RESET_TOKEN_MAX_LENGTH, { required: Messages.verifyEmailInvalidToken }),
+});
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+
+/** Profile's 'Change password': the same rules as a reset (spec §5, and no common password), proven by the current one. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: password(Messages.currentPasswordWrong),
+    newPassword: text('Password', PASSWORD_MAX_LENGTH, { required: Messages.resetTooShort, trim: false }),
+    confirmPassword: text('Password confirmation', PASSWORD_MAX_LENGTH, { trim: false }).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    const problem = resetPasswordProblem(value.newPassword, value.confirmPassword);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: ['newPassword'] });
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** Deleting the account is proven by the password, so a borrowed unlocked phone cannot do it. */
+export const eraseAccountSchema = z.object({ password: password(Messages.erasePasswordRequired) }).strict();
+export type EraseAccountInput = z.input<typeof eraseAccountSchema>;
+
+export const EXPORT_FORMATS = ['json', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** `GET /api/account/export?format=`: everything as JSON (the default), or a zip of CSV files for a spreadsheet. */
+export const accountExportQuerySchema = z
+  .object({ format: z.enum(EXPORT_FORMATS, { errorMap: () => ({ message: 'format must be json or csv' }) }).default('json') })
+  .strict();

@@ -4,6 +4,8 @@ import type { Condition, DietPhase, OnboardingState } from './profile';
 export interface User {
   id: number;
   email: string;
+  /** False until the person opens the link of the confirmation email: until then no admin rights and no email but that one and resets. */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   profileImageUrl: string | null;

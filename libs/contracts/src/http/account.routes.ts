@@ -1,6 +1,8 @@
-import { notificationPreferencesSchema } from '../auth/auth.schemas';
+import type { AccountExport } from '../account/account-export';
+import { accountExportQuerySchema, changePasswordSchema, eraseAccountSchema, notificationPreferencesSchema } from '../auth/auth.schemas';
 import { profileChangeSchema } from '../auth/profile';
 import type { User } from '../auth/user';
+import type { MessageReply } from '../subjects';
 import { file, ok, route, routes } from './route';
 import { z } from 'zod';
 
@@ -57,5 +59,40 @@ export const accountRoutes = routes({
     response: file('image/*'),
     errors: [404],
     summary: 'A profile photo, by its random name (cached for a year)',
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/api/auth/user/password',
+    access: 'signedIn',
+    body: changePasswordSchema,
+    response: ok<MessageReply>(),
+    errors: [403, 429],
+    summary: 'Change the password',
+    description:
+      "The new password follows the reset rules (spec §5) and is not a common one. Ends every other session of the account; this one stays signed in. 403 when the current password is wrong; 429 with Retry-After after too many wrong ones.",
+    example: { currentPassword: 'Correct-Horse-9', newPassword: 'Battery-Staple-7!', confirmPassword: 'Battery-Staple-7!' },
+  }),
+  export: route({
+    method: 'GET',
+    path: '/api/account/export',
+    access: 'signedIn',
+    query: accountExportQuerySchema,
+    response: ok<AccountExport>(),
+    errors: [429],
+    summary: 'Everything the product holds about the caller',
+    description:
+      'JSON (the default): profile, preferences, subscription, meals with their foods as eaten, symptoms, private foods and the emails sent. `?format=csv`: a zip (application/zip) of meals.csv, meal-foods.csv and symptoms.csv for a spreadsheet. Sent as a download (`Content-Disposition: attachment`); 429 after a few exports an hour.',
+  }),
+  erase: route({
+    method: 'DELETE',
+    path: '/api/account',
+    access: 'signedIn',
+    body: eraseAccountSchema,
+    response: ok<MessageReply>(),
+    errors: [403, 429],
+    summary: 'Delete the account and everything in it',
+    description:
+      'Proven by the password (403 when wrong). Ends every session and erases the person from every service: their account, journal, insights, emails, private foods, photo and events. Cannot be undone; asking again answers the same.',
+    example: { password: 'Correct-Horse-9' },
   }),
 });

@@ -1,4 +1,4 @@
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../auth/auth.schemas';
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from '../auth/auth.schemas';
 import type { User } from '../auth/user';
 import type { MessageReply } from '../subjects';
 import { ok, redirect, route, routes } from './route';
@@ -14,9 +14,10 @@ export const authRoutes = routes({
     access: 'visitor',
     body: registerSchema,
     response: ok<User>({ status: 201 }),
-    errors: [409],
+    errors: [409, 429],
     summary: 'Create an account and sign in',
-    description: 'Starts the 14-day trial and the session; the host signed up on brands the emails. 409 for an email already taken.',
+    description:
+      'Starts the 14-day trial and the session, and emails a link that confirms the address (the account is `emailVerified: false` until it is opened); the host signed up on brands the emails. 400 for a common password; 409 for an email already taken; 429 with Retry-After when too many accounts are created from the client address or in all.',
     example: { email: 'alex@example.com', password: 'Correct-Horse-9', confirmPassword: 'Correct-Horse-9', firstName: 'Alex', lastName: 'Tester', timeZone: 'Europe/London' },
   }),
   login: route({
@@ -38,6 +39,35 @@ export const authRoutes = routes({
     errors: [],
     summary: 'Sign out',
     description: 'Ends the session and clears its cookie; harmless without one.',
+  }),
+  logoutAll: route({
+    method: 'POST',
+    path: '/api/auth/logout-all',
+    access: 'signedIn',
+    response: ok<MessageReply>(),
+    errors: [],
+    summary: 'Sign out everywhere',
+    description: "Ends every session of the account, this one included, on every device.",
+  }),
+  verifyEmail: route({
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    access: 'emailLink',
+    body: verifyEmailSchema,
+    response: ok<MessageReply>(),
+    errors: [],
+    summary: 'Confirm the email address with the token of the emailed link',
+    description:
+      'The link (`PUBLIC_URL/verify-email?token=…`) is signed, single use and valid for 24 hours. 400 for an invalid, expired or used token. Confirming binds an admin entry of that address to the account.',
+  }),
+  resendVerification: route({
+    method: 'POST',
+    path: '/api/auth/verify-email/resend',
+    access: 'signedIn',
+    response: ok<MessageReply>(),
+    errors: [409, 429],
+    summary: 'Email a new confirmation link',
+    description: '409 when the address is confirmed already; 429 with Retry-After after 3 an hour.',
   }),
   signInPage: route({
     method: 'GET',
@@ -66,6 +96,7 @@ export const authRoutes = routes({
     response: ok<MessageReply>(),
     errors: [],
     summary: 'Set a new password with the emailed token',
-    description: 'A new password ends every other session of the account. 400 for an invalid or expired token.',
+    description:
+      'A new password ends every other session of the account, and confirms its address (the link reached it). 400 for an invalid or expired token or a common password.',
   }),
 });

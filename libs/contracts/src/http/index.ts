@@ -12,6 +12,7 @@ import { symptomRoutes } from './symptoms.routes';
 import type { RouteDefinition } from './route';
 
 export * from './route';
+export * from './page';
 export { AUTH_API_PREFIX, accountRoutes, adminRoutes, authRoutes, dashboardRoutes, emailRoutes, foodRoutes, insightsRoutes, mealRoutes, platformRoutes, subscriptionRoutes, symptomRoutes };
 
 /**

@@ -34,7 +34,9 @@ export const mealRoutes = routes({
     query: mealListQuerySchema,
     response: ok<Meal[]>(),
     errors: [],
-    summary: "The meals, newest first: all, today's (`?todayOnly=true`) or one day's (`?date=YYYY-MM-DD`)",
+    summary: "The meals, newest first: a page of the history, today's (`?todayOnly=true`) or one day's (`?date=YYYY-MM-DD`)",
+    description:
+      'Without a day: `limit` meals (default 100, at most 200) and, when there are more, a `Link: <…>; rel="next"` header whose URL (with an opaque `cursor`) answers the next page. A day is answered whole.',
   }),
   get: route({
     method: 'GET',

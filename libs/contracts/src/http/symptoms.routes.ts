@@ -29,7 +29,8 @@ export const symptomRoutes = routes({
     query: symptomListQuerySchema,
     response: ok<Symptom[]>(),
     errors: [],
-    summary: "The symptoms, newest first; `?date=YYYY-MM-DD` one of the person's days",
+    summary: "The symptoms, newest first: a page of the history, or `?date=YYYY-MM-DD` one of the person's days whole",
+    description: 'Without a day: `limit` symptoms (default 100, at most 200) and, when there are more, a `Link: <…>; rel="next"` header with the next page\'s URL.',
   }),
   update: route({
     method: 'PATCH',

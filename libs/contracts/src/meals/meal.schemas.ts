@@ -1,3 +1,4 @@
+import { pageQueryShape, wholeDayIsNotPaged } from '../http/page';
 import { z } from 'zod';
 import { recordId } from '../ids';
 import { JournalMessages } from '../journal-messages';
@@ -81,6 +82,8 @@ export const mealListQuerySchema = z
       z.boolean({ invalid_type_error: JournalMessages.todayOnlyInvalid }).optional(),
     ),
     date: isoDateSchema('date').optional(),
+    ...pageQueryShape,
   })
-  .refine(({ todayOnly, date }) => !(todayOnly && date), JournalMessages.mealListQueryConflict);
+  .refine(({ todayOnly, date }) => !(todayOnly && date), JournalMessages.mealListQueryConflict)
+  .refine(({ todayOnly, date, limit, cursor }) => !((todayOnly || date) && (limit !== undefined || cursor !== undefined)), wholeDayIsNotPaged);
 export type MealListQuery = z.input<typeof mealListQuerySchema>;

@@ -1,3 +1,4 @@
+import { pageQueryShape, wholeDayIsNotPaged } from '../http/page';
 import { z } from 'zod';
 import { recordId } from '../ids';
 import { JournalMessages } from '../journal-messages';
@@ -42,6 +43,8 @@ export const updateSymptomSchema = z
   .refine((input) => Object.values(input).some((value) => value !== undefined), JournalMessages.nothingToUpdate);
 export type UpdateSymptomInput = z.input<typeof updateSymptomSchema>;
 
-/** GET /api/symptoms?date=YYYY-MM-DD: the caller's local day; without date, every symptom, newest first. */
-export const symptomListQuerySchema = z.object({ date: isoDateSchema('date').optional() });
+/** GET /api/symptoms?date=YYYY-MM-DD: the caller's local day; without date, the history a page at a time, newest first. */
+export const symptomListQuerySchema = z
+  .object({ date: isoDateSchema('date').optional(), ...pageQueryShape })
+  .refine(({ date, limit, cursor }) => !(date && (limit !== undefined || cursor !== undefined)), wholeDayIsNotPaged);
 export type SymptomListQuery = z.input<typeof symptomListQuerySchema>;
