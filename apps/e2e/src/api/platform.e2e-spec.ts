@@ -1,5 +1,6 @@
 import { Messages, httpContract } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
 import { ApiSession, expectFailure, expectOk, okBody, registerUser } from '../support/api';
 
 const PNG_1X1 = Buffer.from(
@@ -45,10 +46,50 @@ describe('profile photo', () => {
     const res = await api.call(httpContract.account.uploadPhoto, { body: photoForm(PNG_1X1, 'me.png', 'image/png') });
     expectOk(res);
     expect(res.body.profileImageUrl).toMatch(/^\/api\/photos\//);
-    const served = await fetch(api.baseUrl + res.body.profileImageUrl);
+    const served = await download(api, res.body.profileImageUrl);
+    expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+    expect(served.headers.get('cache-control')).toMatch(/^private\b/);
+    expect(await sharp(served.bytes).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     expect(okBody(await api.call(httpContract.account.user)).profileImageUrl).toBe(res.body.profileImageUrl);
+  });
+
+  it('strips the camera metadata, GPS position included, and shows the photo to its owner only', async () => {
+    const { api } = await registerUser('gpsphoto');
+    const withGps = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PocketCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 26/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 39/1' } })
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const res = await api.call(httpContract.account.uploadPhoto, { body: photoForm(withGps, 'holiday.jpg', 'image/jpeg') });
+    expectOk(res);
+    const url = res.body.profileImageUrl ?? '';
+
+    const served = await download(api, url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    const metadata = await sharp(served.bytes).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 40, height: 30 });
+    expect(metadata.exif).toBeUndefined();
+    expect(served.bytes.includes('PocketCam')).toBe(false);
+
+    const { api: stranger } = await registerUser('photostranger');
+    expect((await download(stranger, url)).status).toBe(404);
+    expect((await download(new ApiSession(), url)).status).toBe(404);
+  });
+
+  it('scales a very large photo down', async () => {
+    const { api } = await registerUser('hugephoto');
+    const huge = await sharp({ create: { width: 4000, height: 2000, channels: 3, background: '#3c3' } }).png().toBuffer();
+    const res = await api.call(httpContract.account.uploadPhoto, { body: photoForm(huge, 'wide.png', 'image/png') });
+    expectOk(res);
+    expect(await sharp((await download(api, res.body.profileImageUrl ?? '')).bytes).metadata()).toMatchObject({ width: 1024, height: 512 });
+  });
+
+  it('rejects a file that starts like an image but is not one', async () => {
+    const { api } = await registerUser('brokenphoto');
+    const res = await api.call(httpContract.account.uploadPhoto, { body: photoForm(Buffer.concat([PNG_1X1.subarray(0, 16), Buffer.alloc(64)]), 'broken.png', 'image/png') });
+    expect(res).toMatchObject({ status: 400, body: { message: Messages.photoInvalid } });
   });
 
   it('rejects a file that only claims to be an image', async () => {
@@ -67,3 +108,9 @@ describe('profile photo', () => {
     expect(res.body.message).toBe(Messages.photoTooLarge);
   });
 });
+
+/** A photo as the browser's <img> fetches it: the session's cookies, the bytes as they are. */
+async function download(api: ApiSession, url: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const response = await fetch(api.baseUrl + url, { headers: api.cookieHeader ? { Cookie: api.cookieHeader } : {} });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}

@@ -54,11 +54,11 @@ export const accountRoutes = routes({
   photo: route({
     method: 'GET',
     path: '/api/photos/:name',
-    access: 'visitor',
+    access: 'signedIn',
     params: { name: z.string() },
     response: file('image/*'),
     errors: [404],
-    summary: 'A profile photo, by its random name (cached for a year)',
+    summary: "The signed-in person's own profile photo, by its random name (privately cached for a year; anyone else's is a 404)",
   }),
   changePassword: route({
     method: 'POST',
