@@ -149,7 +149,8 @@ export const RpcContracts = {
   /** Turns the token's preference off (identity's updateNotifications); repeatable. 400 for a forged token. */
   [Rpc.notifications.unsubscribe]: rpc<UnsubscribeReply>()(linkTokenQuerySchema),
   /** Counts a click on an advertiser's call-to-action; 404 for an unknown advertiser. */
-  [Rpc.notifications.sponsoredClick]: rpc<SponsoredClickReply>()(z.object({ advertiserId: advertiserIdSchema })),
+  /** `count` false: a repeat of a click already counted (the gateway dedupes per client and day); absent means true. */
+  [Rpc.notifications.sponsoredClick]: rpc<SponsoredClickReply>()(z.object({ advertiserId: advertiserIdSchema, count: z.boolean().optional() })),
   [Rpc.notifications.listAdvertisers]: rpc<Advertiser[]>()(withCaller({})),
   [Rpc.notifications.createAdvertiser]: rpc<Advertiser>()(withCaller({ input: advertiserInputSchema })),
   [Rpc.notifications.updateAdvertiser]: rpc<Advertiser>()(withCaller({ advertiserId: advertiserIdSchema, input: advertiserInputSchema })),

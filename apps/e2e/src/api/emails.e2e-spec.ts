@@ -1,5 +1,6 @@
-import { AdminMessages, Messages, NotificationsMessages, httpContract } from '@fodmap/contracts';
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { AdminMessages, Messages, NotificationsMessages, SubscriptionMessages, httpContract } from '@fodmap/contracts';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from 'pg';
 import { ApiSession, catalogueFood, emailsTo, expectOk, messageOf, okBody, registerUser, signInFirstAdmin } from '../support/api';
 import { provided } from '../support/provided';
 
@@ -178,6 +179,27 @@ describe('the meal email and its one-tap symptom links', () => {
   });
 });
 
+describe('a symptom link of an account whose trial has ended', () => {
+  const db = new Client({ connectionString: provided('databaseUrl') });
+  beforeAll(() => db.connect());
+  afterAll(() => db.end());
+
+  it('is refused with 402 and the subscribe message, logs nothing, and works once the person subscribes again', async () => {
+    const { api, user } = await registerUser('expired-link');
+    const link = new URL(okBody(await api.call(httpContract.emails.testSymptomLink)).url);
+    const body = { token: tokenOf(link), symptom: 'bloating', severity: 2 };
+    await db.query("UPDATE identity.subscriptions SET ends_at = now() - interval '1 day' WHERE user_id = $1", [user.id]);
+
+    const visitor = new ApiSession();
+    expect(await visitor.call(httpContract.emails.redeemSymptomLink, { body })).toMatchObject({ status: 402, body: { message: SubscriptionMessages.expiredGated } });
+    expect(okBody(await api.call(httpContract.symptoms.list))).toEqual([]);
+
+    // The refused tap did not use the link up.
+    await db.query("UPDATE identity.subscriptions SET ends_at = now() + interval '1 day' WHERE user_id = $1", [user.id]);
+    expect(await visitor.call(httpContract.emails.redeemSymptomLink, { body })).toMatchObject({ status: 201, body: { symptomType: 'bloating', severity: 'moderate' } });
+  });
+});
+
 describe('one-click unsubscribe (RFC 8058) from the daily summary', () => {
   it("accepts the mail provider's form POST from another origin and turns daily summaries off", async () => {
     const { api, email } = await registerUser('one-click');
@@ -214,6 +236,11 @@ describe('sponsored call-to-action', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://broth.example/shop?ref=email');
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // The same reader (or their mail scanner) following it again is still taken there, but not counted again.
+    for (let i = 0; i < 3; i++) {
+      const again = await new ApiSession().call(httpContract.emails.sponsoredClick, { params: { advertiserId: sponsorId } });
+      expect({ status: again.status, location: again.headers.get('location') }).toEqual({ status: 302, location: 'https://broth.example/shop?ref=email' });
+    }
     const after = okBody(await (await signInFirstAdmin()).call(httpContract.admin.advertiserStats)).find((row) => row.advertiserId === sponsorId);
     expect(after?.clicks).toBe((before?.clicks ?? 0) + 1);
   });
@@ -233,5 +260,15 @@ describe('sponsored call-to-action', () => {
   it('answers 404 for an unknown advertiser and 400 for an id that is not one', async () => {
     expect(await new ApiSession().call(httpContract.emails.sponsoredClick, { params: { advertiserId: 99999999 } })).toMatchObject({ status: 404, body: { message: AdminMessages.advertiserNotFound } });
     expect(await new ApiSession().call(httpContract.emails.sponsoredClick, { params: { advertiserId: 'javascript:alert(1)' } })).toMatchObject({ status: 400, body: { message: AdminMessages.advertiserIdInvalid } });
+  });
+
+  // Last: it uses up this client address's minute of sponsored clicks.
+  it('throttles a client that follows sponsored links more than 30 times a minute with a 429 and Retry-After', async () => {
+    const answers = [];
+    for (let i = 0; i < 32; i++) answers.push(await new ApiSession().call(httpContract.emails.sponsoredClick, { params: { advertiserId: sponsorId } }));
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(answers[0].status).toBe(302);
+    expect(refused?.body).toEqual({ message: expect.stringMatching(/^Too many requests from this network/) });
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

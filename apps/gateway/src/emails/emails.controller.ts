@@ -32,6 +32,10 @@ const TESTS_PER_PERSON = 5;
 const LINK_WINDOW_SECONDS = 10 * 60;
 /** Symptom-link previews and redeems per client address per window: a household's taps, not a scan. */
 const LINK_REQUESTS_PER_ADDRESS = 60;
+/** Sponsored clicks per client address a minute: far above a reader's, well below a script's. */
+const SPONSORED_CLICKS_PER_MINUTE = 30;
+/** A sponsored click counts once per client address, advertiser and day, however often it is followed. */
+const SPONSORED_CLICK_DEDUPE_SECONDS = 24 * 60 * 60;
 
 type TokenQuery = ParsedQuery<typeof emailRoutes.previewSymptomLink>;
 
@@ -104,7 +108,13 @@ export class EmailsController {
     @RouteParam(emailRoutes.sponsoredClick, 'advertiserId') advertiserId: ParsedParams<typeof emailRoutes.sponsoredClick>['advertiserId'],
     @Req() req: Request,
   ): Promise<{ url: string; statusCode: number }> {
-    const { url } = await this.services.send(Rpc.notifications.sponsoredClick, { advertiserId }, req.correlationId);
+    const address = clientAddress(req);
+    const wait = await this.limiter.reserve([{ key: `sponsored:address:${address}`, max: SPONSORED_CLICKS_PER_MINUTE }], 60);
+    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, NotificationsMessages.tooManyLinkRequests(wait), wait);
+    // The URL names no one (spec: nothing personal in it), so a reader is known by their client address; a mail
+    // scanner opening every link, or a reader tapping twice, is still one click.
+    const first = await this.limiter.reserve([{ key: `sponsored:click:${advertiserId}:${address}`, max: 1 }], SPONSORED_CLICK_DEDUPE_SECONDS);
+    const { url } = await this.services.send(Rpc.notifications.sponsoredClick, { advertiserId, count: first === 0 }, req.correlationId);
     // The admin form accepts http(s) only; a stored link of any other scheme (javascript:, data:) is never followed.
     if (!isWebUrl(url)) throw new NotFoundException({ message: AdminMessages.advertiserNotFound });
     return { url, statusCode: HttpStatus.FOUND };

@@ -63,16 +63,17 @@ export class AdvertisersController {
   }
 
   /**
-   * Counts the click and answers where it leads. A deleted or paused advertiser's link in an old email still leads to
-   * its page and counts: the reader clicked what the email offered.
+   * Answers where the click leads and counts it when `count` (the gateway's first click of this client today). A
+   * deleted or paused advertiser's link in an old email still leads to its page and counts: the reader clicked what
+   * the email offered.
    */
   @Handles(Rpc.notifications.sponsoredClick)
-  async click({ advertiserId }: RpcParsed<typeof Rpc.notifications.sponsoredClick>): Promise<SponsoredClickReply> {
+  async click({ advertiserId, count }: RpcParsed<typeof Rpc.notifications.sponsoredClick>): Promise<SponsoredClickReply> {
     const [clicked]: Array<{ cta_link: string }> = await this.dataSource.query(
       `WITH advertiser AS (SELECT id, cta_link FROM notifications.advertisers WHERE id = $1),
-            click AS (INSERT INTO notifications.sponsored_clicks (advertiser_id) SELECT id FROM advertiser)
+            click AS (INSERT INTO notifications.sponsored_clicks (advertiser_id) SELECT id FROM advertiser WHERE $2)
        SELECT cta_link FROM advertiser`,
-      [advertiserId],
+      [advertiserId, count ?? true],
     );
     if (!clicked) throw rpcFailure(404, AdminMessages.advertiserNotFound);
     return { url: clicked.cta_link };

@@ -5,6 +5,8 @@ import {
   NotificationsMessages,
   Rpc,
   RpcParsed,
+  subscriptionAllowsWrites,
+  SubscriptionMessages,
   Symptom,
   SymptomLinkRedeemed,
   SymptomLinkPreview,
@@ -49,12 +51,18 @@ export class SymptomLinksController {
     return { symptomType, severity, mealName: await this.mealName(claims, mealId), expiresAt: claims.expiresAt.toISOString() };
   }
 
-  /** 400 forged or not this symptom and severity, 410 expired, 409 already used. */
+  /**
+   * 400 forged or not this symptom and severity, 410 expired, 409 already used, 402 when the person's trial or
+   * subscription has ended: logging a symptom is a gated write (docs/how-it-works.md 'Subscriptions') whichever way it
+   * comes, and the gateway's gate knows no caller here. The link stays unused, so it works once they subscribe.
+   */
   @Handles(Rpc.notifications.redeemSymptomLink)
   async redeem({ input }: RpcParsed<typeof Rpc.notifications.redeemSymptomLink>): Promise<SymptomLinkRedeemed> {
     const claims = this.verified(input.token);
     const { symptomType, severity } = claims.action;
     if (input.symptom !== symptomType || input.severity !== severity) throw rpcFailure(400, NotificationsMessages.linkMismatch);
+    const caller = await linkCaller(this.dataSource.manager, claims.userId);
+    if (!subscriptionAllowsWrites(await this.requester.send(Rpc.identity.subscriptionStatus, { caller }))) throw rpcFailure(402, SubscriptionMessages.expiredGated);
     return this.dataSource.transaction(async (manager) => {
       // A second tap waits here on the first one's row, then finds it.
       const [first]: unknown[] = await manager.query(
@@ -62,7 +70,7 @@ export class SymptomLinksController {
         [claims.tokenId, claims.userId],
       );
       if (!first) throw rpcFailure(409, NotificationsMessages.linkUsed);
-      const symptom = await this.log(await linkCaller(manager, claims.userId), claims);
+      const symptom = await this.log(caller, claims);
       await manager.query('UPDATE notifications.symptom_link_uses SET symptom_id = $2 WHERE token_id = $1', [claims.tokenId, symptom.id]);
       return { userId: claims.userId, message: NotificationsMessages.symptomLogged, symptomId: symptom.id, symptomType: symptom.symptomType, severity: symptom.severity, mealId: symptom.mealId };
     });

@@ -54,9 +54,10 @@ export const emailRoutes = routes({
     access: 'emailLink',
     body: logSymptomLinkSchema,
     response: ok<SymptomLinkLogged>({ status: 201 }),
-    errors: [409, 410, 429],
+    errors: [402, 409, 410, 429],
     summary: "Log the link's one symptom, once",
-    description: '`severity` 1–3 as the link writes it, or its name; the same answers for a bad link, 400 when symptom or severity are not the token\'s.',
+    description:
+      '`severity` 1–3 as the link writes it, or its name; the same answers for a bad link, 400 when symptom or severity are not the token\'s; 402 (the link stays unused) when the person\'s trial or subscription has ended.',
     example: { token: '<token from the email>', symptom: 'bloating', severity: 2 },
   }),
   unsubscribe: route({
@@ -77,7 +78,8 @@ export const emailRoutes = routes({
     access: 'visitor',
     params: { advertiserId: advertiserIdSchema },
     response: redirect(),
-    errors: [404],
+    errors: [404, 429],
     summary: "A sponsored call-to-action: the click is counted, then 302 to the advertiser's link",
+    description: 'Counted once per client address, advertiser and day however often it is followed; more than 30 a minute from one address is a 429 with Retry-After.',
   }),
 });

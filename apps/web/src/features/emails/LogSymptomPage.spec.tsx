@@ -103,6 +103,16 @@ describe('/log-symptom (spec §2, issue 9)', () => {
     expect(await screen.findByRole('link', { name: 'Open Diary' })).toBeTruthy();
   });
 
+  it("says the trial is over and offers to subscribe when the account's trial or subscription has ended (the tap answered 402)", async () => {
+    const expired = 'Your free trial has ended. Subscribe to keep logging.';
+    linkApi({ post: () => json(402, { message: expired }) });
+    openAt(LINK);
+    fireEvent.click(await logButton());
+    expect(await screen.findByText(expired)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Log Symptom' })).toBeNull();
+    expect((await screen.findByRole('link', { name: 'Subscribe Now' })).getAttribute('href')).toBe('/subscribe');
+  });
+
   it('keeps the button for another tap when the network failed on the way', async () => {
     let attempt = 0;
     const fetchMock = linkApi({ post: () => (++attempt === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json(201, logged)) });

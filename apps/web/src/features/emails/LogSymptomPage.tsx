@@ -1,15 +1,19 @@
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { NotificationsMessages, SYMPTOM_LABELS, SYMPTOM_TYPES, type SymptomLinkLogged, type SymptomLinkPreview } from '@fodmap/contracts';
+import { NotificationsMessages, SubscriptionMessages, SYMPTOM_LABELS, SYMPTOM_TYPES, type SymptomLinkLogged, type SymptomLinkPreview } from '@fodmap/contracts';
+import { isPaymentRequired } from '@fodmap/web-client';
 import { useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { AuthCard } from '../auth/AuthCard';
 import { useScreenTitle } from '../branding/use-screen-title';
+import { SUBSCRIBE_PATH } from '../subscription/use-payment-required';
 import { SeverityBadge } from '../symptoms/SeverityBadge';
 import { isLinkRefused, linkProblem, useLogSymptomLink, useSymptomLinkPreview } from './emails-api';
 import { NextStep } from './NextStep';
 
 const DIARY = { signedInTo: '/diary', signedInLabel: NotificationsMessages.goToDiary };
+/** The trial or subscription has ended: the link is kept for after subscribing. */
+const SUBSCRIBE = { signedInTo: SUBSCRIBE_PATH, signedInLabel: SubscriptionMessages.subscribeNow };
 
 /** The symptom a link logs (or logged): the server's reading of the token, not the query, which anyone can edit. */
 function SymptomSummary({ symptom }: { symptom: Pick<SymptomLinkPreview, 'symptomType' | 'severity'> & { mealName?: string | null } }) {
@@ -76,7 +80,8 @@ export function LogSymptomPage() {
       ),
     );
   if (log.isSuccess) return card(<Logged logged={log.data} mealName={preview.data.mealName} />);
-  if (log.isError && isLinkRefused(log.error)) return card(<Refused message={linkProblem(log.error, NotificationsMessages.linkInvalid)} />);
+  if (log.isError && isLinkRefused(log.error))
+    return card(<Refused message={linkProblem(log.error, NotificationsMessages.linkInvalid)} next={isPaymentRequired(log.error) ? SUBSCRIBE : DIARY} />);
   return card(
     <Stack spacing={3}>
       <Typography variant="h6" component="h2" textAlign="center">
@@ -109,12 +114,12 @@ function Logged({ logged, mealName }: { logged: SymptomLinkLogged; mealName: str
   );
 }
 
-/** A link that cannot log anything (incomplete, forged, expired, used): why, and where to log it instead. */
-function Refused({ message }: { message: string }) {
+/** A link that cannot log anything (incomplete, forged, expired, used, the account's trial over): why, and the way on. */
+function Refused({ message, next = DIARY }: { message: string; next?: typeof DIARY }) {
   return (
     <Stack spacing={2}>
       <Alert severity="error">{message}</Alert>
-      <NextStep {...DIARY} primary />
+      <NextStep {...next} primary />
     </Stack>
   );
 }
