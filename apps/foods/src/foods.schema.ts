@@ -7,12 +7,13 @@ import { IdempotencyKeys1767500000000 } from './migrations/1767500000000-idempot
 import { FoodResearch1767700000000 } from './migrations/1767700000000-food-research';
 import { CatalogueSecondEdition1768000000000 } from './migrations/1768000000000-catalogue-second-edition';
 import { JobQueue1769000000000 } from './migrations/1769000000000-job-queue';
+import { AiBudget1770200000000 } from './migrations/1770200000000-ai-budget';
 import { foodResearchRequests } from './research/food-research.job';
 
 /** What the foods schema holds: shared by the service and its jobs command. */
 export const foodsSchema = {
   service: FOODS,
   entities: [FoodEntity, CatalogueMetaEntity, ...eventStoreEntities, ...projectionEntities],
-  migrations: [FoodsSchema1763790000000, IdempotencyKeys1767500000000, FoodResearch1767700000000, CatalogueSecondEdition1768000000000, JobQueue1769000000000],
+  migrations: [FoodsSchema1763790000000, IdempotencyKeys1767500000000, FoodResearch1767700000000, CatalogueSecondEdition1768000000000, JobQueue1769000000000, AiBudget1770200000000],
   consumer: [foodResearchRequests],
 };

@@ -89,12 +89,19 @@ describe('loadIdentityConfig', () => {
 
 describe('loadFoodsConfig', () => {
   it('asks gpt-4o-mini at OpenAI only with a key, blanks counting as unset', () => {
-    expect(loadFoodsConfig({ OPENAI_API_KEY: '  ' }).research).toEqual({ apiKey: null, model: 'gpt-4o-mini', baseUrl: null });
+    expect(loadFoodsConfig({ OPENAI_API_KEY: '  ' }).research).toEqual({ apiKey: null, model: 'gpt-4o-mini', baseUrl: null, dailyBudget: 2000 });
     expect(loadFoodsConfig({ OPENAI_API_KEY: ' sk-1 ', OPENAI_MODEL: 'gpt-4.1', OPENAI_BASE_URL: 'http://127.0.0.1:4020/v1' }).research).toEqual({
       apiKey: 'sk-1',
       model: 'gpt-4.1',
       baseUrl: 'http://127.0.0.1:4020/v1',
+      dailyBudget: 2000,
     });
+  });
+
+  it('takes a daily AI budget of whole requests, 0 turning the model off', () => {
+    expect(loadFoodsConfig({ AI_DAILY_BUDGET: '0' }).research.dailyBudget).toBe(0);
+    expect(loadFoodsConfig({ AI_DAILY_BUDGET: '150' }).research.dailyBudget).toBe(150);
+    expect(() => loadFoodsConfig({ AI_DAILY_BUDGET: '-1' })).toThrow(/AI_DAILY_BUDGET/);
   });
 
   it('reads the catalogue from FOODS_DATA_DIR when set', () => {

@@ -53,6 +53,8 @@ export interface ResearchConfig {
   model: string;
   /** Another OpenAI-compatible endpoint; the tests point the real client at a local fake. */
   baseUrl: string | null;
+  /** AI_DAILY_BUDGET: model requests across all people per UTC day; beyond it the model is not asked until midnight UTC. */
+  dailyBudget: number;
 }
 
 /** What only foods needs: the AI research's model and where its data files are. */
@@ -215,12 +217,13 @@ const foodsSchema = serverSchema
     OPENAI_API_KEY: optionalText,
     OPENAI_MODEL: optionalText,
     OPENAI_BASE_URL: optionalText,
+    AI_DAILY_BUDGET: wholeNumber('AI_DAILY_BUDGET', 2000, 0, 'a whole number, 0 or more'),
     FOODS_DATA_DIR: z.string().optional(),
   })
   .transform(
     (env): FoodsConfig => ({
       ...serverConfig(env),
-      research: { apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? 'gpt-4o-mini', baseUrl: env.OPENAI_BASE_URL },
+      research: { apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? 'gpt-4o-mini', baseUrl: env.OPENAI_BASE_URL, dailyBudget: env.AI_DAILY_BUDGET },
       dataDirectory: env.FOODS_DATA_DIR ?? null,
     }),
   );

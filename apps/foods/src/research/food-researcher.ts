@@ -1,9 +1,11 @@
 import { AI_SEARCH, FOOD_TYPES } from '@fodmap/contracts';
 import { ResearchConfig } from '@fodmap/server';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
+import { AiBudget } from './ai-budget';
 import { RESEARCH_CONFIG } from './research-config';
 
 const grams = z.number().nonnegative().nullable().describe('g per 100 g as published, null when not published');
@@ -23,8 +25,16 @@ export const researchAnswerSchema = z.object({
 });
 export type ResearchAnswer = z.infer<typeof researchAnswerSchema>;
 
-/** What the model step ended with; every failure ends the search 'failed' (a background search retries 'unavailable'). */
-export type ModelOutcome = { kind: 'answer'; answer: ResearchAnswer } | { kind: 'not_configured' } | { kind: 'timed_out' } | { kind: 'unavailable'; reason: string };
+/**
+ * What the model step ended with; every failure ends the search 'failed' (a background search retries 'unavailable').
+ * 'over_budget': AI_DAILY_BUDGET is spent for the UTC day, so the model was not asked.
+ */
+export type ModelOutcome =
+  | { kind: 'answer'; answer: ResearchAnswer }
+  | { kind: 'not_configured' }
+  | { kind: 'over_budget' }
+  | { kind: 'timed_out' }
+  | { kind: 'unavailable'; reason: string };
 
 /**
  * Fixed instructions; the person's query never joins them. It is sent as a JSON string inside <food> tags in its own
@@ -44,17 +54,31 @@ export class FoodResearcher {
   private readonly logger = new Logger(FoodResearcher.name);
   private readonly client: OpenAI | null;
 
-  constructor(@Inject(RESEARCH_CONFIG) private readonly config: ResearchConfig) {
+  constructor(
+    @Inject(RESEARCH_CONFIG) private readonly config: ResearchConfig,
+    private readonly budget: AiBudget,
+  ) {
     // No retries of its own: a failed search is offered as a background search, which retries with backoff.
     this.client = config.apiKey ? new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl ?? undefined, timeout: AI_SEARCH.timeoutMs, maxRetries: 0 }) : null;
   }
 
-  /** Logged without who asked: the food's name and the answer only. */
+  /**
+   * Asks the model about one food, within today's AI_DAILY_BUDGET. Logged without who asked, and at the default level
+   * without what: a request id, sizes and timings (a query is what a person typed, and the answer repeats it); the
+   * query and the answer's text only at debug level, for an operator who turns it on.
+   */
   async research(query: string): Promise<ModelOutcome> {
     if (!this.client) return { kind: 'not_configured' };
+    if (!(await this.budget.take())) {
+      this.logger.warn('AI search not asked: AI_DAILY_BUDGET is spent for today (UTC)');
+      return { kind: 'over_budget' };
+    }
     const food = JSON.stringify(query);
-    this.logger.log(`AI search prompt for <food>${food}</food>`);
+    const requestId = randomUUID();
+    this.logger.log(`AI search ${requestId}: asking ${this.config.model} about a query of ${query.length} characters`);
+    this.logger.debug(`AI search ${requestId} prompt: <food>${food}</food>`);
     let content: string | null | undefined;
+    let completionId: string | undefined;
     const started = Date.now();
     try {
       const completion = await this.client.chat.completions.create({
@@ -66,20 +90,26 @@ export class FoodResearcher {
         response_format: zodResponseFormat(researchAnswerSchema, 'food_research'),
       });
       content = completion.choices[0]?.message.content;
+      completionId = completion.id;
     } catch (error) {
       // Where the client cannot recognise its own timeout's abort (e.g. under Jest) it reports a connection error.
       const timedOut = error instanceof APIConnectionTimeoutError || (error instanceof APIConnectionError && Date.now() - started >= AI_SEARCH.timeoutMs);
       if (timedOut) {
-        this.logger.warn(`AI search for ${food} timed out after ${AI_SEARCH.timeoutMs} ms`);
+        this.logger.warn(`AI search ${requestId} timed out after ${AI_SEARCH.timeoutMs} ms`);
         return { kind: 'timed_out' };
       }
+      // The status and the client's own message, which says what went wrong, not what was asked.
       const reason = error instanceof APIError ? `HTTP ${error.status ?? 'error'}: ${error.message}` : String(error);
-      this.logger.warn(`AI search for ${food} failed: ${reason}`);
+      this.logger.warn(`AI search ${requestId} failed after ${Date.now() - started} ms: ${reason}`);
       return { kind: 'unavailable', reason };
     }
-    this.logger.log(`AI search answer for ${food}: ${content ?? '(none)'}`);
+    this.logger.log(`AI search ${requestId} answered in ${Date.now() - started} ms (completion ${completionId ?? 'without id'}, ${content?.length ?? 0} characters)`);
+    this.logger.debug(`AI search ${requestId} answer: ${content ?? '(none)'}`);
     const parsed = parseAnswer(content);
-    if (!parsed.success) return { kind: 'unavailable', reason: `malformed answer: ${parsed.error}` };
+    if (!parsed.success) {
+      this.logger.warn(`AI search ${requestId} answer outside the schema: ${parsed.error}`);
+      return { kind: 'unavailable', reason: `malformed answer: ${parsed.error}` };
+    }
     return { kind: 'answer', answer: parsed.answer };
   }
 }

@@ -1,15 +1,18 @@
 import { AI_SEARCH, AiSearchInput, AiSearchMessages, AiSearchResult, Caller, FoodResearchCompletedV1, Rpc } from '@fodmap/contracts';
-import { ensureDatabase } from '@fodmap/server';
+import { CommandHandler, ensureDatabase, EventStore } from '@fodmap/server';
 import { eventually, FakeOpenAi, ServiceCaller, startService, suitePrefix, testConfig } from '@fodmap/testing';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { INestMicroservice } from '@nestjs/common';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { foodResearchDecider, foodResearchStream } from './food-research.decider';
 
 const ann: Caller = { userId: 301, timeZone: 'Europe/London' };
+/** AI_DAILY_BUDGET of this suite: far above what its other tests ask for. */
+const BUDGET = 1000;
 const bob: Caller = { userId: 302, timeZone: 'Europe/London' };
 
 function catalogueFood(key: string, name: string, fodmapRating: string) {
@@ -76,6 +79,7 @@ beforeAll(async () => {
   ] }));
   writeFileSync(join(dataDirectory, 'bibliography.json'), '[]');
   process.env.FOODS_DATA_DIR = dataDirectory;
+  process.env.AI_DAILY_BUDGET = String(BUDGET);
   fake = await FakeOpenAi.start();
   await startFoods('sk-test-fake');
   services = await ServiceCaller.connect();
@@ -243,6 +247,60 @@ describe('background searches', () => {
     expect(done).toMatchObject({ status: 'failed', foodId: null, foodName: null });
     expect(fake.requests.filter((request) => request.food === 'Flaky food')).toHaveLength(AI_SEARCH.backgroundAttempts);
   }, 30_000);
+});
+
+describe('logs at the default level', () => {
+  it('name the request, its sizes and timing, never the query or the answer', async () => {
+    fake.script('Kohlrabi crisps', { kind: 'answer', answer: { ...dragonFruit, name: 'Kohlrabi crisps', summary: 'Kohlrabi is low FODMAP at 75 g.' } });
+    const written: string[] = [];
+    const capture = (stream: NodeJS.WriteStream) => jest.spyOn(stream, 'write').mockImplementation((chunk: unknown) => (written.push(String(chunk)), true));
+    const spies = [capture(process.stdout), capture(process.stderr)];
+    try {
+      expect(await aiSearch(ann, { query: 'Kohlrabi crisps' })).toMatchObject({ status: 'found', source: 'ai' });
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    const logs = written.join('');
+    expect(logs).toMatch(/AI search [0-9a-f-]{36}: asking .* about a query of 15 characters/);
+    expect(logs).toMatch(/AI search [0-9a-f-]{36} answered in \d+ ms \(completion .*, \d+ characters\)/);
+    expect(logs).not.toMatch(/kohlrabi/i);
+  });
+});
+
+describe('the daily AI budget across everyone (AI_DAILY_BUDGET)', () => {
+  const today = "(now() AT TIME ZONE 'UTC')::date";
+  const setUsed = (used: number) => sql(`INSERT INTO foods.ai_budget (day, used) VALUES (${today}, $1) ON CONFLICT (day) DO UPDATE SET used = $1`, [used]);
+  afterAll(() => sql('DELETE FROM foods.ai_budget'));
+
+  it('lets exactly the requests left through when more arrive at once, and answers the rest 503 resting until tomorrow', async () => {
+    await setUsed(BUDGET - 3);
+    const asked = fake.requests.length;
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => aiSearch(bob, { query: `Budget fruit ${i}` }).then((result) => ({ status: 200, message: result.status }), (error: { status: number; message: string }) => error)),
+    );
+    expect(fake.requests.length).toBe(asked + 3);
+    expect(outcomes.filter((outcome) => outcome.status === 200)).toHaveLength(3);
+    expect(outcomes.filter((outcome) => outcome.status !== 200)).toEqual(Array.from({ length: 5 }, () => ({ status: 503, message: AiSearchMessages.resting })));
+    expect(Number((await sql<{ used: number }>(`SELECT used FROM foods.ai_budget WHERE day = ${today}`))[0].used)).toBe(BUDGET);
+  });
+
+  it('once spent, refuses a background search when asked, and a queued one ends failed without asking the model', async () => {
+    await setUsed(BUDGET);
+    const asked = fake.requests.length;
+    expect(await services.failure(Rpc.foods.aiBackground, { caller: bob, input: { query: 'Budget berry' } })).toEqual({ status: 503, message: AiSearchMessages.resting });
+    expect(await aiSearch(bob, { query: 'garlic' })).toMatchObject({ status: 'found', source: 'catalogue' });
+
+    // A search queued before the budget ran out: its job finds it spent.
+    const request = { researchId: '00000000-0000-4000-8000-000000000020', userId: bob.userId, query: 'Queued berry', timeZone: bob.timeZone };
+    await new CommandHandler(app.get(EventStore)).handle(foodResearchDecider, foodResearchStream(request.researchId), { type: 'Request', request }, { userId: bob.userId });
+    const completed = await eventually(async () => {
+      const [row] = await sql<{ data: FoodResearchCompletedV1 }>(`SELECT data FROM foods.events WHERE stream_id = $1 AND type = 'FoodResearchCompleted'`, [foodResearchStream(request.researchId)]);
+      if (!row) throw new Error('not completed yet');
+      return row.data;
+    });
+    expect(completed).toMatchObject({ status: 'failed', foodId: null });
+    expect(fake.requests.length).toBe(asked);
+  });
 });
 
 describe('without an OpenAI key', () => {

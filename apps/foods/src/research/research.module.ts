@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { FoodsModule } from '../foods/foods.module';
+import { AiBudget } from './ai-budget';
 import { FoodResearcher } from './food-researcher';
 import { RESEARCH_CONFIG } from './research-config';
 import { ResearchController } from './research.controller';
@@ -14,6 +15,7 @@ import { ResearchService } from './research.service';
   controllers: [ResearchController],
   providers: [
     { provide: RESEARCH_CONFIG, useFactory: () => loadFoodsConfig().research },
+    AiBudget,
     FoodResearcher,
     ResearchService,
     {

@@ -2,12 +2,13 @@ import {
   AI_SEARCH, AiSearchMessages, AiSearchResult, Caller, DomainEvents, Food, FOODS, FOOD_DESCRIPTION_MAX_LENGTH, FoodResearchCompletedV1, FoodResearchRequestedV1,
   MessageReply, Rpc, RpcParsed, SERVING_SIZE_MAX_LENGTH,
 } from '@fodmap/contracts';
-import { CommandHandler, EventStore, JobHandler, jobHandler, JobRun } from '@fodmap/server';
+import { CommandHandler, EventStore, JobHandler, jobHandler, JobRun, rpcFailure } from '@fodmap/server';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { FoodCatalogue } from '../catalogue/food-catalogue';
 import { FoodsService, PrivateFoodFields } from '../foods/foods.service';
 import { MatchTier, Negation, SearchHit } from '../search/food-search-index';
+import { AiBudget } from './ai-budget';
 import { foodResearchDecider, foodResearchStream } from './food-research.decider';
 import { foodResearchJob } from './food-research.job';
 import { FoodResearcher, ModelOutcome, ResearchAnswer } from './food-researcher';
@@ -59,6 +60,7 @@ export class ResearchService {
     private readonly catalogue: FoodCatalogue,
     private readonly foods: FoodsService,
     private readonly researcher: FoodResearcher,
+    private readonly budget: AiBudget,
     events: EventStore<DomainEvents[typeof FOODS]>,
   ) {
     this.commands = new CommandHandler(events);
@@ -77,11 +79,16 @@ export class ResearchService {
       return { status: 'found', result: food, source: 'ingredients', message: AiSearchMessages.ratedFromIngredients(food.name), spellingCorrections };
     }
     const outcome = await this.researcher.research(query);
+    if (outcome.kind === 'over_budget') throw rpcFailure(503, AiSearchMessages.resting);
     return { ...(await this.fromModel(userId, query, outcome, undefined)), spellingCorrections };
   }
 
-  /** Queues the search durably: its event reaches foodResearchRequests, which enqueues its job. */
+  /**
+   * Queues the search durably: its event reaches foodResearchRequests, which enqueues its job. Refused at once when
+   * today's AI budget is spent, rather than accepted only to fail; one queued before that may still end 'failed'.
+   */
   async requestBackground(caller: Caller, query: string): Promise<MessageReply> {
+    if (await this.budget.spent()) throw rpcFailure(503, AiSearchMessages.resting);
     const request: FoodResearchRequestedV1 = { researchId: randomUUID(), userId: caller.userId, query, timeZone: caller.timeZone };
     await this.commands.handle(foodResearchDecider, foodResearchStream(request.researchId), { type: 'Request', request }, { userId: caller.userId });
     return { message: AiSearchMessages.backgroundQueued };
@@ -151,6 +158,7 @@ export class ResearchService {
   /** The model's outcome as the search's result; a food it establishes is saved as the person's own. */
   private async fromModel(userId: number, query: string, outcome: ModelOutcome, idempotencyKey: string | undefined): Promise<Omit<AiSearchResult, 'spellingCorrections'>> {
     if (outcome.kind === 'not_configured') return { status: 'failed', message: AiSearchMessages.notConfigured };
+    if (outcome.kind === 'over_budget') return { status: 'failed', message: AiSearchMessages.resting };
     if (outcome.kind === 'timed_out') return { status: 'failed', message: AiSearchMessages.timedOut };
     if (outcome.kind === 'unavailable') return { status: 'failed', message: AiSearchMessages.noInformation };
     const fields = researchedFood(query, outcome.answer);

@@ -70,5 +70,6 @@ export const AiSearchMessages = {
   ingredientsHint: 'Paste the ingredient list to rate this food without the online search.',
   tooMany: (seconds: number) => `Too many food searches. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}.`,
   dailyCap: 'You have reached today\'s limit of online food searches. Please try again tomorrow.',
+  resting: 'Online food search is resting until tomorrow: today\'s searches are used up. The food database and the ingredients check still work.',
   aiResearched: 'AI-researched: please verify',
 } as const;

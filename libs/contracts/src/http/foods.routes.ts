@@ -67,10 +67,10 @@ export const foodRoutes = routes({
     gated: true,
     body: aiSearchSchema,
     response: ok<AiSearchResult>(),
-    errors: [429],
+    errors: [429, 503],
     summary: "Research a food: the catalogue, then the label's ingredients, then the AI model",
     description:
-      "`found`, `placeholder_created` or `failed`; a food found by ingredients or the model is saved as the person's private food. With the background search, 5 a minute and 50 a day per person, then 429 with Retry-After.",
+      "`found`, `placeholder_created` or `failed`; a food found by ingredients or the model is saved as the person's private food. With the background search, 5 a minute and 50 a day per person, then 429 with Retry-After; 503 'resting until tomorrow' when the model would be asked and everyone's daily AI budget (AI_DAILY_BUDGET) is spent.",
     example: { query: 'banana bread', ingredients: 'wheat flour, banana, sugar, butter' },
   }),
   backgroundSearch: route({
@@ -80,8 +80,9 @@ export const foodRoutes = routes({
     gated: true,
     body: backgroundSearchSchema,
     response: ok<MessageReply>({ status: 202, example: { message: 'Searching in background…' } }),
-    errors: [429],
+    errors: [429, 503],
     summary: 'The same research, queued: the person is emailed when it ends',
+    description: "503 'resting until tomorrow' when everyone's daily AI budget (AI_DAILY_BUDGET) is spent.",
     example: { query: 'banana bread' },
   }),
 });
