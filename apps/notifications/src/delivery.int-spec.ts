@@ -1,5 +1,5 @@
 import { Caller, DEFAULT_DISCLAIMER, DEFAULT_DOMAIN_CONFIG, DomainConfig, EventTypes, Meal, Messages, NotificationsMessages, Rpc, RpcParsed, Symptom } from '@fodmap/contracts';
-import { enqueue, Handles, JobWorker, loadNotificationsConfig, rpcFailure } from '@fodmap/server';
+import { enqueue, Handles, jobQueueSchema, JobWorker, loadNotificationsConfig, rpcFailure } from '@fodmap/server';
 import { eventually, jobByKey, letJobTimePass, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -308,6 +308,42 @@ describe('a meal email (test send, as from Profile)', () => {
     meals.delete(mealId);
     expect(await services.call(Rpc.notifications.previewSymptomLink, { token: link.token })).toMatchObject({ mealName: null });
     expect(await services.call(Rpc.notifications.redeemSymptomLink, { input: { token: link.token, symptom: 'pain', severity: 'mild' } })).toMatchObject({ symptomType: 'pain', severity: 'mild', mealId: null });
+  });
+});
+
+describe('daily caps on what one person and one address are sent', () => {
+  let user: { id: number; email: string };
+  let caller: Caller;
+  const skipped = () =>
+    dataSource.query<Array<{ email_type: string; reason: string }>>('SELECT email_type, reason FROM notifications.skipped_emails WHERE user_id = $1 ORDER BY skipped_at', [user.id]);
+  const noJobsLeft = () =>
+    eventually(async () => expect(await dataSource.query(`SELECT count(*)::int AS n FROM ${jobQueueSchema('notifications')}._private_jobs WHERE payload->>'userId' = $1`, [String(user.id)])).toEqual([{ n: 0 }]));
+
+  beforeAll(async () => {
+    ({ user, caller } = await signUp());
+  });
+
+  it('sends the emails of 10 completed meals in a day and skips the 11th and 12th, without retrying them', async () => {
+    for (let i = 0; i < 12; i++) {
+      const mealId = 5000 + user.id * 20 + i;
+      const timestamp = new Date().toISOString();
+      await journalEvents.store.append(`meal-${mealId}`, 0, [
+        { type: EventTypes.MealCreated, schemaVersion: 1, data: { mealId, userId: user.id, name: `Snack ${i + 1}`, mealType: 'snack', timestamp, timeZone: caller.timeZone, notes: null } },
+        { type: EventTypes.MealCompleted, schemaVersion: 1, data: { mealId, userId: user.id, completedAt: timestamp } },
+      ], { userId: user.id });
+    }
+    await eventually(async () => expect(await skipped()).toHaveLength(2), 20_000);
+    await noJobsLeft();
+    expect(inbox(user.email)).toHaveLength(10);
+    expect(await skipped()).toEqual(Array.from({ length: 2 }, () => ({ email_type: 'meal', reason: expect.stringContaining("the person's 10 meal emails of") })));
+  });
+
+  it('caps every other non-transactional email to the address at 20 a day: the daily summary test sends beyond it are skipped', async () => {
+    for (let i = 0; i < 12; i++) await services.call(Rpc.notifications.testDailySummary, { caller });
+    await eventually(async () => expect(await skipped()).toHaveLength(4), 20_000);
+    await noJobsLeft();
+    expect(inbox(user.email)).toHaveLength(20);
+    expect((await skipped()).slice(2)).toEqual(Array.from({ length: 2 }, () => ({ email_type: 'daily-summary', reason: "today's 20 emails to this address were sent already" })));
   });
 });
 

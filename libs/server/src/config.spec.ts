@@ -134,4 +134,10 @@ describe('loadNotificationsConfig', () => {
     expect(loadNotificationsConfig({ EMAIL_SEND_CONCURRENCY: '2', MEAL_EMAIL_SPONSORS: 'true' })).toMatchObject({ emailSendConcurrency: 2, mealEmailSponsors: true });
     expect(() => loadNotificationsConfig({ EMAIL_SEND_CONCURRENCY: '0' })).toThrow(/^EMAIL_SEND_CONCURRENCY must be a whole number, 1 or more/);
   });
+
+  it('caps meal emails at 10 a person a day and other non-transactional email at 20 an address a day unless told', () => {
+    expect(loadNotificationsConfig({})).toMatchObject({ mealEmailsPerDay: 10, emailsPerAddressPerDay: 20 });
+    expect(loadNotificationsConfig({ MEAL_EMAILS_PER_DAY: '3', EMAILS_PER_ADDRESS_PER_DAY: '5' })).toMatchObject({ mealEmailsPerDay: 3, emailsPerAddressPerDay: 5 });
+    expect(() => loadNotificationsConfig({ EMAILS_PER_ADDRESS_PER_DAY: '0' })).toThrow(/^EMAILS_PER_ADDRESS_PER_DAY must be a whole number, 1 or more/);
+  });
 });

@@ -80,6 +80,10 @@ export interface NotificationsConfig extends ServerConfig {
   emailSendConcurrency: number;
   /** MEAL_EMAIL_SPONSORS=true: meal emails carry a sponsored block too (issue 9: 'if the admin enables it'). */
   mealEmailSponsors: boolean;
+  /** MEAL_EMAILS_PER_DAY: meal emails a person gets in their own calendar day at most. */
+  mealEmailsPerDay: number;
+  /** EMAILS_PER_ADDRESS_PER_DAY: emails other than resets and verifications an address gets in a UTC day at most. */
+  emailsPerAddressPerDay: number;
 }
 
 /** A setting the process cannot start without; its message is the one line a person reads. */
@@ -237,6 +241,8 @@ const notificationsSchema = serverSchema
     LINK_SECRET: z.string().optional(),
     EMAIL_SEND_CONCURRENCY: wholeNumber('EMAIL_SEND_CONCURRENCY', 8, 1, 'a whole number, 1 or more'),
     MEAL_EMAIL_SPONSORS: z.string().optional(),
+    MEAL_EMAILS_PER_DAY: wholeNumber('MEAL_EMAILS_PER_DAY', 10, 1, 'a whole number, 1 or more'),
+    EMAILS_PER_ADDRESS_PER_DAY: wholeNumber('EMAILS_PER_ADDRESS_PER_DAY', 20, 1, 'a whole number, 1 or more'),
   })
   .transform((env, ctx): NotificationsConfig => {
     if (production(env) && !env.LINK_SECRET) {
@@ -248,6 +254,8 @@ const notificationsSchema = serverSchema
       linkSecret: env.LINK_SECRET ?? DEVELOPMENT_LINK_SECRET,
       emailSendConcurrency: env.EMAIL_SEND_CONCURRENCY,
       mealEmailSponsors: env.MEAL_EMAIL_SPONSORS === 'true',
+      mealEmailsPerDay: env.MEAL_EMAILS_PER_DAY,
+      emailsPerAddressPerDay: env.EMAILS_PER_ADDRESS_PER_DAY,
     };
   });
 

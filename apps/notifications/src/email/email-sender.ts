@@ -1,7 +1,7 @@
-import { DEFAULT_DOMAIN_CONFIG, DomainConfig } from '@fodmap/contracts';
+import { DAILY_SUMMARY_DEFAULT_TIME_ZONE, DEFAULT_DOMAIN_CONFIG, DomainConfig, localDay } from '@fodmap/contracts';
 import { defineJob, JobCannotSucceedError, jobHandler, JobHandler, ProjectionJobs } from '@fodmap/server';
 import { Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { EmailRenderer, RenderedEmail } from './email-renderer';
 
@@ -63,6 +63,31 @@ export type BrandOf = (host: string | null) => Promise<DomainConfig>;
 /** A resolver's answer that the email must never go (e.g. its reset was superseded): its job fails at once, not retried. */
 export class EmailNotDeliverableError extends JobCannotSucceedError {}
 
+/**
+ * Daily caps on what one person or address can be sent (issue 20), so that no bug, loop or abuse can turn the service
+ * into a mail cannon against someone's inbox. An email over a cap is not sent: it is recorded in skipped_emails and its
+ * job ends.
+ */
+export interface EmailCaps {
+  /** Email types never capped: what a person asks for to get into their account (a password reset, a verification). */
+  uncapped: ReadonlySet<string>;
+  /** Every other email to one address (lowercased) in a UTC day. */
+  perAddressPerDay: number;
+  /** Per email type, at most this many to one person in their own calendar day (their recipients zone). */
+  perPersonPerDay: Readonly<Record<string, number>>;
+}
+
+/** One daily allowance an email takes a unit of: its counter, the day it counts, and the most that day. */
+interface Allowance {
+  counter: string;
+  day: string;
+  max: number;
+  what: string;
+}
+
+/** Thrown inside the allowance transaction to roll back the units already taken. */
+class AllowanceSpent extends Error {}
+
 export interface EmailSenderOptions {
   dataSource: DataSource;
   renderer: EmailRenderer;
@@ -71,6 +96,8 @@ export interface EmailSenderOptions {
   /** Default: every email in the default brand. */
   brandOf?: BrandOf;
   unsubscribeLink?: (addressee: EmailAddressee) => UnsubscribeLink | null;
+  /** Default: no caps. */
+  caps?: EmailCaps;
 }
 
 export const INTERRUPTED_TWICE = 'Interrupted twice after sending: it may or may not have arrived';
@@ -98,6 +125,7 @@ export class EmailSender {
     const begun: Array<{ interruptions: number }> = await this.options.dataSource.query(
       `INSERT INTO notifications.email_sending (event_id) SELECT $1
        WHERE NOT EXISTS (SELECT 1 FROM notifications.sent_emails WHERE event_id = $1)
+         AND NOT EXISTS (SELECT 1 FROM notifications.skipped_emails WHERE event_id = $1)
        ON CONFLICT (event_id) DO UPDATE SET interruptions = email_sending.interruptions + 1
        RETURNING interruptions`,
       [email.eventId],
@@ -109,9 +137,22 @@ export class EmailSender {
       throw new JobCannotSucceedError(INTERRUPTED_TWICE);
     }
     if (interruptions === 1) this.logger.warn(`The ${what} was interrupted before it was recorded as sent; sending it again, so it may arrive twice`);
+    // A send interrupted after it went out took its allowance on its first run.
+    const allowances = interruptions === 0 ? await this.allowancesOf(email) : [];
+    const spent = await this.take(allowances);
+    if (spent) {
+      this.logger.warn(`Not sending the ${what}: ${spent}`);
+      await this.options.dataSource.query(
+        `WITH done AS (DELETE FROM notifications.email_sending WHERE event_id = $1)
+         INSERT INTO notifications.skipped_emails (event_id, email_type, user_id, recipient, reason) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING`,
+        [email.eventId, email.emailType, email.userId, email.to, spent],
+      );
+      return;
+    }
     try {
       await this.deliver(email);
     } catch (error) {
+      await this.giveBack(allowances);
       await this.options.dataSource.query('DELETE FROM notifications.email_sending WHERE event_id = $1', [email.eventId]);
       if (error instanceof EmailNotDeliverableError) this.logger.warn(`Dropping the ${what}: ${error.message}`);
       throw error;
@@ -122,6 +163,67 @@ export class EmailSender {
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING`,
       [email.eventId, email.emailType, email.userId, email.to, email.correlationId, email.advertiserId ?? null],
     );
+  }
+
+  /** The daily allowances the email needs, under EmailCaps: none for an uncapped type. */
+  private async allowancesOf(email: Email): Promise<Allowance[]> {
+    const caps = this.options.caps;
+    if (!caps || caps.uncapped.has(email.emailType)) return [];
+    const now = new Date();
+    const allowances: Allowance[] = [
+      { counter: `address:${email.to.toLowerCase()}`, day: localDay(now, 'UTC'), max: caps.perAddressPerDay, what: `today's ${caps.perAddressPerDay} emails to this address` },
+    ];
+    const perPerson = caps.perPersonPerDay[email.emailType];
+    if (perPerson !== undefined && email.userId !== null) {
+      const day = await this.personalDay(email.userId, now);
+      allowances.push({ counter: `${email.emailType}:user:${email.userId}`, day, max: perPerson, what: `the person's ${perPerson} ${email.emailType} emails of ${day}` });
+    }
+    return allowances;
+  }
+
+  /** The person's calendar day now, in their recipients zone (the spec's default when unknown or not a zone). */
+  private async personalDay(userId: number, now: Date): Promise<string> {
+    const [recipient]: Array<{ time_zone: string }> = await this.options.dataSource.query('SELECT time_zone FROM notifications.recipients WHERE user_id = $1', [userId]);
+    try {
+      return localDay(now, recipient?.time_zone ?? DAILY_SUMMARY_DEFAULT_TIME_ZONE);
+    } catch {
+      return localDay(now, DAILY_SUMMARY_DEFAULT_TIME_ZONE);
+    }
+  }
+
+  /**
+   * Takes one unit of every allowance or of none, in one transaction: each counter's row is locked by its upsert, so
+   * concurrent sends to one address or person are counted one after another, across workers and replicas. A counter
+   * whose row holds an earlier day starts again at 1. Answers null when taken, else which allowance is spent.
+   */
+  private async take(allowances: Allowance[]): Promise<string | null> {
+    if (allowances.length === 0) return null;
+    try {
+      await this.options.dataSource.transaction(async (manager: EntityManager) => {
+        for (const { counter, day, max, what } of allowances) {
+          const taken: unknown[] = await manager.query(
+            `INSERT INTO notifications.email_allowances (counter, day, sent) VALUES ($1, $2, 1)
+             ON CONFLICT (counter) DO UPDATE
+               SET sent = CASE WHEN email_allowances.day = EXCLUDED.day THEN email_allowances.sent + 1 ELSE 1 END, day = EXCLUDED.day
+               WHERE email_allowances.day <> EXCLUDED.day OR email_allowances.sent < $3
+             RETURNING sent`,
+            [counter, day, max],
+          );
+          if (taken.length === 0) throw new AllowanceSpent(`${what} were sent already`);
+        }
+      });
+      return null;
+    } catch (error) {
+      if (error instanceof AllowanceSpent) return error.message;
+      throw error;
+    }
+  }
+
+  /** A send that failed gives its units back, so the retry takes them again. */
+  private async giveBack(allowances: Allowance[]): Promise<void> {
+    for (const { counter, day } of allowances) {
+      await this.options.dataSource.query('UPDATE notifications.email_allowances SET sent = sent - 1 WHERE counter = $1 AND day = $2 AND sent > 0', [counter, day]);
+    }
   }
 
   private async deliver(email: Email): Promise<void> {

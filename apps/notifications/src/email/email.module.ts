@@ -4,6 +4,8 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LinkTokens } from '../links/link-tokens';
 import { symptomLinksResolver, unsubscribeLinks } from '../links/link-urls';
+import { MEAL_EMAIL } from '../meal-email/meal-email.job';
+import { PASSWORD_RESET_EMAIL } from '../password-reset/password-reset-emails.projection';
 import { resetLinkResolver } from '../password-reset/reset-links';
 import { identityBrands } from './brands';
 import { EmailRenderer } from './email-renderer';
@@ -32,6 +34,11 @@ export const NOTIFICATIONS_CONFIG = Symbol('NOTIFICATIONS_CONFIG');
           resolvers: { 'password-reset': resetLinkResolver(requester), meal: symptomLinksResolver(tokens, config.publicUrl) },
           brandOf: identityBrands(requester),
           unsubscribeLink: unsubscribeLinks(tokens, config.publicUrl),
+          caps: {
+            uncapped: new Set([PASSWORD_RESET_EMAIL]),
+            perAddressPerDay: config.emailsPerAddressPerDay,
+            perPersonPerDay: { [MEAL_EMAIL]: config.mealEmailsPerDay },
+          },
         }),
       inject: [getDataSourceToken(), NOTIFICATIONS_CONFIG, ServiceRequester, LinkTokens, Mailer],
     },
