@@ -1,4 +1,6 @@
-import { Caller, DEFAULT_DISCLAIMER, DEFAULT_DOMAIN_CONFIG, DomainConfig, EventTypes, Meal, Messages, NotificationsMessages, Rpc, RpcParsed, Symptom } from '@fodmap/contracts';
+import {
+  Caller, DEFAULT_DISCLAIMER, DEFAULT_DOMAIN_CONFIG, DomainConfig, EventTypes, Meal, Messages, NotificationsMessages, Rpc, RpcParsed, SubscriptionMessages, SubscriptionStatus, Symptom,
+} from '@fodmap/contracts';
 import { enqueue, Handles, jobQueueSchema, JobWorker, loadNotificationsConfig, rpcFailure } from '@fodmap/server';
 import { eventually, jobByKey, letJobTimePass, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
@@ -71,6 +73,13 @@ function standInIdentityModule(events: () => Producer) {
       return host === gutFriend.name ? gutFriend : DEFAULT_DOMAIN_CONFIG;
     }
 
+    /** Everyone is in their trial but the people a test marked expired. */
+    @Handles(Rpc.identity.subscriptionStatus)
+    subscriptionStatus({ caller }: RpcParsed<typeof Rpc.identity.subscriptionStatus>): SubscriptionStatus {
+      const status = expiredPeople.has(caller.userId) ? 'expired' : 'trial';
+      return { status, daysLeft: status === 'trial' ? 14 : 0, subscriptionEndsAt: new Date().toISOString(), paymentsAvailable: false };
+    }
+
     @Handles(Rpc.identity.updateNotifications)
     async updateNotifications(request: RpcParsed<typeof Rpc.identity.updateNotifications>) {
       preferenceChanges.push(request);
@@ -88,6 +97,8 @@ function standInIdentityModule(events: () => Producer) {
   return StandInIdentityModule;
 }
 const registered = new Map<number, { emailNotifications: boolean; mealNotifications: boolean }>();
+/** The people whose trial or subscription has ended, as the stand-in identity answers. */
+const expiredPeople = new Set<number>();
 
 /** The stand-in journal's meals (deleted ones removed) and the symptoms it logged, by idempotency key. */
 const meals = new Map<number, { userId: number; name: string }>();
@@ -293,6 +304,20 @@ describe('a meal email (test send, as from Profile)', () => {
     const forged = new LinkTokens('not-our-secret').symptomLink(user.id, { symptomType: 'pain', severity: 'severe', mealId }, new Date());
     expect(await services.failure(Rpc.notifications.redeemSymptomLink, { input: { token: forged, symptom: 'pain', severity: 3 } })).toEqual({ status: 400, message: NotificationsMessages.linkInvalid });
     expect(await services.failure(Rpc.notifications.previewSymptomLink, { token: forged })).toEqual({ status: 400, message: NotificationsMessages.linkInvalid });
+  });
+
+  it("refuses a link with 402 once the person's trial or subscription has ended, logging nothing and leaving it unused", async () => {
+    const link = symptomLinks(email.text).find(({ symptom, severity }) => symptom === 'pain' && severity === '2');
+    if (!link) throw new Error('no pain · moderate link');
+    const input = { token: link.token, symptom: 'pain', severity: 2 };
+    expiredPeople.add(user.id);
+    try {
+      expect(await services.failure(Rpc.notifications.redeemSymptomLink, { input })).toEqual({ status: 402, message: SubscriptionMessages.expiredGated });
+      expect(logRequests.filter((request) => request.caller.userId === user.id && request.input.symptomType === 'pain')).toEqual([]);
+    } finally {
+      expiredPeople.delete(user.id);
+    }
+    expect(await services.call(Rpc.notifications.redeemSymptomLink, { input })).toMatchObject({ symptomType: 'pain', severity: 'moderate' });
   });
 
   it('refuses a link after 48 hours', async () => {
