@@ -75,7 +75,8 @@ describe('profile photo', () => {
 
     const { api: stranger } = await registerUser('photostranger');
     expect((await download(stranger, url)).status).toBe(404);
-    expect((await download(new ApiSession(), url)).status).toBe(404);
+    // A visitor is told to sign in, as on every signed-in route, whatever the name: nothing says the photo exists.
+    expect((await download(new ApiSession(), url)).status).toBe(401);
   });
 
   it('scales a very large photo down', async () => {

@@ -58,7 +58,7 @@ export const accountRoutes = routes({
     params: { name: z.string() },
     response: file('image/*'),
     errors: [404],
-    summary: "The signed-in person's own profile photo, by its random name (privately cached for a year; anyone else's is a 404)",
+    summary: "The signed-in person's own profile photo, by its random name (privately cached for a year; another person's is a 404)",
   }),
   changePassword: route({
     method: 'POST',
