@@ -187,7 +187,7 @@ describe('a symptom link of an account whose trial has ended', () => {
   it('is refused with 402 and the subscribe message, logs nothing, and works once the person subscribes again', async () => {
     const { api, user } = await registerUser('expired-link');
     const link = new URL(okBody(await api.call(httpContract.emails.testSymptomLink)).url);
-    const body = { token: tokenOf(link), symptom: 'bloating', severity: 2 };
+    const body = { token: tokenOf(link), symptom: 'bloating' as const, severity: 2 };
     await db.query("UPDATE identity.subscriptions SET ends_at = now() - interval '1 day' WHERE user_id = $1", [user.id]);
 
     const visitor = new ApiSession();

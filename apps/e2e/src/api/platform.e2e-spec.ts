@@ -46,7 +46,7 @@ describe('profile photo', () => {
     const res = await api.call(httpContract.account.uploadPhoto, { body: photoForm(PNG_1X1, 'me.png', 'image/png') });
     expectOk(res);
     expect(res.body.profileImageUrl).toMatch(/^\/api\/photos\//);
-    const served = await download(api, res.body.profileImageUrl);
+    const served = await download(api, res.body.profileImageUrl ?? '');
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toMatch(/^private\b/);
