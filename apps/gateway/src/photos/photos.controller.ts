@@ -20,6 +20,7 @@ const UPLOAD_LIMITS = { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, fieldSiz
 const MAX_INPUT_PIXELS = 50_000_000;
 /** A profile photo is shown at most a few hundred pixels wide: larger ones are scaled down to fit this square. */
 const MAX_SIDE = 1024;
+/** A photo is stored in the format it came in, encoded afresh. */
 const FORMAT_OF: Record<PhotoType, keyof sharp.FormatEnum> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
 /** A random name: the URL says nothing about whose photo it is. Names of the older `<userId>-<uuid>` form still resolve. */
 const PHOTO_NAME = /^(?:[0-9]+-)?[0-9a-f-]{36}\.[a-z]+$/;

@@ -109,7 +109,8 @@ export const INTERRUPTED_TWICE = 'Interrupted twice after sending: it may or may
  * (sent_emails, the basis of the statistics) and no longer sending. A crash between the send and that record leaves
  * the mark: the job's next run (graphile-worker unlocks a dead process's job after 4 hours) sends it again, once,
  * with a warning, and a run that finds it interrupted twice fails the job rather than risk a third copy. A failed send
- * clears the mark and throws, so the queue retries it with backoff.
+ * clears the mark and throws, so the queue retries it with backoff. Before a first send it takes the email's daily
+ * allowances (EmailCaps); an email over a cap is recorded as skipped instead, and its job ends.
  */
 export class EmailSender {
   private readonly logger = new Logger('EmailSender');
