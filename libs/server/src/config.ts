@@ -36,6 +36,8 @@ export interface GatewayConfig extends ServerConfig {
   trustedProxies: string[];
   /** Origins allowed to make state-changing requests: PUBLIC_URL's origin plus ALLOWED_ORIGINS. */
   allowedOrigins: string[];
+  /** PUBLIC_URL is https: the session and device cookies are Secure even when a TLS proxy forwards plain HTTP. */
+  secureCookies: boolean;
   /** How long the gateway keeps a cached journal read at most (JournalReadCache); 0 turns the cache off. */
   journalReadCacheSeconds: number;
   /** How long the gateway waits for a service's answer before a 504. */
@@ -200,7 +202,8 @@ const gatewaySchema = serverSchema
     const base = serverConfig(env, ctx);
     // Behind a TLS proxy without TRUSTED_PROXIES, every request looks like the proxy's plain HTTP: one client address
     // for every sign-in limit, and a host and protocol the gateway cannot know.
-    if (production(env) && base.publicUrl.startsWith('https:') && env.TRUSTED_PROXIES.length === 0) {
+    const secureCookies = base.publicUrl.startsWith('https:');
+    if (production(env) && secureCookies && env.TRUSTED_PROXIES.length === 0) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         message: 'TRUSTED_PROXIES must be set when NODE_ENV=production and PUBLIC_URL is https: name the TLS proxy in front of the gateway (an address, a subnet or loopback).',
@@ -220,6 +223,7 @@ const gatewaySchema = serverSchema
       sessionSecret,
       trustedProxies: env.TRUSTED_PROXIES,
       allowedOrigins: [...origins],
+      secureCookies,
       journalReadCacheSeconds: env.JOURNAL_READ_CACHE_SECONDS,
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
     };
