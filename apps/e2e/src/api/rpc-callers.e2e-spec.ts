@@ -45,6 +45,8 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'identity.user.update-notifications': { caller, input: { mealNotifications: true } },
     'identity.user.update-profile': { caller, input: { condition: 'not_sure' } },
     'identity.photo.set': { caller, profileImageUrl: null },
+    // Bob's own password (registerUser's), changed to another: the one request that shows the caller was his.
+    'identity.password.change': { caller, input: { currentPassword: 'Correct-Horse-9', newPassword: 'Battery-Staple-7!' } },
     'identity.subscription.status': { caller },
     'identity.subscription.create': { caller },
     'identity.subscription.cancel': { caller: { ...caller, userId: theirs.subscriberId } },
