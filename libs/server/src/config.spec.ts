@@ -32,6 +32,11 @@ describe('loadGatewayConfig', () => {
     expect(loadGatewayConfig({ PUBLIC_URL: 'https://journal.example' }).trustedProxies).toEqual([]);
   });
 
+  it('makes cookies Secure when PUBLIC_URL is https', () => {
+    expect(loadGatewayConfig({ PUBLIC_URL: 'https://journal.example' }).secureCookies).toBe(true);
+    expect(loadGatewayConfig({}).secureCookies).toBe(false);
+  });
+
   it('allows the public origin plus ALLOWED_ORIGINS, and trusts no proxy unless told', () => {
     const config = loadGatewayConfig({ PUBLIC_URL: 'https://journal.example/app', ALLOWED_ORIGINS: 'https://brand.example, https://journal.example' });
     expect(config.allowedOrigins).toEqual(['https://journal.example', 'https://brand.example']);
