@@ -1,9 +1,9 @@
 import { Messages } from '@fodmap/contracts';
-import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { NatsContext, NatsRecord, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders, MsgHdrs } from 'nats';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { loadConfig } from './config';
+import { SERVER_CONFIG, ServerConfig } from './config';
 import { CORRELATION_HEADER, currentCausation } from './events/correlation';
 import { rpcFailure } from './rpc';
 
@@ -51,13 +51,14 @@ export function rpcRecord<T>(subject: string, payload: T, callerSecret: string, 
 export class CallerSignatureGuard implements CanActivate {
   private readonly logger = new Logger('CallerSignature');
 
+  constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
+
   canActivate(context: ExecutionContext): boolean {
     const nats = context.switchToRpc().getContext<NatsContext>();
     const payload = context.switchToRpc().getData<{ caller?: unknown } | null>();
     const subject = nats.getSubject();
     const signature = nats.getHeaders?.()?.get(CALLER_SIGNATURE_HEADER) || undefined;
-    // The per-request read is the loader's cached object: the configuration is parsed once.
-    if (callerSignatureValid(loadConfig().callerSecret, subject, payload?.caller, signature)) return true;
+    if (callerSignatureValid(this.config.callerSecret, subject, payload?.caller, signature)) return true;
     this.logger.warn(`${subject}: refused a request whose caller is ${signature ? 'wrongly signed or stale' : 'unsigned'}`);
     throw rpcFailure(401, Messages.unauthorized);
   }
