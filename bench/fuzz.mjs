@@ -120,11 +120,15 @@ const VALID = {
   'auth.register': { session: 'none', body: (n) => ({ email: `fuzz.${n}@example.com`, password: 'Fuzz-Password-1', confirmPassword: 'Fuzz-Password-1', firstName: 'Fuzz', lastName: 'Case', timeZone: 'Europe/Berlin' }) },
   'auth.login': { session: 'none', body: (n) => ({ email: `fuzz.${n % 7}@example.com`, password: 'Fuzz-Password-1' }) },
   'auth.logout': { session: 'none', body: () => ({}) },
+  // Would end the fuzzer's own session (and every other of the account): sent without it.
+  'auth.logoutAll': { session: 'none', body: () => ({}) },
   'auth.signInPage': {},
   'account.user': {},
   'account.notifications': { body: () => ({ emailNotifications: true, mealNotifications: false }) },
   'account.profile': { body: (n) => ({ condition: 'ibs', dietPhase: 'elimination', timeZone: n % 2 ? 'Europe/Berlin' : 'America/Chicago', onboarding: 'answered' }) },
   'account.uploadPhoto': {},
+  // A wrong current password (403, then 429 once the sign-in counter is spent): the fuzzer's password never changes.
+  'account.changePassword': { body: () => ({ currentPassword: 'Not-The-Password-1', newPassword: 'Fuzz-Password-2!', confirmPassword: 'Fuzz-Password-2!' }) },
   'auth.forgotPassword': { body: (n) => ({ email: `fuzz.${n % 5}@example.com` }) },
   'auth.resetPassword': { session: 'none', body: () => ({ token: 'a'.repeat(43), newPassword: 'New-Password-1!', confirmPassword: 'New-Password-1!' }) },
   'subscription.status': {},

@@ -133,9 +133,11 @@ function planHistory(pantry, timeZone) {
 /** The journal's RPC over NATS as the gateway sends it for the person; a refusal stops the bench with its answer. */
 function journalRpc(config, caller) {
   const { ClientProxyFactory, Transport } = require('@nestjs/microservices');
-  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [config.natsUrl] } });
+  const { rpcRecord } = require(join(root, 'libs/server/dist/index.js'));
+  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { ...config.nats } });
+  // The caller signed with the stack's CALLER_SECRET, as the gateway signs it: the services refuse it otherwise.
   const send = (subject, request) =>
-    firstValueFrom(client.send(`${config.natsPrefix}.${subject}`, { caller, ...request })).catch((error) => {
+    firstValueFrom(client.send(`${config.natsPrefix}.${subject}`, rpcRecord(`${config.natsPrefix}.${subject}`, { caller, ...request }, config.callerSecret))).catch((error) => {
       throw new Error(`${subject} answered ${JSON.stringify(error)}`);
     });
   return { send, close: () => client.close() };

@@ -1,7 +1,7 @@
 // The built product for a benchmark, started the way the end-to-end suites start it (apps/e2e/src/support/stack-setup.ts):
 // a database `fodmap_bench_<run>`, a NATS prefix `bench_<run>`, a free port and a mail catcher of its own, all removed by
 // stop(). With GATEWAY_URL set, a running stack is used instead and nothing is started or removed; DATABASE_URL,
-// NATS_PREFIX and SESSION_SECRET must then be the stack's where a bench reads its data.
+// NATS_PREFIX and SESSION_SECRET (and CALLER_SECRET for a bench that sends RPCs) must then be the stack's where a bench reads its data.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';

@@ -59,7 +59,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     JournalReadCache,
     LocalStrategy,
     CallerSerializer,
-    { provide: KnownDevices, useFactory: (config: GatewayConfig) => new KnownDevices(config.sessionSecret), inject: [SERVER_CONFIG] },
+    { provide: KnownDevices, useFactory: (config: GatewayConfig) => new KnownDevices(config.sessionSecret, config.secureCookies), inject: [SERVER_CONFIG] },
     PhotoStore,
     SubscriptionStatusCache,
   ],

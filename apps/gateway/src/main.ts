@@ -35,7 +35,7 @@ async function bootstrap(): Promise<void> {
   await requireDependencies(config, ['nats', 'redis']);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: ['error', 'warn', 'log'] });
   const express = app.getHttpAdapter().getInstance();
-  const signedIn = sessionHandlers(app.get<Redis>(REDIS), config.sessionSecret, config.natsPrefix);
+  const signedIn = sessionHandlers(app.get<Redis>(REDIS), config.sessionSecret, config.natsPrefix, config.secureCookies);
   // X-Forwarded-* (client address, host, protocol) is believed only from the configured proxies.
   express.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   express.disable('x-powered-by');

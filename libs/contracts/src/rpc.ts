@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema } from './auth/auth.schemas';
+import { forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema, changePasswordSchema } from './auth/auth.schemas';
 import { profileChangeSchema } from './auth/profile';
 import type { User } from './auth/user';
 import type { DomainConfig } from './config/domain-config';
@@ -73,6 +73,8 @@ export const RpcContracts = {
     z.object({ input: forgotPasswordSchema, resetBaseUrl: text('Reset link base', URL_MAX_LENGTH, { required: Messages.invalidResetBaseUrl }) }),
   ),
   [Rpc.identity.resetPassword]: rpc<PasswordResetReply>()(z.object({ input: resetPasswordSchema })),
+  /** Profile's 'Change password': 403 when the current password is wrong, 400 for a common new one. */
+  [Rpc.identity.changePassword]: rpc<MessageReply>()(withCaller({ input: changePasswordSchema })),
   /** From notifications as it sends a reset email: the link travels in no event. 410 once used, expired or superseded. */
   [Rpc.identity.resetLink]: rpc<ResetLinkReply>()(z.object({ resetId: z.string().uuid(Messages.resetExpiredToken) })),
   [Rpc.identity.subscriptionStatus]: rpc<SubscriptionStatus>()(withCaller({})),

@@ -13,6 +13,7 @@ export const Rpc = {
     forgotPassword: 'identity.password.forgot',
     resetPassword: 'identity.password.reset',
     resetLink: 'identity.password.reset-link',
+    changePassword: 'identity.password.change',
     subscriptionStatus: 'identity.subscription.status',
     createSubscription: 'identity.subscription.create',
     cancelSubscription: 'identity.subscription.cancel',

@@ -16,7 +16,7 @@ export async function bootstrapService(name: string, appModule: Type<unknown>, l
   await ensureSchema(config.databaseUrl, name);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(appModule, {
     transport: Transport.NATS,
-    options: { servers: [config.natsUrl], queue: name, name },
+    options: { ...config.nats, queue: name, name },
     logger: ['error', 'warn', 'log'],
   });
   app.enableShutdownHooks();

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig, loadFoodsConfig, loadGatewayConfig, loadIdentityConfig, loadInsightsConfig, loadNotificationsConfig } from './config';
+import { ConfigError, natsConnectionOptions, loadConfig, loadFoodsConfig, loadGatewayConfig, loadIdentityConfig, loadInsightsConfig, loadNotificationsConfig } from './config';
+
+/** Production secrets of the least length (32 bytes each). */
+const SECRETS = { SESSION_SECRET: 's'.repeat(32), LINK_SECRET: 'l'.repeat(32), CALLER_SECRET: 'c'.repeat(32) };
 
 describe('loadGatewayConfig', () => {
   it('refuses to start in production without SESSION_SECRET, in one line naming the variable', () => {
@@ -9,7 +12,29 @@ describe('loadGatewayConfig', () => {
 
   it('uses the development secret only outside production', () => {
     expect(loadGatewayConfig({}).sessionSecret).toBeTruthy();
-    expect(loadGatewayConfig({ NODE_ENV: 'production', SESSION_SECRET: 's3cret' }).sessionSecret).toBe('s3cret');
+    expect(loadGatewayConfig({ NODE_ENV: 'production', ...SECRETS }).sessionSecret).toBe(SECRETS.SESSION_SECRET);
+  });
+
+  it('refuses production secrets shorter than 32 bytes, and a missing CALLER_SECRET, naming each', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', ...SECRETS, SESSION_SECRET: 's3cret' })).toThrow(/^SESSION_SECRET must be at least 32 bytes when NODE_ENV=production/);
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', ...SECRETS, CALLER_SECRET: undefined })).toThrow(/^CALLER_SECRET must be set when NODE_ENV=production/);
+    expect(() => loadIdentityConfig({ NODE_ENV: 'production', CALLER_SECRET: 'short' })).toThrow(/^CALLER_SECRET must be at least 32 bytes/);
+    expect(() => loadNotificationsConfig({ NODE_ENV: 'production', ...SECRETS, LINK_SECRET: 'k' })).toThrow(/^LINK_SECRET must be at least 32 bytes/);
+    expect(loadIdentityConfig({ CALLER_SECRET: 'short' }).callerSecret).toBe('short');
+    expect(loadIdentityConfig({}).callerSecret).toBeTruthy();
+  });
+
+  it('refuses production behind https without TRUSTED_PROXIES, and allows it with them or over plain http', () => {
+    const https = { NODE_ENV: 'production', ...SECRETS, PUBLIC_URL: 'https://journal.example' };
+    expect(() => loadGatewayConfig(https)).toThrow(/^TRUSTED_PROXIES must be set when NODE_ENV=production and PUBLIC_URL is https/);
+    expect(loadGatewayConfig({ ...https, TRUSTED_PROXIES: '10.0.0.0/8' }).trustedProxies).toEqual(['10.0.0.0/8']);
+    expect(loadGatewayConfig({ ...https, PUBLIC_URL: 'http://localhost:3000' }).trustedProxies).toEqual([]);
+    expect(loadGatewayConfig({ PUBLIC_URL: 'https://journal.example' }).trustedProxies).toEqual([]);
+  });
+
+  it('makes cookies Secure when PUBLIC_URL is https', () => {
+    expect(loadGatewayConfig({ PUBLIC_URL: 'https://journal.example' }).secureCookies).toBe(true);
+    expect(loadGatewayConfig({}).secureCookies).toBe(false);
   });
 
   it('allows the public origin plus ALLOWED_ORIGINS, and trusts no proxy unless told', () => {
@@ -37,6 +62,8 @@ describe('loadConfig', () => {
       natsPrefix: 'fodmap',
       port: 3000,
       publicUrl: 'http://localhost:3000',
+      nats: { servers: ['nats://127.0.0.1:4222'] },
+      callerSecret: expect.any(String),
     });
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
   });
@@ -119,14 +146,14 @@ describe('loadInsightsConfig', () => {
 
   it("reports NODE_ENV as the environment, 'development' when unset", () => {
     expect(loadInsightsConfig({}).environment).toBe('development');
-    expect(loadInsightsConfig({ NODE_ENV: 'production' }).environment).toBe('production');
+    expect(loadInsightsConfig({ NODE_ENV: 'production', ...SECRETS }).environment).toBe('production');
   });
 });
 
 describe('loadNotificationsConfig', () => {
   it('refuses to start in production without LINK_SECRET, in one line naming the variable', () => {
     expect(() => loadNotificationsConfig({ NODE_ENV: 'production' })).toThrow(/^LINK_SECRET must be set when NODE_ENV=production[^\n]*$/);
-    expect(loadNotificationsConfig({ NODE_ENV: 'production', LINK_SECRET: 'k' }).linkSecret).toBe('k');
+    expect(loadNotificationsConfig({ NODE_ENV: 'production', ...SECRETS }).linkSecret).toBe(SECRETS.LINK_SECRET);
   });
 
   it('sends 8 emails at once unless told, and puts sponsors in meal emails only with MEAL_EMAIL_SPONSORS=true', () => {
@@ -139,5 +166,21 @@ describe('loadNotificationsConfig', () => {
     expect(loadNotificationsConfig({})).toMatchObject({ mealEmailsPerDay: 10, emailsPerAddressPerDay: 20 });
     expect(loadNotificationsConfig({ MEAL_EMAILS_PER_DAY: '3', EMAILS_PER_ADDRESS_PER_DAY: '5' })).toMatchObject({ mealEmailsPerDay: 3, emailsPerAddressPerDay: 5 });
     expect(() => loadNotificationsConfig({ EMAILS_PER_ADDRESS_PER_DAY: '0' })).toThrow(/^EMAILS_PER_ADDRESS_PER_DAY must be a whole number, 1 or more/);
+  });
+});
+
+describe('natsConnectionOptions', () => {
+  it('takes the user and password (or a token) out of NATS_URL into the options nats.js reads', () => {
+    expect(natsConnectionOptions('nats://127.0.0.1:4222')).toEqual({ servers: ['nats://127.0.0.1:4222'] });
+    expect(natsConnectionOptions('nats://gateway:p%40ss%3Aword@nats:4222')).toEqual({ servers: ['nats://nats:4222'], user: 'gateway', pass: 'p@ss:word' });
+    expect(natsConnectionOptions('nats://s3cr3t-token@nats:4222')).toEqual({ servers: ['nats://nats:4222'], token: 's3cr3t-token' });
+    expect(loadConfig({ NATS_URL: 'nats://journal:pw@nats:4222' }).nats).toEqual({ servers: ['nats://nats:4222'], user: 'journal', pass: 'pw' });
+  });
+
+  it('leaves REDIS_URL whole: ioredis reads the password from it', async () => {
+    const { default: Redis } = await import('ioredis');
+    const redis = new Redis(loadConfig({ REDIS_URL: 'redis://:p%40ss@redis:6380/2' }).redisUrl, { lazyConnect: true });
+    expect(redis.options).toMatchObject({ host: 'redis', port: 6380, password: 'p@ss', db: 2 });
+    redis.disconnect();
   });
 });

@@ -15,6 +15,18 @@ export interface ServerConfig {
   natsPrefix: string;
   port: number;
   publicUrl: string;
+  /** NATS_URL as nats.js takes it: the server without credentials, and the user and password (or token) from the URL. */
+  nats: NatsConnectionOptions;
+  /** Signs the caller the gateway (or a service) forwards over NATS (caller-signature.ts); services refuse an unsigned one. */
+  callerSecret: string;
+}
+
+/** nats.js ignores credentials written in a server URL: they go in their own options. */
+export interface NatsConnectionOptions {
+  servers: string[];
+  user?: string;
+  pass?: string;
+  token?: string;
 }
 
 /** What only the gateway needs: the browser-facing security settings. */
@@ -24,6 +36,8 @@ export interface GatewayConfig extends ServerConfig {
   trustedProxies: string[];
   /** Origins allowed to make state-changing requests: PUBLIC_URL's origin plus ALLOWED_ORIGINS. */
   allowedOrigins: string[];
+  /** PUBLIC_URL is https: the session and device cookies are Secure even when a TLS proxy forwards plain HTTP. */
+  secureCookies: boolean;
   /** How long the gateway keeps a cached journal read at most (JournalReadCache); 0 turns the cache off. */
   journalReadCacheSeconds: number;
   /** How long the gateway waits for a service's answer before a 504. */
@@ -93,6 +107,39 @@ export class ConfigError extends Error {
 
 const DEVELOPMENT_SESSION_SECRET = 'fodmap-journal-development-secret';
 const DEVELOPMENT_LINK_SECRET = 'fodmap-journal-development-link-secret';
+const DEVELOPMENT_CALLER_SECRET = 'fodmap-journal-development-caller-secret';
+/** A production secret's least length in bytes: 256 bits, what HMAC-SHA256 can use. */
+export const MIN_SECRET_BYTES = 32;
+
+/**
+ * `nats://user:pass@host:4222` (or `nats://token@host:4222`) as nats.js's options: it would send the URL's userinfo
+ * nowhere, and a server that requires authorisation would close the connection.
+ */
+export function natsConnectionOptions(url: string): NatsConnectionOptions {
+  if (!URL.canParse(url)) return { servers: [url] };
+  const parsed = new URL(url);
+  const user = decodeURIComponent(parsed.username);
+  const pass = decodeURIComponent(parsed.password);
+  parsed.username = '';
+  parsed.password = '';
+  const servers = [parsed.toString().replace(/\/$/, '')];
+  if (user && pass) return { servers, user, pass };
+  if (user) return { servers, token: user };
+  return { servers };
+}
+
+/**
+ * A secret production needs: set, and at least MIN_SECRET_BYTES long; elsewhere the development value. `why` ends the
+ * one-line message: what the secret protects.
+ */
+function secret(env: { NODE_ENV?: string }, name: string, value: string | undefined, development: string, why: string, ctx: z.RefinementCtx): string {
+  if (!production(env)) return value || development;
+  if (!value) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name} must be set when NODE_ENV=production: ${why}` });
+  else if (Buffer.byteLength(value) < MIN_SECRET_BYTES) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name} must be at least ${MIN_SECRET_BYTES} bytes when NODE_ENV=production (e.g. openssl rand -hex 32): ${why}` });
+  }
+  return value ?? development;
+}
 
 /** A whole number with its default, read as `Number()` reads it; out of range is refused with `NAME must be what.` */
 const wholeNumber = (name: string, fallback: number, min: number, what: string) =>
@@ -129,9 +176,12 @@ const serverSchema = z.object({
   PORT: wholeNumber('PORT', 3000, 0, 'a whole number, the port to listen on'),
   PUBLIC_URL: z.string().optional(),
   NODE_ENV: z.string().optional(),
+  CALLER_SECRET: z.string().optional(),
 });
 
-function serverConfig(env: z.output<typeof serverSchema>): ServerConfig {
+const CALLER_SECRET_WHY = 'it signs the caller the gateway forwards to the services.';
+
+function serverConfig(env: z.output<typeof serverSchema>, ctx: z.RefinementCtx): ServerConfig {
   return {
     databaseUrl: env.DATABASE_URL,
     natsUrl: env.NATS_URL,
@@ -140,6 +190,8 @@ function serverConfig(env: z.output<typeof serverSchema>): ServerConfig {
     natsPrefix: env.NATS_PREFIX,
     port: env.PORT,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    nats: natsConnectionOptions(env.NATS_URL),
+    callerSecret: secret(env, 'CALLER_SECRET', env.CALLER_SECRET, DEVELOPMENT_CALLER_SECRET, CALLER_SECRET_WHY, ctx),
   };
 }
 
@@ -152,11 +204,17 @@ const gatewaySchema = serverSchema
     RPC_TIMEOUT_MS: wholeNumber('RPC_TIMEOUT_MS', 5000, 1, 'a whole number of milliseconds, 1 or more'),
   })
   .transform((env, ctx): GatewayConfig => {
-    if (production(env) && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'SESSION_SECRET must be set when NODE_ENV=production: it signs the session cookie.' });
-      return z.NEVER;
+    const sessionSecret = secret(env, 'SESSION_SECRET', env.SESSION_SECRET, DEVELOPMENT_SESSION_SECRET, 'it signs the session cookie.', ctx);
+    const base = serverConfig(env, ctx);
+    // Behind a TLS proxy without TRUSTED_PROXIES, every request looks like the proxy's plain HTTP: one client address
+    // for every sign-in limit, and a host and protocol the gateway cannot know.
+    const secureCookies = base.publicUrl.startsWith('https:');
+    if (production(env) && secureCookies && env.TRUSTED_PROXIES.length === 0) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: 'TRUSTED_PROXIES must be set when NODE_ENV=production and PUBLIC_URL is https: name the TLS proxy in front of the gateway (an address, a subnet or loopback).',
+      });
     }
-    const base = serverConfig(env);
     const origins = new Set<string>();
     for (const url of [base.publicUrl, ...env.ALLOWED_ORIGINS]) {
       const origin = URL.canParse(url) ? new URL(url).origin : null;
@@ -168,9 +226,10 @@ const gatewaySchema = serverSchema
     }
     return {
       ...base,
-      sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+      sessionSecret,
       trustedProxies: env.TRUSTED_PROXIES,
       allowedOrigins: [...origins],
+      secureCookies,
       journalReadCacheSeconds: env.JOURNAL_READ_CACHE_SECONDS,
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
     };
@@ -201,8 +260,8 @@ const identitySchema = serverSchema
       .refine((url) => !url || URL.canParse(url), 'STRIPE_API_URL must be an absolute URL.'),
   })
   .transform(
-    (env): IdentityConfig => ({
-      ...serverConfig(env),
+    (env, ctx): IdentityConfig => ({
+      ...serverConfig(env, ctx),
       adminEmails: env.ADMIN_EMAILS,
       stripe: env.STRIPE_SECRET_KEY
         ? {
@@ -225,8 +284,8 @@ const foodsSchema = serverSchema
     FOODS_DATA_DIR: z.string().optional(),
   })
   .transform(
-    (env): FoodsConfig => ({
-      ...serverConfig(env),
+    (env, ctx): FoodsConfig => ({
+      ...serverConfig(env, ctx),
       research: { apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? 'gpt-4o-mini', baseUrl: env.OPENAI_BASE_URL, dailyBudget: env.AI_DAILY_BUDGET },
       dataDirectory: env.FOODS_DATA_DIR ?? null,
     }),
@@ -234,7 +293,7 @@ const foodsSchema = serverSchema
 
 const insightsSchema = serverSchema
   .extend({ INSIGHTS_CACHE_ENTRIES: wholeNumber('INSIGHTS_CACHE_ENTRIES', 1000, 0, 'a whole number, 0 or more') })
-  .transform((env): InsightsConfig => ({ ...serverConfig(env), cacheEntries: env.INSIGHTS_CACHE_ENTRIES, environment: env.NODE_ENV || 'development' }));
+  .transform((env, ctx): InsightsConfig => ({ ...serverConfig(env, ctx), cacheEntries: env.INSIGHTS_CACHE_ENTRIES, environment: env.NODE_ENV || 'development' }));
 
 const notificationsSchema = serverSchema
   .extend({
@@ -245,13 +304,10 @@ const notificationsSchema = serverSchema
     EMAILS_PER_ADDRESS_PER_DAY: wholeNumber('EMAILS_PER_ADDRESS_PER_DAY', 20, 1, 'a whole number, 1 or more'),
   })
   .transform((env, ctx): NotificationsConfig => {
-    if (production(env) && !env.LINK_SECRET) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'LINK_SECRET must be set when NODE_ENV=production: it signs the emailed symptom and unsubscribe links.' });
-      return z.NEVER;
-    }
+    const linkSecret = secret(env, 'LINK_SECRET', env.LINK_SECRET, DEVELOPMENT_LINK_SECRET, 'it signs the emailed symptom and unsubscribe links.', ctx);
     return {
-      ...serverConfig(env),
-      linkSecret: env.LINK_SECRET ?? DEVELOPMENT_LINK_SECRET,
+      ...serverConfig(env, ctx),
+      linkSecret,
       emailSendConcurrency: env.EMAIL_SEND_CONCURRENCY,
       mealEmailSponsors: env.MEAL_EMAIL_SPONSORS === 'true',
       mealEmailsPerDay: env.MEAL_EMAILS_PER_DAY,
@@ -281,7 +337,7 @@ function loader<Config>(schema: z.ZodType<Config, z.ZodTypeDef, unknown>, variab
 }
 
 /** The settings every process shares; the journal's whole configuration, and the one the shared plumbing reads. */
-export const loadConfig = loader(serverSchema.transform(serverConfig), variablesOf(serverSchema));
+export const loadConfig = loader(serverSchema.transform((env, ctx) => serverConfig(env, ctx)), variablesOf(serverSchema));
 export const loadGatewayConfig = loader(gatewaySchema, variablesOf(gatewaySchema.innerType()));
 export const loadIdentityConfig = loader(identitySchema, variablesOf(identitySchema.innerType()));
 export const loadFoodsConfig = loader(foodsSchema, variablesOf(foodsSchema.innerType()));

@@ -3,6 +3,7 @@ export * from './preflight';
 export * from './database';
 export * from './service-command';
 export * from './rpc';
+export * from './caller-signature';
 export * from './subjects';
 export * from './service-requester';
 export * from './service-core.module';

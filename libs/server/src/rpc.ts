@@ -1,7 +1,8 @@
-import { Messages, RpcContracts, RpcParsed, RpcResponse, RpcSubject } from '@fodmap/contracts';
-import { PipeTransform } from '@nestjs/common';
+import { Messages, RpcContracts, RpcParsed, RpcResponse, RpcSubject, takesCaller } from '@fodmap/contracts';
+import { PipeTransform, UseGuards } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { z } from 'zod';
+import { CallerSignatureGuard } from './caller-signature';
 import { subject } from './subjects';
 
 /** What a service sends back when a request fails: the HTTP status the gateway answers with, and a human message. */
@@ -65,11 +66,13 @@ type HandlerOf<Subject extends RpcSubject, Handler> = Handler extends (request: 
 
 /**
  * Makes a controller method the handler of `name`: its first parameter receives the request validated by the
- * subject's schema, and a method whose request or answer does not match the contract does not compile.
+ * subject's schema, and a method whose request or answer does not match the contract does not compile. A subject that
+ * acts for a caller first checks that the caller was signed with CALLER_SECRET (caller-signature.ts).
  */
 export function Handles<Subject extends RpcSubject>(name: Subject) {
   return <Handler extends RpcHandler<Subject>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<HandlerOf<Subject, Handler>>): void => {
     MessagePattern(subject(name))(target, key, descriptor);
+    if (takesCaller(name)) UseGuards(CallerSignatureGuard)(target, key, descriptor);
     Payload(new RpcRequestPipe(name))(target, key, 0);
   };
 }

@@ -62,7 +62,7 @@ export class ServiceCoreModule {
       providers: [
         { provide: SERVER_CONFIG, useValue: config },
         { provide: SERVICE_NAME, useValue: options.name },
-        { provide: NATS_CONNECTION, useFactory: (cfg: ServerConfig) => connect({ servers: cfg.natsUrl, name: options.name }), inject: [SERVER_CONFIG] },
+        { provide: NATS_CONNECTION, useFactory: (cfg: ServerConfig) => connect({ ...cfg.nats, name: options.name }), inject: [SERVER_CONFIG] },
         NatsConnectionCloser,
         { provide: SERVICE_REQUEST_PROXY, useFactory: (cfg: ServerConfig) => serviceRequestProxy(cfg, options.name), inject: [SERVER_CONFIG] },
         ServiceRequester,

@@ -4,7 +4,8 @@ import { ClientProxy, ClientProxyFactory, RpcException, Transport } from '@nestj
 import { NatsError } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { SERVER_CONFIG, ServerConfig } from './config';
-import { currentCausation, correlated } from './events/correlation';
+import { rpcRecord } from './caller-signature';
+import { currentCausation } from './events/correlation';
 import { isRpcFailureBody, RpcFailureBody, rpcFailure } from './rpc';
 import { subject } from './subjects';
 
@@ -15,7 +16,7 @@ export const SERVICE_REQUEST_PROXY = Symbol('SERVICE_REQUEST_PROXY');
 
 /** A NATS client for requests to other services; Nest's client connects on the first request, so an unused one costs nothing. */
 export function serviceRequestProxy(config: ServerConfig, service: string): ClientProxy {
-  return ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [config.natsUrl], name: `${service}-requests` } });
+  return ClientProxyFactory.create({ transport: Transport.NATS, options: { ...config.nats, name: `${service}-requests` } });
 }
 
 /** The failure a request ended with, when it is one a service (or this requester) answers with. */
@@ -26,7 +27,7 @@ export function rpcFailureOf(error: unknown): RpcFailureBody | null {
 
 /**
  * The one way a service asks another service something, typed from `RpcContracts`: the run's subject prefix, the
- * current correlation id as a header (as the gateway sends it), and a timeout. The other service's `{ status, message }`
+ * current correlation id as a header and the caller signed (as the gateway sends them), and a timeout. The other service's `{ status, message }`
  * passes through as this service's own failure (its 404 'Food not found' is the caller's 404); no answer in time is a
  * 504, nobody serving the subject or NATS unreachable a 503.
  */
@@ -47,7 +48,8 @@ export class ServiceRequester implements OnApplicationShutdown {
     const service = pattern.split('.')[0];
     const correlationId = options.correlationId ?? currentCausation()?.correlationId;
     try {
-      const reply = this.proxy.send<RpcResponse<Subject>>(subject(pattern, this.config.natsPrefix), correlated(payload, correlationId));
+      const name = subject(pattern, this.config.natsPrefix);
+      const reply = this.proxy.send<RpcResponse<Subject>>(name, rpcRecord(name, payload, this.config.callerSecret, correlationId));
       return await firstValueFrom(reply.pipe(timeout(options.timeoutMs ?? SERVICE_REQUEST_TIMEOUT_MS)));
     } catch (error) {
       if (isRpcFailureBody(error)) throw rpcFailure(error.status, error.message);

@@ -2,7 +2,7 @@ import { INestMicroservice, Type } from '@nestjs/common';
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
 import { RpcRequest, RpcResponse, RpcSubject } from '@fodmap/contracts';
-import { bootstrapService, correlated } from '@fodmap/server';
+import { bootstrapService, rpcRecord } from '@fodmap/server';
 import { testConfig } from './test-environment';
 
 /**
@@ -15,7 +15,7 @@ export function startService(name: string, AppModule: Type<unknown>): Promise<IN
   return bootstrapService(name, AppModule);
 }
 
-/** A NATS client speaking to services the way the gateway does; failures resolve to their `{ status, message }`. */
+/** A NATS client speaking to services the way the gateway does (its caller signed); failures resolve to their `{ status, message }`. */
 export class ServiceCaller {
   private constructor(private readonly client: ClientProxy) {}
 
@@ -41,7 +41,8 @@ export class ServiceCaller {
   }
 
   private request<Response>(subject: RpcSubject, payload: unknown, correlationId?: string): Promise<Response> {
-    return firstValueFrom(this.client.send<Response>(`${testConfig().natsPrefix}.${subject}`, correlated(payload, correlationId)));
+    const name = `${testConfig().natsPrefix}.${subject}`;
+    return firstValueFrom(this.client.send<Response>(name, rpcRecord(name, payload, testConfig().callerSecret, correlationId)));
   }
 
   async close(): Promise<void> {

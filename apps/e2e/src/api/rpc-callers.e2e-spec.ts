@@ -3,7 +3,9 @@ import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservice
 import { firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
-import { loadConfig } from '@fodmap/server';
+import { CALLER_SIGNATURE_HEADER, CALLER_SIGNATURE_MAX_AGE_MS, loadConfig, rpcRecord, signCaller } from '@fodmap/server';
+import { NatsRecordBuilder } from '@nestjs/microservices';
+import { headers as natsHeaders } from 'nats';
 import { expectOk, okBody, registerUser } from '../support/api';
 import { deliver, invoicePaid } from '../support/stripe';
 
@@ -43,6 +45,8 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'identity.user.update-notifications': { caller, input: { mealNotifications: true } },
     'identity.user.update-profile': { caller, input: { condition: 'not_sure' } },
     'identity.photo.set': { caller, profileImageUrl: null },
+    // Bob's own password (registerUser's), changed to another: the one request that shows the caller was his.
+    'identity.password.change': { caller, input: { currentPassword: 'Correct-Horse-9', newPassword: 'Battery-Staple-7!' } },
     'identity.subscription.status': { caller },
     'identity.subscription.create': { caller },
     'identity.subscription.cancel': { caller: { ...caller, userId: theirs.subscriberId } },
@@ -98,8 +102,18 @@ describe('every subject that acts for a caller refuses a request without a valid
   let bobs: Records;
   const prefix = provided('natsPrefix');
 
-  const send = (subject: string, payload: unknown) =>
-    firstValueFrom(client.send<unknown>(`${prefix}.${subject}`, payload)).then(
+  /** As the gateway sends it: the caller signed with the run's CALLER_SECRET (the broken ones too: the schema refuses them). */
+  const send = (subject: string, payload: unknown) => sendRaw(subject, rpcRecord(`${prefix}.${subject}`, payload, loadConfig().callerSecret, undefined));
+
+  /** Anything any process on NATS could send: a signature header of its choosing, or none. */
+  const sendSigned = (subject: string, payload: unknown, signature: string | null) => {
+    const h = natsHeaders();
+    if (signature !== null) h.set(CALLER_SIGNATURE_HEADER, signature);
+    return sendRaw(subject, new NatsRecordBuilder(payload).setHeaders(h).build());
+  };
+
+  const sendRaw = (subject: string, record: unknown) =>
+    firstValueFrom(client.send<unknown>(`${prefix}.${subject}`, record)).then(
       (reply) => ({ reply }),
       (error: unknown) => ({ error }),
     );
@@ -183,6 +197,26 @@ describe('every subject that acts for a caller refuses a request without a valid
       const outcome = await send(subject, payload);
       // Bob's data in any answer would be the leak; an error with the 401 body is the only acceptable outcome.
       expect({ payload, outcome }).toEqual({ payload, outcome: { error: { status: 401, message: Messages.unauthorized } } });
+      expect(JSON.stringify(outcome)).not.toMatch(/Bob secret/);
+    }
+  });
+
+  it.each(CALLER_SUBJECTS)('%s refuses with 401 a caller that is unsigned, signed with another secret, stale, or signed for someone else', async (subject) => {
+    const request = validRequests(bob, bobs)[subject];
+    const full = `${prefix}.${subject}`;
+    const secret = loadConfig().callerSecret;
+    const forgeries: Array<[string, unknown, string | null]> = [
+      ['unsigned', request, null],
+      ['another secret', request, signCaller('not-the-caller-secret', full, request.caller)],
+      ['stale', request, signCaller(secret, full, request.caller, Date.now() - CALLER_SIGNATURE_MAX_AGE_MS - 5_000)],
+      ['signed for another subject', request, signCaller(secret, `${prefix}.identity.user.get`, request.caller)],
+      ['signed for another caller', request, signCaller(secret, full, { ...request.caller, userId: request.caller.userId + 1 })],
+      ['garbage', request, 'forged'],
+    ];
+    for (const [forgery, payload, signature] of forgeries) {
+      if (forgery === 'signed for another subject' && subject === 'identity.user.get') continue;
+      const outcome = await sendSigned(subject, payload, signature);
+      expect({ forgery, outcome }).toEqual({ forgery, outcome: { error: { status: 401, message: Messages.unauthorized } } });
       expect(JSON.stringify(outcome)).not.toMatch(/Bob secret/);
     }
   });

@@ -1,5 +1,5 @@
 import { CreateMealInput, InsightsActivity, Messages, Rpc, httpContract } from '@fodmap/contracts';
-import { loadConfig } from '@fodmap/server';
+import { loadConfig, rpcRecord } from '@fodmap/server';
 import { eventually } from '@fodmap/testing';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { spawnSync } from 'node:child_process';
@@ -244,8 +244,10 @@ describe('retrying a create', () => {
       // Insights counts the day's meals in event order: once it counts this later one, a duplicate would show too.
       expect((await api.call(httpContract.meals.create, { body: { ...body, name: 'Afternoon snack', mealType: 'snack' } })).status).toBe(201);
       const caller = { userId: user.id, timeZone: user.timeZone };
+      // Signed as the gateway signs it: the service refuses an unsigned caller.
+      const subject = `${provided('natsPrefix')}.${Rpc.insights.activity}`;
       const mealsOnTheDay = () =>
-        firstValueFrom(nats.send<InsightsActivity>(`${provided('natsPrefix')}.${Rpc.insights.activity}`, { caller, input: { startDate: '2025-05-10', endDate: '2025-05-10' } }));
+        firstValueFrom(nats.send<InsightsActivity>(subject, rpcRecord(subject, { caller, input: { startDate: '2025-05-10', endDate: '2025-05-10' } }, loadConfig().callerSecret)));
       const counted = await eventually(async () => {
         const [day] = (await mealsOnTheDay()).dailyData;
         if (day.mealsCount < 2) throw new Error(`insights counts ${day.mealsCount} meals so far`);

@@ -10,6 +10,7 @@ import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 import { AccountCache } from './account-cache';
 import { KnownDevices } from './known-device';
+import { LoginAttempt, LoginAttempts } from './login-attempts';
 import { LoginGuard } from './login.guard';
 import { SESSION_COOKIE, signedInUser } from './session';
 import { CurrentCaller } from './signed-in.guard';
@@ -27,6 +28,7 @@ export class AuthController {
     private readonly sessions: UserSessions,
     private readonly accounts: AccountCache,
     private readonly limiter: RateLimiter,
+    private readonly attempts: LoginAttempts,
     @Inject(KnownDevices) private readonly devices: KnownDevices,
     @Inject(SERVER_CONFIG) private readonly config: GatewayConfig,
   ) {}
@@ -58,6 +60,16 @@ export class AuthController {
     await this.sessions.signOut(req);
     res.clearCookie(SESSION_COOKIE);
     return { message: Messages.loggedOut };
+  }
+
+  /** Ends every session of the account, this one included, and clears this browser's cookie. */
+  @Endpoint(authRoutes.logoutAll)
+  async logoutAll(@CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageReply> {
+    this.accounts.delete(caller.userId);
+    await this.sessions.signOut(req);
+    await this.sessions.endAll(caller.userId);
+    res.clearCookie(SESSION_COOKIE);
+    return { message: Messages.signedOutEverywhere };
   }
 
   /** Where the web app sends a person whose session ended (spec §8). */
@@ -128,5 +140,32 @@ export class AuthController {
     this.accounts.delete(userId);
     await this.sessions.endAll(userId, req.user?.caller.userId === userId ? req.sessionID : undefined);
     return { message };
+  }
+
+  /**
+   * A wrong current password counts as a failed sign-in of the account's email (the same counter, reserved before the
+   * hash, so parallel guesses cannot pass it): the change form is no way around the sign-in limit. Every other session
+   * ends; this one stays signed in.
+   */
+  @Endpoint(accountRoutes.changePassword)
+  async changePassword(
+    @CurrentCaller() caller: Caller,
+    @RouteBody(accountRoutes.changePassword) input: ParsedBody<typeof accountRoutes.changePassword>,
+    @Req() req: Request,
+  ): Promise<MessageReply> {
+    const { email } = this.accounts.get(caller.userId) ?? (await this.services.send(Rpc.identity.get, { caller }, req.correlationId));
+    const attempt: LoginAttempt = { email, address: clientAddress(req), device: this.devices.recognise(req, email) };
+    await this.attempts.reserve(attempt);
+    let reply: MessageReply;
+    try {
+      reply = await this.services.send(Rpc.identity.changePassword, { caller, input }, req.correlationId);
+    } catch (error) {
+      const wrongPassword = error instanceof HttpException && error.getStatus() === HttpStatus.FORBIDDEN;
+      if (!wrongPassword) await this.attempts.abandoned(attempt);
+      throw error;
+    }
+    await this.attempts.succeeded(attempt);
+    await this.sessions.endAll(caller.userId, req.sessionID);
+    return reply;
   }
 }

@@ -10,7 +10,11 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
  * lock the email out for unknown devices only; a known device has a failure limit of its own.
  */
 export class KnownDevices {
-  constructor(private readonly secret: string) {}
+  /** `secureCookies`: PUBLIC_URL is https, so the cookie is Secure even when a TLS proxy forwards plain HTTP. */
+  constructor(
+    private readonly secret: string,
+    private readonly secureCookies: boolean,
+  ) {}
 
   /** The device's id when its cookie was signed by us for this email, else null. */
   recognise(req: Request, email: string): string | null {
@@ -28,7 +32,7 @@ export class KnownDevices {
     res.cookie(COOKIE, `${id}.${this.sign(id, email)}`, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: req.secure,
+      secure: this.secureCookies || req.secure,
       maxAge: ONE_YEAR_MS,
       path: AUTH_API_PREFIX,
     });

@@ -35,14 +35,19 @@ export class UserSessions {
     this.indexPrefix = `${config.natsPrefix}:user-sessions:`;
   }
 
-  /** passport's logIn gives the request a new session id, so a session id seen before sign-in is worthless after it. */
+  /**
+   * passport's logIn gives the request a new session id, so a session id seen before sign-in is worthless after it.
+   * The sign-in time starts the session's absolute lifetime (session.ts).
+   */
   async signIn(req: Request, user: Express.User): Promise<void> {
     await new Promise<void>((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+    req.session.signedInAt = Date.now();
     const index = this.indexPrefix + user.caller.userId;
     await this.prune(index);
     await this.redis.sadd(index, req.sessionID);
   }
 
+  /** Ends the request's session (its cookie is cleared by the caller). */
   async signOut(req: Request): Promise<void> {
     const userId = req.user?.caller.userId;
     const sessionId = req.sessionID;
@@ -50,7 +55,7 @@ export class UserSessions {
     if (userId !== undefined) await this.redis.srem(this.indexPrefix + userId, sessionId);
   }
 
-  /** Logout everywhere: ends every session of the user, except `keep` when given. */
+  /** Ends every session of the user (a reset, a change of password, 'Sign out everywhere'), except `keep` when given. */
   async endAll(userId: number, keep?: string): Promise<void> {
     const index = this.indexPrefix + userId;
     const ended = (await this.redis.smembers(index)).filter((id) => id !== keep);

@@ -21,7 +21,7 @@ class Closer implements OnApplicationShutdown {
   providers: [
     { provide: SERVER_CONFIG, useFactory: () => loadGatewayConfig() },
     { provide: REDIS, useFactory: (config: ServerConfig) => new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }), inject: [SERVER_CONFIG] },
-    { provide: NATS_CONNECTION, useFactory: (config: ServerConfig) => connect({ servers: config.natsUrl, name: 'gateway' }), inject: [SERVER_CONFIG] },
+    { provide: NATS_CONNECTION, useFactory: (config: ServerConfig) => connect({ ...config.nats, name: 'gateway' }), inject: [SERVER_CONFIG] },
     Closer,
   ],
   exports: [SERVER_CONFIG, REDIS, NATS_CONNECTION],

@@ -1,13 +1,13 @@
-import { Controller, Header } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { Caller, CorrelationEntry, GroupCorrelations, InsightsActivity, insightsRoutes, ParsedQuery, Rpc } from '@fodmap/contracts';
 import { CurrentCaller } from '../auth/signed-in.guard';
 import { Endpoint, RouteQuery } from '../http/endpoint';
 import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 
-// Spec §7: insights are read with no cache. The projections behind them are eventually consistent, so no journal write
-// marks the moment an answer goes stale: nothing here is kept in Redis either.
-const NO_STORE = 'no-store';
+// Spec §7: insights are read with no cache (no-store, as every signed-in route: endpoint.ts). The projections behind
+// them are eventually consistent, so no journal write marks the moment an answer goes stale: nothing here is kept in
+// Redis either.
 
 /** Spec §7 Insights, the caller's own, on the caller's days (their time zone). */
 @Controller()
@@ -16,7 +16,6 @@ export class InsightsController {
 
   /** `?startDate&endDate` (at most a year and a day), or `?period` days (7 default) ending on endDate or today. */
   @Endpoint(insightsRoutes.activity)
-  @Header('Cache-Control', NO_STORE)
   activity(
     @CurrentCaller() caller: Caller,
     @RouteQuery(insightsRoutes.activity) input: ParsedQuery<typeof insightsRoutes.activity>,
@@ -27,7 +26,6 @@ export class InsightsController {
 
   /** Foods ranked by evidence, strongest first, over `?period` days (30 default) ending now. */
   @Endpoint(insightsRoutes.correlation)
-  @Header('Cache-Control', NO_STORE)
   correlation(
     @CurrentCaller() caller: Caller,
     @RouteQuery(insightsRoutes.correlation) input: ParsedQuery<typeof insightsRoutes.correlation>,
@@ -38,7 +36,6 @@ export class InsightsController {
 
   /** The symptom rate after meals exposed to each FODMAP group (and other trigger), same period and window. */
   @Endpoint(insightsRoutes.fodmapGroups)
-  @Header('Cache-Control', NO_STORE)
   fodmapGroups(
     @CurrentCaller() caller: Caller,
     @RouteQuery(insightsRoutes.fodmapGroups) input: ParsedQuery<typeof insightsRoutes.fodmapGroups>,

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { Messages, RpcRequest, RpcResponse, RpcSubject } from '@fodmap/contracts';
-import { correlated, GatewayConfig, isRpcFailureBody, SERVER_CONFIG, subject } from '@fodmap/server';
+import { GatewayConfig, isRpcFailureBody, rpcRecord, SERVER_CONFIG, subject } from '@fodmap/server';
 import { NatsError } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { RetryLaterException } from '../http/retry-later.exception';
@@ -22,10 +22,13 @@ export class ServiceClient {
   /** RPC_TIMEOUT_MS: how long a request waits for its answer unless the caller says otherwise. */
   private readonly requestTimeoutMs: number;
   private readonly natsPrefix: string;
+  /** CALLER_SECRET: signs the caller of each request, which the services check (caller-signature.ts). */
+  private readonly callerSecret: string;
 
   constructor(@Inject(SERVICES_PROXY) private readonly proxy: ClientProxy, @Inject(SERVER_CONFIG) config: GatewayConfig) {
     this.requestTimeoutMs = config.rpcTimeoutMs;
     this.natsPrefix = config.natsPrefix;
+    this.callerSecret = config.callerSecret;
   }
 
   async send<Subject extends RpcSubject>(
@@ -36,7 +39,8 @@ export class ServiceClient {
   ): Promise<RpcResponse<Subject>> {
     const service = pattern.split('.')[0];
     try {
-      return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(subject(pattern, this.natsPrefix), correlated(payload, correlationId)).pipe(timeout(timeoutMs)));
+      const name = subject(pattern, this.natsPrefix);
+      return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(name, rpcRecord(name, payload, this.callerSecret, correlationId)).pipe(timeout(timeoutMs)));
     } catch (error) {
       if (isRpcFailureBody(error)) throw new HttpException({ message: error.message }, error.status);
       if (error instanceof TimeoutError) throw new RetryLaterException(HttpStatus.GATEWAY_TIMEOUT, Messages.serviceTimeout(service), RETRY_AFTER_SECONDS);

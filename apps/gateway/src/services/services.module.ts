@@ -8,7 +8,7 @@ import { ServiceClient, SERVICES_PROXY } from './service-client';
   providers: [
     {
       provide: SERVICES_PROXY,
-      useFactory: (config: GatewayConfig) => ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [config.natsUrl], name: 'gateway-rpc' } }),
+      useFactory: (config: GatewayConfig) => ClientProxyFactory.create({ transport: Transport.NATS, options: { ...config.nats, name: 'gateway-rpc' } }),
       inject: [SERVER_CONFIG],
     },
     ServiceClient,

@@ -22,4 +22,9 @@ export class PasswordsController {
   resetPassword({ input }: RpcParsed<typeof Rpc.identity.resetPassword>): Promise<PasswordResetReply> {
     return this.passwords.resetPassword(input);
   }
+
+  @Handles(Rpc.identity.changePassword)
+  changePassword({ caller, input }: RpcParsed<typeof Rpc.identity.changePassword>): Promise<MessageReply> {
+    return this.passwords.changePassword(caller.userId, input);
+  }
 }

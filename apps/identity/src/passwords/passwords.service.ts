@@ -5,6 +5,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
+import { refuseCommonPassword } from './common-passwords';
 import { PasswordHasher } from './password-hasher';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { passwordResetDecider, passwordResetStream } from './password-reset.decider';
@@ -72,6 +73,7 @@ export class PasswordsService {
     const found = await this.tokens.findOneBy({ tokenHash });
     if (!found) throw rpcFailure(400, Messages.resetInvalidToken);
     if (resetTokenState(found, now) !== 'usable') throw rpcFailure(400, Messages.resetExpiredToken);
+    refuseCommonPassword(newPassword);
     // Hashed before the transaction so the row lock is held for milliseconds, not for the hash's deliberate slowness.
     const passwordHash = await this.passwords.hash(newPassword);
     const userId = await this.dataSource.transaction(async (manager) => {
@@ -82,5 +84,18 @@ export class PasswordsService {
       return locked.userId;
     });
     return { message: Messages.resetSuccess, userId };
+  }
+
+  /**
+   * Profile's 'Change password', proven by the current one (403 when wrong: the gateway counts it as a failed sign-in).
+   * The new one has passed the reset rules (the schema) and must not be common.
+   */
+  async changePassword(userId: number, { currentPassword, newPassword }: RpcParsed<typeof Rpc.identity.changePassword>['input']): Promise<MessageReply> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw rpcFailure(401, Messages.unauthorized);
+    if (!(await this.passwords.verify(user.passwordHash, currentPassword))) throw rpcFailure(403, Messages.currentPasswordWrong);
+    refuseCommonPassword(newPassword);
+    await this.users.update({ id: userId }, { passwordHash: await this.passwords.hash(newPassword) });
+    return { message: Messages.passwordChanged };
   }
 }

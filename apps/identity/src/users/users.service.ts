@@ -5,6 +5,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import { isAdminSql } from '../admin-users/admin-access';
 import { normaliseHost } from '../domain-config/host';
+import { refuseCommonPassword } from '../passwords/common-passwords';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SubscriptionService } from '../subscription/subscription.service';
 import { UserEntity } from './user.entity';
@@ -41,6 +42,7 @@ export class UsersService {
   async register({ email, password, firstName, lastName, timeZone }: RpcParsed<typeof Rpc.identity.register>['input'], signUpHost?: string | null): Promise<User> {
     const zone = timeZone === undefined ? DEFAULT_TIME_ZONE : canonicalTimeZone(timeZone);
     if (zone === null) throw rpcFailure(400, Messages.invalidTimeZone);
+    refuseCommonPassword(password);
     if (await this.users.existsBy({ email })) throw rpcFailure(409, Messages.emailTaken);
     const passwordHash = await this.passwords.hash(password);
     const host = normaliseHost(signUpHost);

@@ -17,6 +17,7 @@ export const dashboardRoutes = routes({
     method: 'GET',
     path: '/api/education',
     access: 'signedIn',
+    shared: true,
     response: ok<EducationItem[]>(),
     errors: [],
     summary: 'The articles, each with its body and sources; the dashboard shows the first two',

@@ -62,6 +62,11 @@ export interface RouteDefinition<Path extends `/api/${string}` = `/api/${string}
   access: Access;
   /** Refused with 402 to an account whose trial or subscription has expired (docs/how-it-works.md 'Subscriptions'). */
   gated?: true;
+  /**
+   * A signed-in route whose answer is the same for everyone (the catalogue's edition, education): a browser may keep
+   * it. Every other signed-in or admin route answers `Cache-Control: no-store`, its data being the person's.
+   */
+  shared?: true;
   /** One schema per path parameter; each a 400 with its message when broken. */
   params?: { readonly [Name in PathParamNames<Path>]: z.ZodTypeAny };
   query?: z.ZodTypeAny;

@@ -1,6 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { NatsContext, NatsRecord, NatsRecordBuilder } from '@nestjs/microservices';
-import { headers as natsHeaders } from 'nats';
+import { NatsContext } from '@nestjs/microservices';
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Observable } from 'rxjs';
@@ -31,14 +30,6 @@ export function withCausation<T>(causation: Causation, work: () => T): T {
 /** A client-supplied id is kept only if it is short and plain, so it cannot smuggle anything into logs or headers. */
 export function saneCorrelationId(value: unknown): string | null {
   return typeof value === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : null;
-}
-
-/** A request payload that carries the current correlation id as a NATS header (Nest's NATS client sends it). */
-export function correlated<T>(payload: T, correlationId = currentCausation()?.correlationId): NatsRecord<T> | T {
-  if (!correlationId) return payload;
-  const h = natsHeaders();
-  h.set(CORRELATION_HEADER, correlationId);
-  return new NatsRecordBuilder(payload).setHeaders(h).build();
 }
 
 /** Runs each RPC handler of a service inside the correlation id its request carried (or a new one). */

@@ -26,7 +26,7 @@ export async function runRebuildCommand(options: RebuildCommandOptions, projecti
   }
   return withServiceDatabase(options, ['postgres', 'nats'], async (dataSource, config) => {
     if (inline) return await rebuildInlineProjection(new EventStore(dataSource, options.service, eventsOfSource(options.service)), inline);
-    const nats = await connect({ servers: config.natsUrl, name: `${options.service}-rebuild` });
+    const nats = await connect({ ...config.nats, name: `${options.service}-rebuild` });
     try {
       return await rebuildConsumerProjection({ dataSource, nats, natsPrefix: config.natsPrefix, projection });
     } finally {
