@@ -4,6 +4,7 @@ import { LegalFooter } from '../../components/LegalFooter';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../session/use-session';
+import { DeleteAccount } from './DeleteAccount';
 import { NotificationSettings } from './NotificationSettings';
 import { ProfileCard } from './ProfileCard';
 import { useSignOut } from './use-sign-out';
@@ -35,6 +36,7 @@ export function ProfilePage() {
             <Button variant="outlined" color="error" startIcon={<LogoutIcon />} fullWidth onClick={() => signOut.mutate()} disabled={signOut.isPending}>
               Sign Out
             </Button>
+            <DeleteAccount />
           </CardContent>
         </Card>
         <Card variant="outlined">
