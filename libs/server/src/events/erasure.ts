@@ -52,7 +52,7 @@ export async function eraseEventsOf({ manager, schema, nats, natsPrefix, service
   const queue = quoteIdentifier(jobQueueSchema(schema));
   if (await tableExists(manager, jobQueueSchema(schema), '_private_jobs')) {
     // complete_jobs deletes them; a job running now is locked and left to finish (it reads rows that are gone).
-    await manager.query(`SELECT ${queue}.complete_jobs(ARRAY(SELECT id FROM ${queue}.jobs WHERE payload->>'userId' = $1))`, [id]);
+    await manager.query(`SELECT ${queue}.complete_jobs(ARRAY(SELECT id FROM ${queue}._private_jobs WHERE payload->>'userId' = $1))`, [id]);
   }
   const jsm = await nats.jetstreamManager();
   await jsm.streams.purge(await ensureEventStream(jsm, natsPrefix), { filter: ownerSubjectFilter(natsPrefix, service, userId) });
@@ -72,12 +72,13 @@ export function deleteRowsOf(tables: Record<string, string>): EraseRows {
 }
 
 /**
- * Every service's consumer of AccountErased (EventsModule's `erasure`): deletes the person's rows and events. It owns
- * no tables: the read models it deletes from are rebuilt from events that no longer name the person.
+ * A service's consumer of AccountErased (EventsModule's `erasure`): deletes the person's rows and events. It owns no
+ * tables: the read models it deletes from are rebuilt from events that no longer name the person. Named after the
+ * service (`<service>_erasure`): the durable consumers of one stream are shared by name, and each service needs every message.
  */
-export function erasureProjection(erase: (manager: EntityManager, event: AccountErasedV1) => Promise<void>): Projection {
+export function erasureProjection(service: string, erase: (manager: EntityManager, event: AccountErasedV1) => Promise<void>): Projection {
   return defineProjection({
-    name: 'account_erasure',
+    name: `${service}_erasure`,
     tables: [],
     events: domainEvents,
     handlers: { [IDENTITY]: { AccountErased: ({ manager }, { data }) => erase(manager, data) } },

@@ -66,7 +66,7 @@ class EventProcessors implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private erasureProjection(eraseRows: EraseRows): Projection {
-    return erasureProjection(async (manager, { erasedUserId: userId }) => {
+    return erasureProjection(this.service, async (manager, { erasedUserId: userId }) => {
       await eraseRows(manager, userId);
       await eraseEventsOf({ manager, schema: schemaOf(this.dataSource), nats: this.nats, natsPrefix: this.config.natsPrefix, service: this.service, userId });
     });
