@@ -125,6 +125,8 @@ const VALID = {
   'account.notifications': { body: () => ({ emailNotifications: true, mealNotifications: false }) },
   'account.profile': { body: (n) => ({ condition: 'ibs', dietPhase: 'elimination', timeZone: n % 2 ? 'Europe/Berlin' : 'America/Chicago', onboarding: 'answered' }) },
   'account.uploadPhoto': {},
+  // Never the fuzzer's password: a valid erasure would delete the account the rest of the run signs in with.
+  'account.erase': { body: () => ({ password: 'Not-The-Fuzz-Password-1' }) },
   'auth.forgotPassword': { body: (n) => ({ email: `fuzz.${n % 5}@example.com` }) },
   'auth.resetPassword': { session: 'none', body: () => ({ token: 'a'.repeat(43), newPassword: 'New-Password-1!', confirmPassword: 'New-Password-1!' }) },
   'subscription.status': {},

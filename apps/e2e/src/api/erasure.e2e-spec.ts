@@ -26,6 +26,8 @@ let redis: Redis;
 let nats: NatsConnection;
 let rpc: ClientProxy;
 
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 const marker = (who: string) => `${who}marker${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 /** Every text, JSON or character column of every table of the services' schemas that holds one of `needles`. */
@@ -118,6 +120,10 @@ describe('DELETE /api/account (issue 20: erasure)', () => {
       return meal;
     };
     await seed(ann.api, annMark);
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'me.png');
+    const photo = okBody(await ann.api.call(httpContract.account.uploadPhoto, { body: form })).profileImageUrl ?? '';
+    expect((await fetch(ann.api.baseUrl + photo)).status).toBe(200);
     await seed(bo.api, boMark);
     expectOk(await ann.api.call(httpContract.emails.testDailySummary));
     expect((await waitForEmail(ann.email)).text).toContain(annMark);
@@ -148,6 +154,7 @@ describe('DELETE /api/account (issue 20: erasure)', () => {
     }, 30_000);
     expect(await messagesHolding(needles)).toEqual([]);
     expect(await redisHolding(needles, ann.user.id)).toEqual([]);
+    expect((await fetch(ann.api.baseUrl + photo)).status).toBe(404);
     // Checked last: a failed sign-in counts against the address it names for a while (LoginAttempts).
     expect((await new ApiSession().call(httpContract.auth.login, { body: { email: ann.email, password: ann.password } })).status).toBe(401);
     // Her sent email still counts, naming no one.
@@ -175,5 +182,24 @@ describe('DELETE /api/account (issue 20: erasure)', () => {
     });
     expect(await snapshot()).toEqual(live);
     expect(live.filter((row) => row.user_id === ann.user.id)).toEqual([]);
+  });
+
+  it('counts a wrong password like a failed sign-in: 403 each, then 429 with Retry-After, and the account stays', async () => {
+    const { api } = await registerUser('erase-guess', 'Gus');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await api.send(httpContract.account.erase, { body: { password: `Guess-Number-${i}` } })).status);
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429]);
+    const refused = await api.send(httpContract.account.erase, { body: { password: 'Guess-Again-1' } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expectOk(await api.call(httpContract.account.user));
+  });
+
+  it('answers a missing password with 400 and what to do, and a visitor with 401', async () => {
+    const { api } = await registerUser('erase-empty');
+    const empty = await api.send(httpContract.account.erase, { body: { password: '' } });
+    expect({ status: empty.status, body: empty.body }).toEqual({ status: 400, body: { message: Messages.erasePasswordRequired } });
+    expect((await new ApiSession().send(httpContract.account.erase, { body: { password: 'Correct-Horse-9' } })).status).toBe(401);
+    expectOk(await api.call(httpContract.account.user));
   });
 });
