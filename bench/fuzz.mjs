@@ -129,6 +129,8 @@ const VALID = {
   'account.uploadPhoto': {},
   // A wrong current password (403, then 429 once the sign-in counter is spent): the fuzzer's password never changes.
   'account.changePassword': { body: () => ({ currentPassword: 'Not-The-Password-1', newPassword: 'Fuzz-Password-2!', confirmPassword: 'Fuzz-Password-2!' }) },
+  // Never the fuzzer's password: a valid erasure would delete the account the rest of the run signs in with.
+  'account.erase': { body: () => ({ password: 'Not-The-Fuzz-Password-1' }) },
   'auth.forgotPassword': { body: (n) => ({ email: `fuzz.${n % 5}@example.com` }) },
   'auth.resetPassword': { session: 'none', body: () => ({ token: 'a'.repeat(43), newPassword: 'New-Password-1!', confirmPassword: 'New-Password-1!' }) },
   'subscription.status': {},

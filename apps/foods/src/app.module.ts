@@ -7,7 +7,7 @@ import { ResearchModule } from './research/research.module';
 @Module({
   imports: [
     ServiceCoreModule.forRoot({ name: foodsSchema.service, entities: foodsSchema.entities, migrations: foodsSchema.migrations }),
-    EventsModule.forRoot({ relay: true, projections: foodsSchema.consumer }),
+    EventsModule.forRoot({ relay: true, projections: foodsSchema.consumer, erasure: foodsSchema.erasure }),
     FoodsModule,
     ResearchModule,
   ],

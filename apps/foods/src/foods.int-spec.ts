@@ -226,7 +226,7 @@ describe('private foods', () => {
     const jsm = await nats.jetstreamManager();
     // The publisher relays after the commit, so an earlier test's FoodCreated can still be the last one for a moment.
     await eventually(async () => {
-      const published = await jsm.streams.getMessage(`${prefix}_events`, { last_by_subj: `${prefix}.events.foods.FoodCreated` });
+      const published = await jsm.streams.getMessage(`${prefix}_events`, { last_by_subj: `${prefix}.events.foods.FoodCreated.u${bob.userId}` });
       expect(JSON.parse(StringCodec().decode(published.data))).toMatchObject({ streamId: `food-${tea.id}`, type: EventTypes.FoodCreated, data: { foodId: tea.id } });
     });
   });

@@ -1,5 +1,5 @@
 import { FOODS } from '@fodmap/contracts';
-import { eventStoreEntities, projectionEntities } from '@fodmap/server';
+import { deleteRowsOf, eventStoreEntities, projectionEntities } from '@fodmap/server';
 import { CatalogueMetaEntity } from './catalogue/catalogue-meta.entity';
 import { FoodEntity } from './foods/food.entity';
 import { FoodsSchema1763790000000 } from './migrations/1763790000000-foods-schema';
@@ -16,4 +16,6 @@ export const foodsSchema = {
   entities: [FoodEntity, CatalogueMetaEntity, ...eventStoreEntities, ...projectionEntities],
   migrations: [FoodsSchema1763790000000, IdempotencyKeys1767500000000, FoodResearch1767700000000, CatalogueSecondEdition1768000000000, JobQueue1769000000000, AiBudget1770200000000],
   consumer: [foodResearchRequests],
+  /** What an erasure deletes besides the person's events (issue 20): their private foods, researched ones among them. */
+  erasure: deleteRowsOf({ foods: 'owner_user_id', idempotency_keys: 'user_id' }),
 };

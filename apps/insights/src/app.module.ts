@@ -9,7 +9,7 @@ import { insightsSchema } from './insights.schema';
   imports: [
     ServiceCoreModule.forRoot({ name: insightsSchema.service, entities: insightsSchema.entities, migrations: insightsSchema.migrations }),
     // daily_meals gave way to journal_history (migration 1767800000000): its durable goes too.
-    EventsModule.forRoot({ relay: false, projections: insightsSchema.consumer, retiredDurables: [durableName('daily_meals', JOURNAL)] }),
+    EventsModule.forRoot({ relay: false, projections: insightsSchema.consumer, erasure: insightsSchema.erasure, retiredDurables: [durableName('daily_meals', JOURNAL)] }),
     ActivityModule,
     CorrelationModule,
   ],

@@ -1,4 +1,4 @@
-import { projectionEntities } from '@fodmap/server';
+import { deleteRowsOf, projectionEntities } from '@fodmap/server';
 import { journalHistoryProjection } from './journal-history/journal-history.projection';
 import { Projections1767225600000 } from './migrations/1767225600000-projections';
 import { DailyMeals1767225600001 } from './migrations/1767225600001-daily-meals';
@@ -18,4 +18,6 @@ export const insightsSchema = {
     JournalHistory1767800000000,
   ],
   consumer: [journalHistoryProjection],
+  /** What an erasure deletes besides the person's dead letters (issue 20): their copy of the journal. */
+  erasure: deleteRowsOf({ meals: 'user_id', meal_foods: 'user_id', symptoms: 'user_id', user_versions: 'user_id' }),
 };

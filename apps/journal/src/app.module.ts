@@ -9,7 +9,7 @@ import { SymptomsModule } from './symptoms/symptoms.module';
 @Module({
   imports: [
     ServiceCoreModule.forRoot({ name: journalSchema.service, entities: journalSchema.entities, migrations: journalSchema.migrations }),
-    EventsModule.forRoot({ relay: true }),
+    EventsModule.forRoot({ relay: true, erasure: journalSchema.erasure }),
     MealsModule,
     SymptomsModule,
     DashboardModule,

@@ -11,7 +11,7 @@ import { notificationsSchema } from './notifications.schema';
 @Module({
   imports: [
     ServiceCoreModule.forRoot({ name: notificationsSchema.service, entities: notificationsSchema.entities, migrations: notificationsSchema.migrations }),
-    EventsModule.forRoot({ relay: false, projections: notificationsSchema.consumer, retiredDurables: notificationsSchema.retiredDurables }),
+    EventsModule.forRoot({ relay: false, projections: notificationsSchema.consumer, erasure: notificationsSchema.erasure, retiredDurables: notificationsSchema.retiredDurables }),
     EmailModule,
     AdvertisersModule,
     LinksModule,

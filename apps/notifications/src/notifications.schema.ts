@@ -1,4 +1,6 @@
-import { durableName, projectionEntities } from '@fodmap/server';
+import { deleteRowsOf, durableName, projectionEntities } from '@fodmap/server';
+import { EntityManager } from 'typeorm';
+import { AccountErasure1769300000000 } from './migrations/1769300000000-account-erasure';
 import { SentEmailEntity } from './email/sent-email.entity';
 import { NotificationsSchema1763780000000 } from './migrations/1763780000000-notifications-schema';
 import { EmailOutbox1767400000000 } from './migrations/1767400000000-email-outbox';
@@ -12,12 +14,33 @@ import { recipientsProjection } from './audience/recipients.projection';
 import { foodResearchEmails } from './food-research/food-research-emails.projection';
 import { passwordResetEmails } from './password-reset/password-reset-emails.projection';
 
+const eraseNotificationRows = deleteRowsOf({
+  recipients: 'user_id',
+  digest_meals: 'user_id',
+  digest_meal_foods: 'user_id',
+  digest_symptoms: 'user_id',
+  daily_summary_claims: 'user_id',
+  symptom_link_uses: 'user_id',
+});
+
 /** What the notifications schema holds: shared by the service and its dead-letters and jobs commands. */
 export const notificationsSchema = {
   service: 'notifications',
   entities: [SentEmailEntity, ...projectionEntities],
-  migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000, AdvertisersAndLinks1767500000000, Audience1767600000000, RecipientZone1768300000000, JobQueue1769000000000, EmailCaps1770200000000],
+  migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000, AdvertisersAndLinks1767500000000, Audience1767600000000, RecipientZone1768300000000, JobQueue1769000000000, AccountErasure1769300000000, EmailCaps1770200000000],
   consumer: [passwordResetEmails, recipientsProjection, journalDigestProjection, foodResearchEmails],
   /** meal_emails' consumer, whose meal email journal_digest now enqueues (issue 19). */
   retiredDurables: [durableName('meal_emails', 'journal')],
+  /**
+   * What an erasure deletes besides the person's dead letters and jobs (issue 20): who they are, their copy of the
+   * journal, their summary claims and link uses. Their sent emails still count in the statistics, naming no one.
+   */
+  erasure: async (manager: EntityManager, userId: number) => {
+    await manager.query(
+      `UPDATE notifications.sent_emails SET recipient = NULL, user_id = NULL
+       WHERE user_id = $1 OR recipient = (SELECT email FROM notifications.recipients WHERE user_id = $1)`,
+      [userId],
+    );
+    await eraseNotificationRows(manager, userId);
+  },
 };

@@ -119,7 +119,7 @@ describe('password reset email', () => {
     const nats = await connect({ servers: natsUrl });
     const h = headers();
     h.set(EventHeaders.position, String(event.position));
-    await nats.jetstream().publish(eventSubject(natsPrefix, 'identity', event.type), new TextEncoder().encode(JSON.stringify(event)), { msgID: `${event.eventId}-again`, headers: h });
+    await nats.jetstream().publish(eventSubject(natsPrefix, 'identity', event.type, event.data), new TextEncoder().encode(JSON.stringify(event)), { msgID: `${event.eventId}-again`, headers: h });
     await nats.drain();
 
     // Events of one source are handled in order, so once a later request's email is out, the duplicate was handled too.

@@ -5,7 +5,7 @@ import { personal, personalFieldPaths } from './personal-data';
 
 /**
  * Domain events: past-tense facts, never changed once published; a new shape is a new schemaVersion.
- * JetStream subject: `<prefix>.events.<producing service>.<type>`.
+ * JetStream subject: `<prefix>.events.<producing service>.<type>.<owner>` (owner `u<userId>` or `_`).
  *
  * `domainEvents` is the one map type -> version -> zod schema. Producers write the current version; consumers
  * read any version the map knows, upcast step by step to the current one, and refuse (dead-letter) the rest.
@@ -300,7 +300,7 @@ export function personalFieldsOf(definition: EventDefinition, version: number = 
 /** The data of an event type's current version: what producers write and handlers receive. */
 export type CurrentEventData<D extends EventDefinitions, T extends keyof D> = D[T] extends EventDefinition<infer V, infer C> ? z.infer<V[C]> : never;
 
-/** The services that produce events: the source consumers know each one's events by (`<prefix>.events.<source>.<type>`). */
+/** The services that produce events: the source consumers know each one's events by (`<prefix>.events.<source>.<type>.<owner>`). */
 export const JOURNAL = 'journal';
 export const IDENTITY = 'identity';
 export const FOODS = 'foods';

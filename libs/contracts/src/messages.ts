@@ -50,6 +50,7 @@ export const Messages = {
   signedOutEverywhere: 'You have been signed out everywhere.',
   erasePasswordRequired: 'Please enter your password to delete your account',
   accountErased: 'Your account and everything in it have been deleted.',
+  eraseFailed: 'Your account could not be deleted. Please try again.',
   photoInvalid: 'Invalid file - Please select an image file',
   photoTooLarge: 'File too large - Please select an image smaller than 5MB',
   photoMissing: 'Please choose a photo to upload',

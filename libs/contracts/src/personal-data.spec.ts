@@ -33,6 +33,8 @@ describe("an event's personal fields", () => {
         SubscriptionChanged: [],
         AdminUserChanged: ['email', 'firstName', 'lastName'],
         AdminUserRemoved: [],
+        // The announcement names the erased account by its number only.
+        AccountErased: [],
       },
       foods: {
         FoodCreated: ['name', 'description'],

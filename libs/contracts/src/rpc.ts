@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema, changePasswordSchema } from './auth/auth.schemas';
+import { eraseAccountSchema, forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema, changePasswordSchema } from './auth/auth.schemas';
 import { profileChangeSchema } from './auth/profile';
 import type { User } from './auth/user';
 import type { DomainConfig } from './config/domain-config';
@@ -41,6 +41,12 @@ export const callerSchema = z.object(
 export type Caller = z.infer<typeof callerSchema>;
 
 /** One subject's contract: the schema its request is validated with, and (as a type only) what it answers. */
+/** What identity answers an erasure with: what the gateway still clears of the person; nulls when erased already. */
+export interface ErasedAccount {
+  email: string | null;
+  profileImageUrl: string | null;
+}
+
 export interface RpcContract<Request extends z.AnyZodObject, Response> {
   request: Request;
   /** Never set: carries the answer's type to the client's and the handler's signatures. */
@@ -93,6 +99,11 @@ export const RpcContracts = {
   /** 404 for an unknown id; 409 when an admin would deactivate themself or take another's email. */
   [Rpc.identity.updateAdminUser]: rpc<AdminUser>()(withCaller({ adminUserId: adminUserIdSchema, input: adminUserInputSchema })),
   [Rpc.identity.deleteAdminUser]: rpc<MessageReply>()(withCaller({ adminUserId: adminUserIdSchema })),
+  /**
+   * Erases the caller's account (issue 20): 403 for a wrong password. Asked again once erased, it answers the same with
+   * nothing left to name. The answer is what the gateway must still clear: the address's sign-in counters, the photo.
+   */
+  [Rpc.identity.eraseAccount]: rpc<ErasedAccount>()(withCaller({ input: eraseAccountSchema })),
   /**
    * idempotencyKey: the client's Idempotency-Key; the same key and input create one meal however often sent (422 with
    * other input). With input.foods, the meal and every food in one batch, all or nothing (404 'Food not found' for any).

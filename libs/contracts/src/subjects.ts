@@ -23,6 +23,7 @@ export const Rpc = {
     createAdminUser: 'identity.admin-user.create',
     updateAdminUser: 'identity.admin-user.update',
     deleteAdminUser: 'identity.admin-user.delete',
+    eraseAccount: 'identity.account.erase',
   },
   journal: {
     createMeal: 'journal.meal.create',

@@ -16,7 +16,7 @@ class ProducerEventStore1767225600000 implements MigrationInterface {
 }
 
 export interface Producer {
-  /** Appends as the service would: its events reach consumers as `<prefix>.events.<service>.<type>`. */
+  /** Appends as the service would: its events reach consumers as `<prefix>.events.<service>.<type>.<owner>`. */
   store: EventStore;
   stop(): Promise<void>;
 }

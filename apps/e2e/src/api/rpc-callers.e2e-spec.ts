@@ -34,6 +34,8 @@ interface Records {
   advertiserToDelete: number;
   /** Carol has paid: cancel needs an active subscription, while create needs Bob's trial. */
   subscriberId: number;
+  /** Dan's account, which the valid erasure deletes (asked again, it answers the same). */
+  erasableId: number;
 }
 
 const advertiserInput = { name: 'Owner check', productName: 'Owner check', description: 'Owner check', ctaText: 'Go', ctaLink: 'https://owner.example/check', isActive: false };
@@ -82,6 +84,7 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'identity.admin-user.create': { caller, input: { email: `owner-check.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, firstName: 'Owner', lastName: 'Check' } },
     'identity.admin-user.update': { caller, adminUserId: theirs.adminUserToUpdate, input: { email: `owner-check.updated.${theirs.adminUserToUpdate}@example.com`, firstName: 'Owner', lastName: 'Check' } },
     'identity.admin-user.delete': { caller, adminUserId: theirs.adminUserToDelete },
+    'identity.account.erase': { caller: { ...caller, userId: theirs.erasableId }, input: { password: 'Correct-Horse-9' } },
     'notifications.test.daily-summary': { caller },
     'notifications.test.meal-email': { caller },
     'notifications.test.symptom-link': { caller },
@@ -163,6 +166,7 @@ describe('every subject that acts for a caller refuses a request without a valid
       mealToDeleteId: toDelete.id,
       symptomId: okBody(symptom).id,
       subscriberId: carol.user.id,
+      erasableId: (await registerUser('dan', 'Dan')).user.id,
     };
   });
 

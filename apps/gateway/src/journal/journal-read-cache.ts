@@ -96,6 +96,11 @@ export class JournalReadCache {
     if (this.seconds > 0) await this.bump(userId);
   }
 
+  /** The person erased their account (issue 20): their cached answers go at once, not when they expire. */
+  async forget(userId: number): Promise<void> {
+    await this.redis.del(this.prefix + userId);
+  }
+
   private async bump(userId: number): Promise<void> {
     await this.redis.eval(BUMP, 1, this.prefix + userId, this.seconds).catch((error: unknown) => this.unavailable(error));
   }

@@ -1,4 +1,4 @@
-import { RpcParsed, Rpc, User } from '@fodmap/contracts';
+import { ErasedAccount, RpcParsed, Rpc, User } from '@fodmap/contracts';
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { UsersService } from './users.service';
@@ -35,5 +35,10 @@ export class UsersController {
   @Handles(Rpc.identity.setPhoto)
   setPhoto({ caller, profileImageUrl }: RpcParsed<typeof Rpc.identity.setPhoto>): Promise<User> {
     return this.users.setPhoto(caller.userId, profileImageUrl);
+  }
+
+  @Handles(Rpc.identity.eraseAccount)
+  eraseAccount({ caller, input }: RpcParsed<typeof Rpc.identity.eraseAccount>): Promise<ErasedAccount> {
+    return this.users.erase(caller.userId, input.password);
   }
 }

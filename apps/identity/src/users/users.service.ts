@@ -1,6 +1,7 @@
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, DomainEvents, IDENTITY, Messages, ProfileChange, Rpc, RpcParsed, User } from '@fodmap/contracts';
-import { CommandHandler, EventStore, rpcFailure } from '@fodmap/server';
-import { Injectable } from '@nestjs/common';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, DomainEvents, ErasedAccount, IDENTITY, Messages, ProfileChange, Rpc, RpcParsed, User } from '@fodmap/contracts';
+import { CommandHandler, eraseEventsOf, EventStore, NATS_CONNECTION, rpcFailure, SERVER_CONFIG, ServerConfig } from '@fodmap/server';
+import { Inject, Injectable } from '@nestjs/common';
+import { NatsConnection } from 'nats';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import { isAdminSql } from '../admin-users/admin-access';
@@ -8,6 +9,7 @@ import { normaliseHost } from '../domain-config/host';
 import { refuseCommonPassword } from '../passwords/common-passwords';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SubscriptionService } from '../subscription/subscription.service';
+import { accountErasureDecider, accountErasureStream } from './account-erasure.decider';
 import { UserEntity } from './user.entity';
 import { UserCommand, userDecider, userStream } from './user.decider';
 import { toUser, UserViewRow } from './user.view';
@@ -31,9 +33,11 @@ export class UsersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    events: EventStore<DomainEvents[typeof IDENTITY]>,
     private readonly passwords: PasswordHasher,
     private readonly subscriptions: SubscriptionService,
+    private readonly events: EventStore<DomainEvents[typeof IDENTITY]>,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {
     this.commands = new CommandHandler(events);
   }
@@ -110,5 +114,27 @@ export class UsersService {
     const result = await this.users.update({ id: userId }, { profileImageUrl });
     if (!result.affected) throw rpcFailure(401, Messages.unauthorized);
     return this.get(userId);
+  }
+
+  /**
+   * Deletes the account (issue 20 'Erasure'): in one transaction its row (its subscription and reset links go with it),
+   * every identity event naming it and their messages, and AccountErased on its own stream, which every other service
+   * erases the person on. Asked again once erased (a retry, another tab), it answers the same, naming nothing.
+   */
+  async erase(userId: number, password: string): Promise<ErasedAccount> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (user === null) {
+      if ((await this.events.streamVersion(accountErasureStream(userId))) > 0) return { email: null, profileImageUrl: null };
+      throw rpcFailure(401, Messages.unauthorized);
+    }
+    if (!(await this.passwords.verify(user.passwordHash, password))) throw rpcFailure(403, Messages.currentPasswordWrong);
+    await this.commands.handle(accountErasureDecider, accountErasureStream(userId), { userId, at: new Date() }, {
+      userId: null,
+      after: async (manager) => {
+        await manager.delete(UserEntity, { id: userId });
+        await eraseEventsOf({ manager, schema: this.events.schema, nats: this.nats, natsPrefix: this.config.natsPrefix, service: IDENTITY, userId });
+      },
+    });
+    return { email: user.email, profileImageUrl: user.profileImageUrl };
   }
 }

@@ -39,5 +39,6 @@ export const recipientsProjection = defineProjection({
       },
     },
   },
-  ignores: { [IDENTITY]: ['PasswordResetRequested', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved'] },
+  // AccountErased: notifications_erasure deletes the row (and the person's events leave the stream).
+  ignores: { [IDENTITY]: ['PasswordResetRequested', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved', 'AccountErased'] },
 });

@@ -12,8 +12,9 @@ export class SentEmailEntity {
   @Column({ name: 'user_id', type: 'integer', nullable: true })
   userId: number | null;
 
-  @Column({ type: 'text' })
-  recipient: string;
+  /** Null once the person erased their account (issue 20): the row still counts in the statistics. */
+  @Column({ type: 'text', nullable: true })
+  recipient: string | null;
 
   /** The request the email goes back to, as in the email's X-Correlation-Id header. */
   @Column({ name: 'correlation_id', type: 'text', nullable: true })

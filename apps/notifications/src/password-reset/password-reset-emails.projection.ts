@@ -28,5 +28,6 @@ export const passwordResetEmails = defineProjection({
       },
     },
   },
-  ignores: { [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved'] },
+  // AccountErased: notifications_erasure deletes the person's waiting reset emails (their jobs).
+  ignores: { [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved', 'AccountErased'] },
 });

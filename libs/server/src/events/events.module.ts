@@ -8,6 +8,8 @@ import { ServerConfig } from '../config';
 import { SERVER_CONFIG } from '../config';
 import { NATS_CONNECTION, SERVICE_NAME } from '../service-core.module';
 import { CorrelationInterceptor } from './correlation';
+import { eraseEventsOf, EraseRows, erasureProjection } from './erasure';
+import { schemaOf } from './sql';
 import { EventStore } from './event-store';
 import { Projection } from './projection';
 import { ensureEventStream } from './jetstream';
@@ -25,6 +27,11 @@ export interface EventsModuleOptions {
    * JetStream keeps a durable until it is deleted, and a stale one would hold messages on any stream not kept by limits.
    */
   retiredDurables?: string[];
+  /**
+   * What the service deletes of a person on AccountErased besides its events, dead letters and jobs (issue 20): its
+   * rows, in the consumer's transaction. Every service but identity (which erases in the request) gives one.
+   */
+  erasure?: EraseRows;
 }
 
 const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
@@ -50,10 +57,19 @@ class EventProcessors implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const shared = { dataSource: this.dataSource, nats: this.nats, natsPrefix: this.config.natsPrefix };
     if (this.options.relay) this.workers.push(new EventRelay({ ...shared, service: this.service }));
-    for (const projection of this.options.projections ?? []) {
+    const erasure = this.options.erasure;
+    const projections = [...(this.options.projections ?? []), ...(erasure ? [this.erasureProjection(erasure)] : [])];
+    for (const projection of projections) {
       this.workers.push(new ProjectionConsumer({ ...shared, projection, tuning: this.options.tuning }));
     }
     for (const worker of this.workers) worker.start();
+  }
+
+  private erasureProjection(eraseRows: EraseRows): Projection {
+    return erasureProjection(this.service, async (manager, { erasedUserId: userId }) => {
+      await eraseRows(manager, userId);
+      await eraseEventsOf({ manager, schema: schemaOf(this.dataSource), nats: this.nats, natsPrefix: this.config.natsPrefix, service: this.service, userId });
+    });
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -27,8 +27,23 @@ function sourceSubjectPrefix(natsPrefix: string, service: string): string {
   return `${natsPrefix}.events.${subjectToken(service)}.`;
 }
 
-export function eventSubject(natsPrefix: string, service: string, type: string): string {
-  return `${sourceSubjectPrefix(natsPrefix, service)}${subjectToken(type)}`;
+/**
+ * The subject's last token names whose event it is: `u<userId>` when the data has a numeric userId (every stream but
+ * `account-erasure-*` is one person's), else `_`. An erasure purges the person's messages by it (`ownerSubjectFilter`).
+ */
+function ownerToken(data: unknown): string {
+  const userId = typeof data === 'object' && data !== null ? (data as { userId?: unknown }).userId : undefined;
+  return typeof userId === 'number' && Number.isSafeInteger(userId) ? `u${userId}` : '_';
+}
+
+/** `<prefix>.events.<service>.<type>.<owner>`; consumers filter on `<prefix>.events.<service>.>`, so the owner is theirs to ignore. */
+export function eventSubject(natsPrefix: string, service: string, type: string, data: unknown): string {
+  return `${sourceSubjectPrefix(natsPrefix, service)}${subjectToken(type)}.${ownerToken(data)}`;
+}
+
+/** Every message of one person's events of a service, whatever their type. */
+export function ownerSubjectFilter(natsPrefix: string, service: string, userId: number): string {
+  return `${sourceSubjectPrefix(natsPrefix, service)}*.${ownerToken({ userId })}`;
 }
 
 export function sourceSubjectFilter(natsPrefix: string, service: string): string {

@@ -44,7 +44,7 @@ describe('ProjectionConsumer', () => {
     await ledger.waitUntilApplied(position);
     const [event] = await ledger.store.readStream('account-twice');
     const js = ledger.nats.jetstream();
-    const subject = eventSubject(ledger.natsPrefix, LEDGER_SOURCE, event.type);
+    const subject = eventSubject(ledger.natsPrefix, LEDGER_SOURCE, event.type, event.data);
     const stream = eventStreamName(ledger.natsPrefix);
     const before = (await (await ledger.nats.jetstreamManager()).streams.info(stream)).state.messages;
 

@@ -1,7 +1,8 @@
 import { eventsOfSource } from '@fodmap/contracts';
 import { Logger } from '@nestjs/common';
 import { JetStreamClient, NatsConnection } from 'nats';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { erasureLockKey } from './erasure';
 import { EventStore } from './event-store';
 import { encodeEvent, ensureEventStream, eventHeaders, eventStreamName, eventSubject } from './jetstream';
 import { SessionLock } from './session-lock';
@@ -88,36 +89,47 @@ export class EventRelay {
     return true;
   }
 
-  /** Publishes the next batch; returns how many events it published. */
+  /**
+   * Publishes the next batch; returns how many events it published. The batch holds the erasure lock shared, so an
+   * erasure (which holds it exclusively) purges after every message of its person is published, or before it is read.
+   */
   private async publishBatch(): Promise<number> {
-    const checkpoint = await this.readCheckpoint();
-    const events = await this.store.readCommitted(checkpoint, this.batchSize);
-    let published = checkpoint;
-    try {
-      for (const event of events) {
-        if (!this.running || !this.lock.held) break;
-        await this.js.publish(eventSubject(this.options.natsPrefix, this.options.service, event.type), encodeEvent(event), {
-          msgID: event.eventId,
-          headers: eventHeaders(this.options.service, event),
-        });
-        published = event.position;
+    let failure: unknown = null;
+    const read = await this.options.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [erasureLockKey(this.store.schema)]);
+      const checkpoint = await this.readCheckpoint(manager);
+      const events = await this.store.readCommitted(checkpoint, this.batchSize, manager);
+      let published = checkpoint;
+      try {
+        for (const event of events) {
+          if (!this.running || !this.lock.held) break;
+          await this.js.publish(eventSubject(this.options.natsPrefix, this.options.service, event.type, event.data), encodeEvent(event), {
+            msgID: event.eventId,
+            headers: eventHeaders(this.options.service, event),
+          });
+          published = event.position;
+        }
+      } catch (error) {
+        // Thrown after the commit, so that the checkpoint of what was published is kept.
+        failure = error;
       }
-    } finally {
-      if (published > checkpoint) await this.saveCheckpoint(published);
-    }
-    return events.length;
+      if (published > checkpoint) await this.saveCheckpoint(manager, published);
+      return events.length;
+    });
+    if (failure !== null) throw failure;
+    return read;
   }
 
-  private async readCheckpoint(): Promise<number> {
-    const rows: Array<{ position: string }> = await this.options.dataSource.query(
+  private async readCheckpoint(manager: EntityManager): Promise<number> {
+    const rows: Array<{ position: string }> = await manager.query(
       `SELECT position FROM ${this.checkpointTable} WHERE stream = $1`,
       [this.streamName],
     );
     return rows.length === 0 ? 0 : Number(rows[0].position);
   }
 
-  private async saveCheckpoint(position: number): Promise<void> {
-    await this.options.dataSource.query(
+  private async saveCheckpoint(manager: EntityManager, position: number): Promise<void> {
+    await manager.query(
       `INSERT INTO ${this.checkpointTable} (stream, position, updated_at) VALUES ($1, $2, now())
        ON CONFLICT (stream) DO UPDATE SET position = EXCLUDED.position, updated_at = now()`,
       [this.streamName, position],

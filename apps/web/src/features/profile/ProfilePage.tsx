@@ -5,6 +5,7 @@ import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../session/use-session';
 import { AccountSecurity } from './AccountSecurity';
+import { DeleteAccount } from './DeleteAccount';
 import { NotificationSettings } from './NotificationSettings';
 import { ProfileCard } from './ProfileCard';
 import { useSignOut } from './use-sign-out';
@@ -37,6 +38,7 @@ export function ProfilePage() {
             <Button variant="outlined" color="error" startIcon={<LogoutIcon />} fullWidth onClick={() => signOut.mutate()} disabled={signOut.isPending}>
               Sign Out
             </Button>
+            <DeleteAccount />
           </CardContent>
         </Card>
         <Card variant="outlined">
