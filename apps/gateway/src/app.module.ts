@@ -3,6 +3,7 @@ import { PassportModule } from '@nestjs/passport';
 import { TerminusModule } from '@nestjs/terminus';
 import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { AccountController } from './account/account.controller';
+import { ExportController } from './account/export.controller';
 import { AdminController } from './admin/admin.controller';
 import { AuthController } from './auth/auth.controller';
 import { AccountCache } from './auth/account-cache';
@@ -36,6 +37,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
   controllers: [
     AuthController,
     AccountController,
+    ExportController,
     PhotosController,
     MealsController,
     SymptomsController,
