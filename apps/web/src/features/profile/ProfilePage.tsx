@@ -4,6 +4,7 @@ import { LegalFooter } from '../../components/LegalFooter';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../session/use-session';
+import { DataExport } from './DataExport';
 import { NotificationSettings } from './NotificationSettings';
 import { ProfileCard } from './ProfileCard';
 import { useSignOut } from './use-sign-out';
@@ -27,6 +28,7 @@ export function ProfilePage() {
         <ProfileCard user={user} />
         <YourAnswers user={user} />
         <NotificationSettings user={user} />
+        <DataExport />
         <Card variant="outlined">
           <CardContent>
             <Typography variant="subtitle1" component="h2" fontWeight={600} gutterBottom>
