@@ -164,6 +164,7 @@ const VALID = {
   'insights.correlation': { query: { period: '90', afterFrom: '1', afterTo: '8' } },
   'insights.fodmapGroups': { query: { period: '30', afterFrom: '2', afterTo: '6' } },
   'account.photo': { params: () => ({ name: '1-00000000-0000-4000-8000-000000000000.png' }) },
+  'account.export': [{ query: { format: 'json' } }, { query: { format: 'csv' } }],
   'platform.health': {},
   'admin.advertisers': { session: 'admin' },
   'admin.createAdvertiser': { session: 'admin', body: advertiserBody },
@@ -392,17 +393,19 @@ function fuzzedRoutes() {
   });
 }
 
-/** What the route answers on success: JSON, or the media type of the file it serves (the API reference page, a photo). */
+/** What the route answers on success: JSON, or the media types of the file it serves (the API reference page, a photo, an export). */
 function answerType(route) {
-  return route.response.kind === 'file' ? route.response.mediaType : 'json';
+  return route.response.kind === 'file' ? route.response.mediaTypes : 'json';
 }
 
-/** A success of a route that serves a file, of the type it declares (`image/*` any image): not a JSON answer missed. */
+/** A success of a route that serves a file, of a type it declares (`image/*` any image): not a JSON answer missed. */
 function declaredFile(answers, status, contentType) {
-  if (!answers || answers === 'json' || status < 200 || status >= 300) return false;
-  const [type, subtype] = answers.split('/');
+  if (!Array.isArray(answers) || status < 200 || status >= 300) return false;
   const [actualType, actualSubtype] = contentType.split(';')[0].trim().toLowerCase().split('/');
-  return actualType === type && (subtype === '*' || actualSubtype === subtype);
+  return answers.some((answer) => {
+    const [type, subtype] = answer.split('/');
+    return actualType === type && (subtype === '*' || actualSubtype === subtype);
+  });
 }
 
 /** A valid request as far as the contract tells: its example body, `1` for each path parameter, the session its access needs. */

@@ -4,6 +4,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { AccountController } from './account/account.controller';
 import { AccountErasureController } from './account/account-erasure.controller';
+import { ExportController } from './account/export.controller';
 import { AdminController } from './admin/admin.controller';
 import { AuthController } from './auth/auth.controller';
 import { AccountCache } from './auth/account-cache';
@@ -38,6 +39,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     AuthController,
     AccountController,
     AccountErasureController,
+    ExportController,
     PhotosController,
     MealsController,
     SymptomsController,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EventsModule, ServiceCoreModule } from '@fodmap/server';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EducationModule } from './education/education.module';
+import { ExportModule } from './export/export.module';
 import { journalSchema } from './journal.schema';
 import { MealsModule } from './meals/meals.module';
 import { SymptomsModule } from './symptoms/symptoms.module';
@@ -14,6 +15,7 @@ import { SymptomsModule } from './symptoms/symptoms.module';
     SymptomsModule,
     DashboardModule,
     EducationModule,
+    ExportModule,
   ],
 })
 export class AppModule {}

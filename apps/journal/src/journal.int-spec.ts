@@ -1,4 +1,4 @@
-import { Caller, Food, localDay, localDayRange, JournalMessages, Messages, Rpc, RpcParsed, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
+import { Caller, Food, localDay, Meal, localDayRange, JournalMessages, Messages, Rpc, RpcParsed, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
 import { EventStore, rebuildInlineProjection, rpcFailure, subject } from '@fodmap/server';
 import { ServiceCaller, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
@@ -589,6 +589,43 @@ it('serves the education articles', async () => {
 
   expect(articles.length).toBeGreaterThan(0);
   expect(articles[0]).toMatchObject({ title: 'Understanding FODMAP Stacking', readTime: 5 });
+});
+
+describe("a person's export (issue 20)", () => {
+  it("pages through every meal and symptom, oldest first, meals at the same instant alike, and none of anyone else's", async () => {
+    const who = newUser();
+    // 205 meals at three instants: three pages of 100, each page's end among meals of the same instant.
+    const instants = ['2026-01-05T12:00:00.000Z', '2026-01-03T08:00:00.000Z', '2026-01-04T19:30:00.000Z'];
+    const created: number[] = [];
+    for (let start = 0; start < 205; start += 10) {
+      const batch = await Promise.all(Array.from({ length: Math.min(10, 205 - start) }, (_, i) => createMeal(who, instants[(start + i) % 3], `Meal ${start + i}`)));
+      created.push(...batch.map((meal) => meal.id));
+    }
+    const logged = [];
+    for (const [index, timestamp] of ['2026-01-06T10:00:00.000Z', '2026-01-02T10:00:00.000Z', '2026-01-06T10:00:00.000Z'].entries()) {
+      logged.push(await services.call(Rpc.journal.logSymptom, { caller: who, input: { symptomType: 'gas', severity: 'mild', notes: `Symptom ${index}`, mealId: created[0], timestamp } }));
+    }
+    await createMeal(stranger, instants[0], 'Not yours');
+
+    const exported: Meal[] = [];
+    let pages = 0;
+    for (let after: RpcParsed<typeof Rpc.journal.exportMeals>['after'] = null; ; ) {
+      const page = await services.call(Rpc.journal.exportMeals, { caller: who, after });
+      pages += 1;
+      exported.push(...page.items);
+      if (page.next === null) break;
+      after = page.next;
+    }
+    expect(pages).toBe(3);
+    expect(exported.map((meal) => meal.id).sort((a, b) => a - b)).toEqual([...created].sort((a, b) => a - b));
+    const times = exported.map((meal) => meal.timestamp);
+    expect(times).toEqual([...times].sort());
+    expect(exported.find((meal) => meal.id === created[0])?.symptoms.map((symptom) => symptom.notes)).toEqual(['Symptom 2', 'Symptom 0', 'Symptom 1']);
+
+    const symptoms = await services.call(Rpc.journal.exportSymptoms, { caller: who, after: null });
+    expect(symptoms).toEqual({ items: [logged[1], logged[0], logged[2]], next: null });
+    expect(symptoms.items[0]).toEqual({ id: logged[1].id, symptomType: 'gas', severity: 'mild', notes: 'Symptom 1', timestamp: '2026-01-02T10:00:00.000Z', mealId: created[0] });
+  });
 });
 
 // Other suites of the run also write to the journal schema: this one compares, it does not count.

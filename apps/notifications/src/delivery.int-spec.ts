@@ -233,6 +233,15 @@ describe('a meal email (test send, as from Profile)', () => {
     email = await oneEmail(user.email);
   });
 
+  it("is listed in the person's export (issue 20) with its kind, the subject they read and when it was sent", async () => {
+    const page = await eventually(async () => {
+      const answer = await services.call(Rpc.notifications.exportEmails, { caller, after: null });
+      expect(answer.items).toHaveLength(1);
+      return answer;
+    });
+    expect(page).toEqual({ items: [{ kind: 'meal', subject: email.subject, sentAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) }], next: null });
+  });
+
   it('offers a one-click unsubscribe (RFC 8058 headers) and the same in its footer, for meal emails', async () => {
     const listUnsubscribe = email.headers.get('list-unsubscribe') ?? '';
     expect(listUnsubscribe).toMatch(/^<https:\/\/fodmap\.test\/api\/unsubscribe\?token=[^>]+>$/);
@@ -517,5 +526,36 @@ describe('sending side by side', () => {
       mailer.close();
     }
     expect(inbox(down.to)).toEqual([]);
+  });
+});
+
+describe("a person's export of the emails sent to them (issue 20)", () => {
+  it("pages through every one, oldest first, the same instant and microseconds apart alike, and none of anyone else's", async () => {
+    const userId = 8800 + ++people;
+    // 2,500 emails, three at each instant, the instants a microsecond apart: a cursor kept to the millisecond would repeat or skip them.
+    await dataSource.query(
+      `INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, subject, sent_at)
+       SELECT 'export-' || $1::int || '-' || n, 'daily_summary', $1::int, 'pages@example.com', 'Summary ' || n, timestamptz '2025-01-01T08:00:00Z' + (n / 3) * interval '1 microsecond'
+       FROM generate_series(1, 2500) n`,
+      [userId],
+    );
+    await dataSource.query(`INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, subject) VALUES ($1, 'meal', $2, 'other@example.com', 'Not yours')`, [
+      `export-other-${userId}`,
+      userId + 1,
+    ]);
+    const caller: Caller = { userId, timeZone: 'Europe/London' };
+    const subjects: string[] = [];
+    let pages = 0;
+    for (let after: RpcParsed<typeof Rpc.notifications.exportEmails>['after'] = null; ; pages += 1) {
+      const page = await services.call(Rpc.notifications.exportEmails, { caller, after });
+      subjects.push(...page.items.map((sent) => sent.subject ?? ''));
+      if (page.next === null) break;
+      after = page.next;
+    }
+    expect(pages).toBe(2);
+    expect(subjects).toHaveLength(2500);
+    expect(new Set(subjects).size).toBe(2500);
+    expect(subjects).not.toContain('Not yours');
+    expect(subjects.slice(0, 2)).toEqual(['Summary 1', 'Summary 2']);
   });
 });

@@ -8,6 +8,7 @@ import { AdvertisersAndLinks1767500000000 } from './migrations/1767500000000-adv
 import { Audience1767600000000 } from './migrations/1767600000000-audience';
 import { RecipientZone1768300000000 } from './migrations/1768300000000-recipient-zone';
 import { JobQueue1769000000000 } from './migrations/1769000000000-job-queue';
+import { SentEmailSubject1770100000000 } from './migrations/1770100000000-sent-email-subject';
 import { EmailCaps1770200000000 } from './migrations/1770200000000-email-caps';
 import { journalDigestProjection } from './audience/journal-digest.projection';
 import { recipientsProjection } from './audience/recipients.projection';
@@ -27,7 +28,7 @@ const eraseNotificationRows = deleteRowsOf({
 export const notificationsSchema = {
   service: 'notifications',
   entities: [SentEmailEntity, ...projectionEntities],
-  migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000, AdvertisersAndLinks1767500000000, Audience1767600000000, RecipientZone1768300000000, JobQueue1769000000000, AccountErasure1769300000000, EmailCaps1770200000000],
+  migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000, AdvertisersAndLinks1767500000000, Audience1767600000000, RecipientZone1768300000000, JobQueue1769000000000, AccountErasure1769300000000, SentEmailSubject1770100000000, EmailCaps1770200000000],
   consumer: [passwordResetEmails, recipientsProjection, journalDigestProjection, foodResearchEmails],
   /** meal_emails' consumer, whose meal email journal_digest now enqueues (issue 19). */
   retiredDurables: [durableName('meal_emails', 'journal')],

@@ -45,6 +45,9 @@ export const Messages = {
   tooManyVerificationEmails: (seconds: number) =>
     `Too many confirmation emails. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}.`,
   tooManyRegistrations: 'Too many new accounts from here. Please try again later.',
+  tooManyExports: (seconds: number) =>
+    `You have downloaded your data several times this hour. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}.`,
+  exportFailed: 'Could not download your data. Please try again.',
   currentPasswordWrong: 'Your current password is not correct',
   passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
   signedOutEverywhere: 'You have been signed out everywhere.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportCursorSchema, type ExportPage, type SentEmailRecord } from './account/account-export';
 import { eraseAccountSchema, forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema, changePasswordSchema } from './auth/auth.schemas';
 import { profileChangeSchema } from './auth/profile';
 import type { User } from './auth/user';
@@ -136,6 +137,10 @@ export const RpcContracts = {
   [Rpc.journal.deleteSymptom]: rpc<MessageReply>()(withCaller({ symptomId: recordId(JournalMessages.symptomIdInvalid) })),
   [Rpc.journal.dashboardStats]: rpc<DashboardStats>()(withCaller({})),
   [Rpc.journal.education]: rpc<EducationItem[]>()(withCaller({})),
+  /** Issue 20 export: the caller's meals oldest first, with their foods as eaten and their symptoms, a page after `after`. */
+  [Rpc.journal.exportMeals]: rpc<ExportPage<Meal>>()(withCaller({ after: exportCursorSchema.nullable() })),
+  /** Issue 20 export: the caller's symptoms oldest first, a page after `after`. */
+  [Rpc.journal.exportSymptoms]: rpc<ExportPage<Symptom>>()(withCaller({ after: exportCursorSchema.nullable() })),
   /** Days are the caller's own calendar days, both ends included; every day of the range, newest first. */
   [Rpc.insights.activity]: rpc<InsightsActivity>()(withCaller({ input: activityQuerySchema })),
   /** Ranked: strongest evidence first (spec §3 Correlation entries, issue 8). */
@@ -171,6 +176,8 @@ export const RpcContracts = {
   [Rpc.notifications.deleteAdvertiser]: rpc<MessageReply>()(withCaller({ advertiserId: advertiserIdSchema })),
   [Rpc.notifications.emailStats]: rpc<EmailStats>()(withCaller({})),
   [Rpc.notifications.advertiserStats]: rpc<AdvertiserStats[]>()(withCaller({})),
+  /** Issue 20 export: the emails sent to the caller, oldest first, a page after `after`. */
+  [Rpc.notifications.exportEmails]: rpc<ExportPage<SentEmailRecord>>()(withCaller({ after: exportCursorSchema.nullable() })),
   /** Without input.limit, every food the caller can see (spec §7); with it, that page of the same order. */
   [Rpc.foods.list]: rpc<FoodSummary[]>()(withCaller({ input: foodListQuerySchema.optional() })),
   [Rpc.foods.search]: rpc<Food[]>()(withCaller({ input: foodSearchQuerySchema })),
@@ -184,6 +191,8 @@ export const RpcContracts = {
   [Rpc.foods.aiSearch]: rpc<AiSearchResult>()(withCaller({ input: aiSearchSchema })),
   /** Queued durably; the person is emailed when it is done (found or not). */
   [Rpc.foods.aiBackground]: rpc<MessageReply>()(withCaller({ input: backgroundSearchSchema })),
+  /** Issue 20 export: the caller's private foods, oldest first, a page after the food id `after`. */
+  [Rpc.foods.exportPrivate]: rpc<ExportPage<Food, number>>()(withCaller({ after: z.number().int().positive().nullable() })),
   ...healthChecks,
 };
 

@@ -42,6 +42,8 @@ export const Rpc = {
     deleteSymptom: 'journal.symptom.delete',
     dashboardStats: 'journal.dashboard.stats',
     education: 'journal.education.list',
+    exportMeals: 'journal.export.meals',
+    exportSymptoms: 'journal.export.symptoms',
   },
   insights: {
     activity: 'insights.activity.get',
@@ -63,6 +65,7 @@ export const Rpc = {
     deleteAdvertiser: 'notifications.advertiser.delete',
     emailStats: 'notifications.stats.email',
     advertiserStats: 'notifications.stats.advertisers',
+    exportEmails: 'notifications.export.emails',
   },
   foods: {
     list: 'foods.food.list',
@@ -73,6 +76,7 @@ export const Rpc = {
     whatsNew: 'foods.catalogue.whats-new',
     aiSearch: 'foods.ai.search',
     aiBackground: 'foods.ai.background',
+    exportPrivate: 'foods.export.private',
   },
 } as const;
 

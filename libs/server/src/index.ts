@@ -12,3 +12,4 @@ export * from './events';
 export * from './idempotency';
 export * from './seeded-random';
 export * from './jobs';
+export * from './csv';

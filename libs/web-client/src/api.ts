@@ -88,6 +88,20 @@ export async function send({ method, url, body, idempotencyKey }: OutgoingReques
   return response.json();
 }
 
+/** A file the API answered (an export): its bytes, and the name the server gave it in Content-Disposition. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** Fetches a file with the session cookie; a failure is an ApiError with the server's words, as for JSON. */
+export async function receiveFile(url: string): Promise<DownloadedFile> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (!response.ok) throw new ApiError(response.status, await errorDetail(response), response.statusText);
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
 export const isUnauthorized = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 401;
 
 /** Issue 11: the account's trial or subscription has ended, so the server refuses to create or analyse (402). */

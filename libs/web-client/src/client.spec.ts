@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { accountRoutes, authRoutes, foodRoutes, insightsRoutes, type Meal, mealRoutes, symptomRoutes } from '@fodmap/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { callRoute, hrefOf, isReadOf, queryKeyOf, routeQuery } from './client';
+import { ApiError } from './api';
+import { callRoute, downloadRoute, hrefOf, isReadOf, queryKeyOf, routeQuery } from './client';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const typed = <Check extends true>(): Check | undefined => undefined;
@@ -18,6 +19,24 @@ const sent = (fetchMock: jest.Mock<typeof fetch>) => fetchMock.mock.calls.map(([
 afterEach(() => {
   jest.restoreAllMocks();
   jest.useRealTimers();
+});
+
+describe('downloadRoute', () => {
+  it("fetches a file route with its query and the session cookie, and answers the bytes under the server's file name", async () => {
+    const fetchMock = jest.fn<typeof fetch>(
+      async () => new Response('PK zip', { status: 200, headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="fodmap-journal-export-2026-11-27.zip"' } }),
+    );
+    jest.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
+    const file = await downloadRoute(accountRoutes.export, { query: { format: 'csv' } });
+    expect(file.fileName).toBe('fodmap-journal-export-2026-11-27.zip');
+    expect(await file.blob.text()).toBe('PK zip');
+    expect(fetchMock.mock.calls.map(([url, init]) => [String(url), init?.credentials])).toEqual([['/api/account/export?format=csv', 'include']]);
+  });
+
+  it("fails with an ApiError in the server's words", async () => {
+    answering({ message: 'Please try again in 30 minutes.' }, 429);
+    await expect(downloadRoute(accountRoutes.export)).rejects.toEqual(new ApiError(429, 'Please try again in 30 minutes.'));
+  });
 });
 
 describe('callRoute', () => {

@@ -1,6 +1,6 @@
-import { pathTo, type PathParamNames, type RouteBody, type RouteDefinition, type RouteParams, type RouteQuery, type RouteResponse } from '@fodmap/contracts';
+import { type FileReply, pathTo, type PathParamNames, type RouteBody, type RouteDefinition, type RouteParams, type RouteQuery, type RouteResponse } from '@fodmap/contracts';
 import { queryOptions, type DataTag, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { send } from './api';
+import { type DownloadedFile, receiveFile, send } from './api';
 
 /**
  * The typed client of the HTTP contract (libs/contracts/src/http): a call names its route (`mealRoutes.complete`), and
@@ -82,6 +82,12 @@ export function hrefOf(route: RouteDefinition, input: SentInput = {}): string {
 export function callRoute<R extends RouteDefinition>(route: R, ...input: InputArgs<RouteInput<R>>): Promise<RouteResponse<R>>;
 export function callRoute(route: RouteDefinition, input: SentInput = {}): Promise<unknown> {
   return request(route, input);
+}
+
+/** Fetches a route that answers a file (`file(…)`: an export) for the signed-in person; a failure is an ApiError. */
+export function downloadRoute<R extends RouteDefinition & { method: 'GET'; response: FileReply }>(route: R, ...input: InputArgs<ReadInput<R>>): Promise<DownloadedFile>;
+export function downloadRoute(route: RouteDefinition, input: SentInput = {}): Promise<DownloadedFile> {
+  return receiveFile(urlFor(route, input));
 }
 
 /** A route a screen reads and keeps (react-query). */

@@ -1,2 +1,2 @@
-export { ApiError, isPaymentRequired, isUnauthorized, newIdempotencyKey, RETRY_DELAY_MS, serverMessage } from './api';
+export { ApiError, type DownloadedFile, isPaymentRequired, isUnauthorized, newIdempotencyKey, RETRY_DELAY_MS, serverMessage } from './api';
 export * from './client';

@@ -69,6 +69,8 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'journal.symptom.delete': { caller, symptomId: theirs.symptomId },
     'journal.dashboard.stats': { caller },
     'journal.education.list': { caller },
+    'journal.export.meals': { caller, after: null },
+    'journal.export.symptoms': { caller, after: null },
     'insights.activity.get': { caller, input: { startDate: '2025-03-01', endDate: '2025-03-31' } },
     'insights.correlation.list': { caller, input: { period: 90 } },
     'insights.fodmap-groups.get': { caller, input: { period: 90 } },
@@ -80,6 +82,7 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'foods.catalogue.whats-new': { caller },
     'foods.ai.search': { caller, input: { query: theirs.foodName } },
     'foods.ai.background': { caller, input: { query: 'Owner check' } },
+    'foods.export.private': { caller, after: null },
     'identity.admin-user.list': { caller },
     'identity.admin-user.create': { caller, input: { email: `owner-check.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, firstName: 'Owner', lastName: 'Check' } },
     'identity.admin-user.update': { caller, adminUserId: theirs.adminUserToUpdate, input: { email: `owner-check.updated.${theirs.adminUserToUpdate}@example.com`, firstName: 'Owner', lastName: 'Check' } },
@@ -94,6 +97,7 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'notifications.advertiser.delete': { caller, advertiserId: theirs.advertiserToDelete },
     'notifications.stats.email': { caller },
     'notifications.stats.advertisers': { caller },
+    'notifications.export.emails': { caller, after: null },
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Food, httpContract, pathTo, type PathParamNames, type RouteBody, type RouteDefinition, type RouteParams, type RouteQuery, type RouteResponse, type User } from '@fodmap/contracts';
+import { type FileReply, type Food, httpContract, pathTo, type PathParamNames, type RouteBody, type RouteDefinition, type RouteParams, type RouteQuery, type RouteResponse, type User } from '@fodmap/contracts';
 import { provided } from './provided';
 
 /** Every /api error is JSON `{ message }` (README 'Security policy'). */
@@ -65,7 +65,20 @@ export class ApiSession {
     return this.fetch(method, path, body, headers);
   }
 
+  /** A route that answers a file (`file(…)` in the contract): its bytes as they came, not parsed; an error's bytes are its JSON. */
+  async download<R extends RouteDefinition & { response: FileReply }>(route: R, input: LooseInput<R> = {}): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
+    const response = await this.request(route.method, requestPath(route, input), input.body, input.headers);
+    return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), headers: response.headers };
+  }
+
   private async fetch(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<RawAnswer> {
+    const response = await this.request(method, path, body, headers);
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  }
+
+  /** Sends a request with the session's cookies and keeps the ones it answers with. */
+  private async request(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const isForm = body instanceof FormData;
     const response = await fetch(this.baseUrl + path, {
       method,
@@ -85,8 +98,7 @@ export class ApiSession {
       if (/Expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
       else this.cookies.set(name, pair);
     }
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    return response;
   }
 
   /** The session cookie (`fodmap.sid=…`), or '' before the gateway set one. */

@@ -1,4 +1,4 @@
-import { CatalogueInfo, CatalogueReleaseNotes, Food, FoodSummary, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { CatalogueInfo, CatalogueReleaseNotes, ExportPage, Food, FoodSummary, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Handles, rpcFailure } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { FoodCatalogue } from '../catalogue/food-catalogue';
@@ -36,6 +36,11 @@ export class FoodsController {
   @Handles(Rpc.foods.get)
   get({ caller, id }: RpcParsed<typeof Rpc.foods.get>): Promise<Food> {
     return this.foods.get(caller.userId, id);
+  }
+
+  @Handles(Rpc.foods.exportPrivate)
+  exportPrivate({ caller, after }: RpcParsed<typeof Rpc.foods.exportPrivate>): Promise<ExportPage<Food, number>> {
+    return this.foods.exportPage(caller.userId, after);
   }
 
   @Handles(Rpc.foods.quickAdd)

@@ -1,8 +1,8 @@
-import { DomainEvents, Food, FoodCreatedV1, FOODS, FoodSummary, FOOD_SEARCH, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { DomainEvents, ExportPage, Food, FoodCreatedV1, FOODS, FoodSummary, FOOD_SEARCH, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
 import { CommandHandler, EventStore, IdempotencyKeys, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { EntityManager, In, MoreThan, Repository } from 'typeorm';
 import { FoodCatalogue } from '../catalogue/food-catalogue';
 import { compareHits, FoodSearchIndex } from '../search/food-search-index';
 import { FoodEntity } from './food.entity';
@@ -11,6 +11,9 @@ import { privateFoodDecider } from './private-food.decider';
 
 /** What a FoodCreated event says of a new private food besides its ids and time. */
 export type PrivateFoodFields = Omit<FoodCreatedV1, 'foodId' | 'userId' | 'createdAt'>;
+
+/** Private foods per export page: a food with its components is about a kilobyte. */
+export const EXPORT_FOODS_PAGE = 200;
 
 @Injectable()
 export class FoodsService {
@@ -23,6 +26,12 @@ export class FoodsService {
     private readonly idempotencyKeys: IdempotencyKeys,
   ) {
     this.commands = new CommandHandler(events);
+  }
+
+  /** Issue 20 export: the caller's private foods, oldest first, a page after the food id `after`. */
+  async exportPage(userId: number, after: number | null): Promise<ExportPage<Food, number>> {
+    const rows = await this.foods.find({ where: { ownerUserId: userId, id: MoreThan(after ?? 0) }, order: { id: 'ASC' }, take: EXPORT_FOODS_PAGE });
+    return { items: rows.map(toFood), next: rows.length === EXPORT_FOODS_PAGE ? rows[rows.length - 1].id : null };
   }
 
   /** The caller's private foods, newest first, then the catalogue by name; `limit` and `offset` page through that order. */

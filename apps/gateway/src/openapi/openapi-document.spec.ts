@@ -46,6 +46,18 @@ describe('the OpenAPI document', () => {
     expect(addFood?.responses['402']).toEqual({ $ref: '#/components/responses/Error402' });
   });
 
+  it('describes a file answer by each media type it may come as (the export: JSON or a zip)', () => {
+    const exported = openApiDocument().paths['/api/account/export']?.get;
+    expect(exported?.responses['200']).toEqual({
+      description: 'The file, as one of application/json, application/zip',
+      content: {
+        'application/json': { schema: { type: 'string', contentMediaType: 'application/json' } },
+        'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } },
+      },
+    });
+    expect(Object.keys(exported?.responses ?? {})).toEqual(['200', '400', '401', '429', '503', '504']);
+  });
+
   it('lists query parameters with whether each is required, and no sign-in for a visitor route', () => {
     const document = openApiDocument();
     expect(document.paths['/api/meals']?.get?.parameters.map(({ name, in: where, required }) => ({ name, where, required }))).toEqual([

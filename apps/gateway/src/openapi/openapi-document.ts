@@ -123,7 +123,10 @@ function requestBody(route: RouteDefinition): RequestBody | undefined {
 function success(route: RouteDefinition): Response {
   const reply = route.response;
   if (reply.kind === 'redirect') return { description: 'Redirect', headers: { Location: { schema: { type: 'string' } } } };
-  if (reply.kind === 'file') return { description: 'The file', content: { [reply.mediaType]: { schema: { type: 'string', contentMediaType: reply.mediaType } } } };
+  if (reply.kind === 'file') {
+    const content: Content = Object.fromEntries(reply.mediaTypes.map((mediaType) => [mediaType, { schema: { type: 'string' as const, contentMediaType: mediaType } }]));
+    return { description: reply.mediaTypes.length > 1 ? `The file, as one of ${reply.mediaTypes.join(', ')}` : 'The file', content };
+  }
   const schema: Schema = reply.schema ? jsonSchema(reply.schema) : { type: 'object' };
   return { description: route.summary, content: { 'application/json': { schema, ...(reply.example === undefined ? {} : { example: reply.example }) } } };
 }

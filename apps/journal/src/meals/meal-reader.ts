@@ -1,4 +1,4 @@
-import { Meal, Messages } from '@fodmap/contracts';
+import { ExportCursor, ExportPage, Meal, Messages } from '@fodmap/contracts';
 import { rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -15,7 +15,27 @@ export interface TimeRange {
 }
 
 /** An instant as `Date.toISOString()` writes it, the way the API gives every timestamp. */
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Meals per export page: a page of meals with a few foods each stays far below NATS's 1 MB payload. */
+export const EXPORT_MEALS_PAGE = 100;
+
+/**
+ * Rows of the user $1 after the cursor ($2 instant, $3 id), oldest first, at most $4: the keyset of an export page.
+ * The cursor is the page's last row, its instant to the microsecond so that no row is read twice or skipped.
+ */
+export function exportKeyset(table: string, alias: string): { picked: string; cursor: string } {
+  return {
+    picked: `SELECT ${alias}.id, ${alias}."timestamp" FROM ${table} ${alias}
+      WHERE ${alias}.user_id = $1 AND (${alias}."timestamp", ${alias}.id) > ($2::timestamptz, $3::bigint)
+      ORDER BY ${alias}."timestamp", ${alias}.id LIMIT $4`,
+    cursor: `SELECT json_build_object('at', to_char(p."timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), 'id', p.id::text)
+      FROM picked p ORDER BY p."timestamp" DESC, p.id DESC LIMIT 1`,
+  };
+}
+
+/** The keyset parameters $2 and $3 of a page: from the very start without a cursor. */
+export const afterCursor = (after: ExportCursor | null): [string, string] => (after ? [after.at, after.id] : ['-infinity', '0']);
 
 /**
  * Reads meals from the read tables in one statement each: PostgreSQL builds the meals with their foods and symptoms as
@@ -26,6 +46,7 @@ export class MealReader {
   /** SELECT of one JSON array of MealRows, newest first, for the meals `m` matching a condition. */
   private readonly mealsJson: (where: string) => string;
   private readonly symptomsTable: string;
+  private readonly exportPageSql: string;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     const table = (entity: typeof MealRecord | typeof MealFoodRecord | typeof SymptomRecord) => dataSource.getMetadata(entity).tablePath;
@@ -38,6 +59,15 @@ export class MealReader {
         'id', m.id, 'name', m.name, 'mealType', m.meal_type, 'timestamp', ${iso('m."timestamp"')}, 'completed', m.completed, 'notes', m.notes,
         'foods', coalesce((${foods}), '[]'), 'symptoms', coalesce((${symptoms}), '[]')
       ) ORDER BY m."timestamp" DESC, m.id DESC), '[]') FROM ${table(MealRecord)} m WHERE ${where}`;
+    const keyset = exportKeyset(table(MealRecord), 'x');
+    this.exportPageSql = `WITH picked AS (${keyset.picked})
+      SELECT (${this.mealsJson('m.id IN (SELECT id FROM picked)')}) AS meals, (${keyset.cursor}) AS last, (SELECT count(*)::int FROM picked) AS count`;
+  }
+
+  /** A page of the caller's meals for their export, oldest first, after `after`. */
+  async exportPage(userId: number, after: ExportCursor | null): Promise<ExportPage<Meal>> {
+    const [row]: { meals: MealRow[]; last: ExportCursor | null; count: number }[] = await this.dataSource.query(this.exportPageSql, [userId, ...afterCursor(after), EXPORT_MEALS_PAGE]);
+    return { items: row.meals.map(toMeal).reverse(), next: row.count === EXPORT_MEALS_PAGE ? row.last : null };
   }
 
   /** The caller's meal, or 404 for one that is not theirs or no longer exists. */

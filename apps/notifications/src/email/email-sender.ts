@@ -150,8 +150,9 @@ export class EmailSender {
       );
       return;
     }
+    let subject: string;
     try {
-      await this.deliver(email);
+      subject = await this.deliver(email);
     } catch (error) {
       await this.giveBack(allowances);
       await this.options.dataSource.query('DELETE FROM notifications.email_sending WHERE event_id = $1', [email.eventId]);
@@ -160,9 +161,9 @@ export class EmailSender {
     }
     await this.options.dataSource.query(
       `WITH done AS (DELETE FROM notifications.email_sending WHERE event_id = $1)
-       INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, correlation_id, advertiser_id)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING`,
-      [email.eventId, email.emailType, email.userId, email.to, email.correlationId, email.advertiserId ?? null],
+       INSERT INTO notifications.sent_emails (event_id, email_type, user_id, recipient, correlation_id, advertiser_id, subject)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING`,
+      [email.eventId, email.emailType, email.userId, email.to, email.correlationId, email.advertiserId ?? null, subject],
     );
   }
 
@@ -228,6 +229,8 @@ export class EmailSender {
   }
 
   private async deliver(email: Email): Promise<void> {
+  /** Renders and sends the email; answers its subject, which the person's export lists (issue 20). */
+  private async deliver(email: Email): Promise<string> {
     const addressee: EmailAddressee = { emailType: email.emailType, userId: email.userId };
     const extra = (await this.options.resolvers?.[email.template]?.(email.context, email.correlationId, addressee)) ?? {};
     const host = typeof email.context.host === 'string' ? email.context.host : null;
@@ -242,5 +245,6 @@ export class EmailSender {
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
     await this.options.transport.send(email.to, rendered, headers);
+    return rendered.subject;
   }
 }

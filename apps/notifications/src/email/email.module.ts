@@ -10,12 +10,14 @@ import { resetLinkResolver } from '../password-reset/reset-links';
 import { identityBrands } from './brands';
 import { EmailRenderer } from './email-renderer';
 import { EmailSender } from './email-sender';
+import { ExportEmailsHandler } from './export-emails.handler';
 import { Mailer } from './mailer';
 
 export const NOTIFICATIONS_CONFIG = Symbol('NOTIFICATIONS_CONFIG');
 
 /** Sends the emails that jobs ask for, after the transactions that enqueued them commit; signs their links. */
 @Module({
+  controllers: [ExportEmailsHandler],
   providers: [
     { provide: NOTIFICATIONS_CONFIG, useFactory: () => loadNotificationsConfig() },
     { provide: LinkTokens, useFactory: (config: NotificationsConfig) => new LinkTokens(config.linkSecret), inject: [NOTIFICATIONS_CONFIG] },

@@ -20,6 +20,10 @@ export class SentEmailEntity {
   @Column({ name: 'correlation_id', type: 'text', nullable: true })
   correlationId: string | null;
 
+  /** As the person read it; null for emails sent before issue 20, when subjects were not kept. */
+  @Column({ type: 'text', nullable: true })
+  subject: string | null;
+
   @Column({ name: 'sent_at', type: 'timestamptz', default: () => 'now()' })
   sentAt: Date;
 }

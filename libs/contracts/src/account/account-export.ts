@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { User } from '../auth/user';
 import type { Food } from '../foods/food';
 import type { Meal } from '../meals/meal';
@@ -7,8 +8,22 @@ import type { Symptom } from '../symptoms/symptom';
 /** An email the product sent the person: what and when, as the notifications service recorded it. */
 export interface SentEmailRecord {
   kind: string;
-  subject: string;
+  /** null for an email sent before issue 20, when subjects were not kept */
+  subject: string | null;
   sentAt: string;
+}
+
+/**
+ * Where the previous page of an export ended: the last row's instant (to the microsecond) and id. The gateway pulls a
+ * person's history a page at a time, oldest first, so that no NATS message grows with the years (1 MB payload limit).
+ */
+export const exportCursorSchema = z.object({ at: z.string().datetime({ message: 'cursor is not one an export page gave' }), id: z.string().min(1).max(100) }).strict();
+export type ExportCursor = z.infer<typeof exportCursorSchema>;
+
+/** One page of an export: `next` (where the following page starts) is null on the last one. */
+export interface ExportPage<T, Cursor = ExportCursor> {
+  items: T[];
+  next: Cursor | null;
 }
 
 /**

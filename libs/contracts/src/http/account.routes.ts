@@ -77,7 +77,7 @@ export const accountRoutes = routes({
     path: '/api/account/export',
     access: 'signedIn',
     query: accountExportQuerySchema,
-    response: ok<AccountExport>(),
+    response: file<AccountExport>('application/json', 'application/zip'),
     errors: [429],
     summary: 'Everything the product holds about the caller',
     description:

@@ -35,18 +35,22 @@ export interface RedirectReply {
   readonly kind: 'redirect';
   readonly status: 302;
 }
-/** The bytes of a file of `mediaType`. */
-export interface FileReply {
+/**
+ * The bytes of a file, of one of `mediaTypes` (the request's query chooses which). `answer` is never set: when one of
+ * them is `application/json` it carries that document's type to the clients that read it.
+ */
+export interface FileReply<T = unknown> {
   readonly kind: 'file';
   readonly status: 200;
-  readonly mediaType: string;
+  readonly mediaTypes: readonly [string, ...string[]];
+  readonly answer?: T;
 }
 /** What a successful call answers. */
 export type Reply = JsonReply<unknown> | RedirectReply | FileReply;
 
 export const ok = <T>(options: { status?: 200 | 201 | 202; schema?: z.ZodType<T>; example?: T } = {}): JsonReply<T> => ({ kind: 'json', status: options.status ?? 200, ...options });
 export const redirect = (): RedirectReply => ({ kind: 'redirect', status: 302 });
-export const file = (mediaType: string): FileReply => ({ kind: 'file', status: 200, mediaType });
+export const file = <T = unknown>(...mediaTypes: [string, ...string[]]): FileReply<T> => ({ kind: 'file', status: 200, mediaTypes });
 
 /** `'/api/meals/:id/foods/:entryId'` → `'id' | 'entryId'`. */
 export type PathParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
@@ -101,6 +105,8 @@ export type RouteQuery<R extends RouteDefinition> = z.input<Schema<R, 'query'>>;
 export type RouteBody<R extends RouteDefinition> = z.input<Schema<R, 'body'>>;
 /** What the route answers on success. */
 export type RouteResponse<R extends RouteDefinition> = R['response'] extends JsonReply<infer T> ? T : never;
+/** The JSON document a file route serves (`file<AccountExport>('application/json', …)`). */
+export type RouteFileJson<R extends RouteDefinition> = R['response'] extends FileReply<infer T> ? T : never;
 
 /** The gateway's side: path parameters, query and body as their schemas leave them. */
 export type ParsedParams<R extends RouteDefinition> = R extends { params: infer P extends Record<string, z.ZodTypeAny> } ? { [Name in keyof P]: z.output<P[Name]> } : never;

@@ -6,6 +6,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../session/use-session';
 import { AccountSecurity } from './AccountSecurity';
 import { DeleteAccount } from './DeleteAccount';
+import { DataExport } from './DataExport';
 import { NotificationSettings } from './NotificationSettings';
 import { ProfileCard } from './ProfileCard';
 import { useSignOut } from './use-sign-out';
@@ -29,6 +30,7 @@ export function ProfilePage() {
         <ProfileCard user={user} />
         <YourAnswers user={user} />
         <NotificationSettings user={user} />
+        <DataExport />
         <AccountSecurity />
         <Card variant="outlined">
           <CardContent>
