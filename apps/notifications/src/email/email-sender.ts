@@ -228,7 +228,6 @@ export class EmailSender {
     }
   }
 
-  private async deliver(email: Email): Promise<void> {
   /** Renders and sends the email; answers its subject, which the person's export lists (issue 20). */
   private async deliver(email: Email): Promise<string> {
     const addressee: EmailAddressee = { emailType: email.emailType, userId: email.userId };
