@@ -34,12 +34,22 @@ export const notificationsSchema = {
   retiredDurables: [durableName('meal_emails', 'journal')],
   /**
    * What an erasure deletes besides the person's dead letters and jobs (issue 20): who they are, their copy of the
-   * journal, their summary claims and link uses. Their sent emails still count in the statistics, naming no one.
+   * journal, their summary claims, link uses, email caps and skipped emails. Their sent emails still count in the statistics, naming no one.
    */
   erasure: async (manager: EntityManager, userId: number) => {
     await manager.query(
       `UPDATE notifications.sent_emails SET recipient = NULL, user_id = NULL
        WHERE user_id = $1 OR recipient = (SELECT email FROM notifications.recipients WHERE user_id = $1)`,
+      [userId],
+    );
+    // The daily email caps name the address and the person; the skipped emails too (issue 20 §1).
+    await manager.query(
+      `DELETE FROM notifications.email_allowances
+       WHERE counter LIKE '%:user:' || $1::text OR counter = 'address:' || lower((SELECT email FROM notifications.recipients WHERE user_id = $1))`,
+      [userId],
+    );
+    await manager.query(
+      `DELETE FROM notifications.skipped_emails WHERE user_id = $1 OR recipient = (SELECT email FROM notifications.recipients WHERE user_id = $1)`,
       [userId],
     );
     await eraseNotificationRows(manager, userId);
