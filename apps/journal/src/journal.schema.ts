@@ -7,6 +7,7 @@ import { EventStore1767225600000 } from './migrations/1767225600000-event-store'
 import { Meals1767225600001 } from './migrations/1767225600001-meals';
 import { IdempotencyKeys1767500000000 } from './migrations/1767500000000-idempotency-keys';
 import { MealFoodsSymptoms1767600000000 } from './migrations/1767600000000-meal-foods-symptoms';
+import { ListPaging1769400000000 } from './migrations/1769400000000-list-paging';
 import { SymptomRecord } from './symptoms/symptom.entity';
 import { symptomsProjection } from './symptoms/symptoms.projection';
 
@@ -14,6 +15,6 @@ import { symptomsProjection } from './symptoms/symptoms.projection';
 export const journalSchema = {
   service: JOURNAL,
   entities: [...eventStoreEntities, MealRecord, MealFoodRecord, SymptomRecord],
-  migrations: [EventStore1767225600000, Meals1767225600001, IdempotencyKeys1767500000000, MealFoodsSymptoms1767600000000],
+  migrations: [EventStore1767225600000, Meals1767225600001, IdempotencyKeys1767500000000, MealFoodsSymptoms1767600000000, ListPaging1769400000000],
   inline: [mealsProjection, symptomsProjection],
 };

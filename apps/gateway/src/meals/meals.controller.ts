@@ -1,9 +1,11 @@
-import { Controller, Header, Headers } from '@nestjs/common';
+import { Controller, Header, Headers, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { Caller, IDEMPOTENCY_KEY_HEADER, Meal, mealRoutes, MessageReply, ParsedBody, ParsedParams, ParsedQuery, Rpc } from '@fodmap/contracts';
 import { CurrentCaller } from '../auth/signed-in.guard';
 import { Endpoint, RouteBody, RouteParam, RouteQuery } from '../http/endpoint';
+import { sendPage } from '../http/page-link';
 import { CorrelationId } from '../http/request-id';
-import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
+import { JournalReadCache, JSON_CONTENT_TYPE, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
 type MealId = ParsedParams<typeof mealRoutes.get>['id'];
@@ -31,17 +33,20 @@ export class MealsController {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.createMeal, { caller, input, idempotencyKey }, correlationId));
   }
 
-  /** Every meal newest first, `?todayOnly=true` or `?date=YYYY-MM-DD`: days are the caller's own. One day's are cached. */
+  /** A page of the meals newest first, or `?todayOnly=true` or `?date=YYYY-MM-DD` whole: days are the caller's own. One day's are cached. */
   @Endpoint(mealRoutes.list)
   @Header('Content-Type', JSON_CONTENT_TYPE)
   async list(
     @CurrentCaller() caller: Caller,
     @RouteQuery(mealRoutes.list) input: ParsedQuery<typeof mealRoutes.list>,
     @CorrelationId() correlationId: string,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<JsonText<Meal[]>> {
-    const ask = () => this.services.send(Rpc.journal.listMeals, { caller, input }, correlationId);
+    const page = () => this.services.send(Rpc.journal.listMeals, { caller, input }, correlationId);
+    const ask = async () => (await page()).items;
     if (input.todayOnly) return this.cache.read(caller, 'meals?todayOnly=true', ask);
-    return input.date === undefined ? jsonText(await ask()) : this.cache.read(caller, `meals?date=${input.date}`, ask);
+    // A day is answered whole and cached; a page of the history is neither (the journal answers it by index).
+    return input.date === undefined ? sendPage(res, mealRoutes.list, input.limit, await page()) : this.cache.read(caller, `meals?date=${input.date}`, ask);
   }
 
   /** A correction of time, type, name or notes, also of a completed meal (issue 18); one that changes nothing answers the meal. */
