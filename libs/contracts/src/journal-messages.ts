@@ -44,4 +44,8 @@ export const JournalMessages = {
   symptomDeleted: 'Symptom deleted',
   symptomDeleteFailed: 'Failed to delete symptom',
   articleNotFound: 'Article not found',
+  tooManyJournalWrites: (seconds: number) => `You are saving changes faster than anyone eats. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
+
+/** Issue 20: the meal and symptom writes one person may make per minute by default (JOURNAL_WRITES_PER_MINUTE). */
+export const JOURNAL_WRITES_PER_MINUTE = 120;

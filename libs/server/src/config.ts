@@ -1,3 +1,4 @@
+import { JOURNAL_WRITES_PER_MINUTE } from '@fodmap/contracts';
 import { z } from 'zod';
 
 /**
@@ -28,6 +29,8 @@ export interface GatewayConfig extends ServerConfig {
   journalReadCacheSeconds: number;
   /** How long the gateway waits for a service's answer before a 504. */
   rpcTimeoutMs: number;
+  /** Meal and symptom writes one person may make per minute (JournalWriteRate); 0 turns the limit off. */
+  journalWritesPerMinute: number;
 }
 
 /** Stripe's settings; identity has them only when STRIPE_SECRET_KEY is set (else subscriptions stay in trial). */
@@ -144,6 +147,7 @@ const gatewaySchema = serverSchema
     ALLOWED_ORIGINS: list,
     JOURNAL_READ_CACHE_SECONDS: wholeNumber('JOURNAL_READ_CACHE_SECONDS', 600, 0, 'a whole number of seconds, 0 or more'),
     RPC_TIMEOUT_MS: wholeNumber('RPC_TIMEOUT_MS', 5000, 1, 'a whole number of milliseconds, 1 or more'),
+    JOURNAL_WRITES_PER_MINUTE: wholeNumber('JOURNAL_WRITES_PER_MINUTE', JOURNAL_WRITES_PER_MINUTE, 0, 'a whole number, 0 or more'),
   })
   .transform((env, ctx): GatewayConfig => {
     if (production(env) && !env.SESSION_SECRET) {
@@ -167,6 +171,7 @@ const gatewaySchema = serverSchema
       allowedOrigins: [...origins],
       journalReadCacheSeconds: env.JOURNAL_READ_CACHE_SECONDS,
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+      journalWritesPerMinute: env.JOURNAL_WRITES_PER_MINUTE,
     };
   });
 

@@ -1,10 +1,11 @@
-import { Controller, Header, Headers, Res } from '@nestjs/common';
+import { Controller, Header, Headers, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { Caller, IDEMPOTENCY_KEY_HEADER, Meal, mealRoutes, MessageReply, ParsedBody, ParsedParams, ParsedQuery, Rpc } from '@fodmap/contracts';
 import { CurrentCaller } from '../auth/signed-in.guard';
 import { Endpoint, RouteBody, RouteParam, RouteQuery } from '../http/endpoint';
 import { sendPage } from '../http/page-link';
 import { CorrelationId } from '../http/request-id';
+import { JournalWriteRate } from '../journal/journal-write-rate';
 import { JournalReadCache, JSON_CONTENT_TYPE, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
@@ -24,6 +25,7 @@ export class MealsController {
 
   /** With `foods`, the meal and all of them in one request, all or nothing (issue 18). */
   @Endpoint(mealRoutes.create)
+  @UseInterceptors(JournalWriteRate)
   create(
     @CurrentCaller() caller: Caller,
     @RouteBody(mealRoutes.create) input: ParsedBody<typeof mealRoutes.create>,
@@ -51,6 +53,7 @@ export class MealsController {
 
   /** A correction of time, type, name or notes, also of a completed meal (issue 18); one that changes nothing answers the meal. */
   @Endpoint(mealRoutes.update)
+  @UseInterceptors(JournalWriteRate)
   update(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.update, 'id') mealId: MealId,
@@ -67,6 +70,7 @@ export class MealsController {
 
   /** 404 'Food not found' for a food the caller cannot see (another person's private food). */
   @Endpoint(mealRoutes.addFood)
+  @UseInterceptors(JournalWriteRate)
   addFood(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.addFood, 'id') mealId: MealId,
@@ -79,6 +83,7 @@ export class MealsController {
 
   /** A correction of the amount eaten, also once the meal is completed (issue 18). */
   @Endpoint(mealRoutes.updateFood)
+  @UseInterceptors(JournalWriteRate)
   updateFood(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.updateFood, 'id') mealId: MealId,
@@ -90,6 +95,7 @@ export class MealsController {
   }
 
   @Endpoint(mealRoutes.removeFood)
+  @UseInterceptors(JournalWriteRate)
   removeFood(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.removeFood, 'id') mealId: MealId,
@@ -101,12 +107,14 @@ export class MealsController {
 
   /** The body is empty (spec §7); completing a completed meal answers it unchanged. */
   @Endpoint(mealRoutes.complete)
+  @UseInterceptors(JournalWriteRate)
   complete(@CurrentCaller() caller: Caller, @RouteParam(mealRoutes.complete, 'id') mealId: MealId, @CorrelationId() correlationId: string): Promise<Meal> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.completeMeal, { caller, mealId }, correlationId));
   }
 
   /** A new meal with the same name, type, foods and quantities, now unless `timestamp` says otherwise. */
   @Endpoint(mealRoutes.repeat)
+  @UseInterceptors(JournalWriteRate)
   repeat(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.repeat, 'id') mealId: MealId,
@@ -119,6 +127,7 @@ export class MealsController {
 
   /** The meal's symptoms are kept, unlinked. */
   @Endpoint(mealRoutes.remove)
+  @UseInterceptors(JournalWriteRate)
   remove(@CurrentCaller() caller: Caller, @RouteParam(mealRoutes.remove, 'id') mealId: MealId, @CorrelationId() correlationId: string): Promise<MessageReply> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.deleteMeal, { caller, mealId }, correlationId));
   }

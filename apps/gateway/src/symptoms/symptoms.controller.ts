@@ -1,10 +1,11 @@
-import { Controller, Header, Headers, Res } from '@nestjs/common';
+import { Controller, Header, Headers, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { Caller, IDEMPOTENCY_KEY_HEADER, MessageReply, ParsedBody, ParsedParams, ParsedQuery, Rpc, Symptom, symptomRoutes } from '@fodmap/contracts';
 import { CurrentCaller } from '../auth/signed-in.guard';
 import { Endpoint, RouteBody, RouteParam, RouteQuery } from '../http/endpoint';
 import { sendPage } from '../http/page-link';
 import { CorrelationId } from '../http/request-id';
+import { JournalWriteRate } from '../journal/journal-write-rate';
 import { JournalReadCache, JSON_CONTENT_TYPE, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
@@ -20,6 +21,7 @@ export class SymptomsController {
 
   /** `timestamp` (default now) may be any past time, not in the future beyond the clock skew the journal allows. */
   @Endpoint(symptomRoutes.log)
+  @UseInterceptors(JournalWriteRate)
   log(
     @CurrentCaller() caller: Caller,
     @RouteBody(symptomRoutes.log) input: ParsedBody<typeof symptomRoutes.log>,
@@ -45,6 +47,7 @@ export class SymptomsController {
 
   /** A correction of type, severity, notes, time or linked meal (issue 18); one that changes nothing answers the symptom. */
   @Endpoint(symptomRoutes.update)
+  @UseInterceptors(JournalWriteRate)
   update(
     @CurrentCaller() caller: Caller,
     @RouteParam(symptomRoutes.update, 'id') symptomId: SymptomId,
@@ -55,6 +58,7 @@ export class SymptomsController {
   }
 
   @Endpoint(symptomRoutes.remove)
+  @UseInterceptors(JournalWriteRate)
   remove(
     @CurrentCaller() caller: Caller,
     @RouteParam(symptomRoutes.remove, 'id') symptomId: SymptomId,
