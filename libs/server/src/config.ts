@@ -1,4 +1,4 @@
-import { JOURNAL_WRITES_PER_MINUTE } from '@fodmap/contracts';
+import { INSIGHTS_ANALYSES_PER_MINUTE, JOURNAL_WRITES_PER_MINUTE } from '@fodmap/contracts';
 import { z } from 'zod';
 
 /**
@@ -69,6 +69,8 @@ export interface FoodsConfig extends ServerConfig {
 export interface InsightsConfig extends ServerConfig {
   /** How many analyses the service keeps (AnalysisCache); 0 turns the cache off. */
   cacheEntries: number;
+  /** Fresh analyses (not answered from the cache) one person may have per minute per replica; 0 turns the limit off. */
+  analysesPerMinute: number;
   /** NODE_ENV, 'development' when unset: `meta.environment` of the activity answer. */
   environment: string;
 }
@@ -231,8 +233,18 @@ const foodsSchema = serverSchema
   );
 
 const insightsSchema = serverSchema
-  .extend({ INSIGHTS_CACHE_ENTRIES: wholeNumber('INSIGHTS_CACHE_ENTRIES', 1000, 0, 'a whole number, 0 or more') })
-  .transform((env): InsightsConfig => ({ ...serverConfig(env), cacheEntries: env.INSIGHTS_CACHE_ENTRIES, environment: env.NODE_ENV || 'development' }));
+  .extend({
+    INSIGHTS_CACHE_ENTRIES: wholeNumber('INSIGHTS_CACHE_ENTRIES', 1000, 0, 'a whole number, 0 or more'),
+    INSIGHTS_ANALYSES_PER_MINUTE: wholeNumber('INSIGHTS_ANALYSES_PER_MINUTE', INSIGHTS_ANALYSES_PER_MINUTE, 0, 'a whole number, 0 or more'),
+  })
+  .transform(
+    (env): InsightsConfig => ({
+      ...serverConfig(env),
+      cacheEntries: env.INSIGHTS_CACHE_ENTRIES,
+      analysesPerMinute: env.INSIGHTS_ANALYSES_PER_MINUTE,
+      environment: env.NODE_ENV || 'development',
+    }),
+  );
 
 const notificationsSchema = serverSchema
   .extend({
