@@ -36,6 +36,7 @@ describe('the analysis cache', () => {
 
   it("keeps at most ANALYSES_PER_PERSON of one person's analyses: a person asking for ever new ones evicts only their own", async () => {
     process.env.INSIGHTS_CACHE_ENTRIES = '100';
+    process.env.INSIGHTS_ANALYSES_PER_MINUTE = '0';
     const cache = new AnalysisCache();
     let runs = 0;
     const compute = async () => ++runs;
