@@ -164,7 +164,7 @@ describe('GET /api/meals and /api/symptoms a page at a time', () => {
 describe('caps on what one person keeps', () => {
   it(`refuses a food added to a meal that has ${MEAL_FOODS_MAX} already`, async () => {
     const { api } = await registerUser('cap-meal', 'Cy');
-    const egg = await catalogueFood(api, 'Egg');
+    const egg = await catalogueFood(api, 'Egg, whole, raw');
     const foods = Array.from({ length: MEAL_FOODS_MAX }, () => ({ foodId: egg.id, quantity: 1, servingUnit: 'serving' }));
     const meal = okBody(await api.call(httpContract.meals.create, { body: { mealType: 'lunch', name: 'Buffet', timestamp: new Date().toISOString(), foods } }));
     expect(meal.foods).toHaveLength(MEAL_FOODS_MAX);
@@ -201,25 +201,27 @@ describe('caps on what one person keeps', () => {
 });
 
 describe('journal writes per person', () => {
-  it(`lets ${JOURNAL_WRITES_PER_MINUTE} writes a minute through, all at once too, then 429 with Retry-After`, async () => {
+  it(`lets ${JOURNAL_WRITES_PER_MINUTE} writes a minute through, also at once, then 429 with Retry-After`, async () => {
     const { api } = await registerUser('write-rate', 'Flo');
     const { api: other } = await registerUser('write-rate-other', 'Gus');
-    const extra = 10;
+    // Every write request counts, also one refused: deletes of a symptom that is not there fill most of the minute quickly.
+    const last = 20;
+    const fillers = await inParallel(Array.from({ length: JOURNAL_WRITES_PER_MINUTE - last / 2 }), 20, () => api.call(httpContract.symptoms.remove, { params: { id: 999_999_999 } }));
+    expect(fillers.every((res) => res.status === 404)).toBe(true);
 
-    const answers = await Promise.all(
-      Array.from({ length: JOURNAL_WRITES_PER_MINUTE + extra }, () => api.call(httpContract.symptoms.log, { body: { symptomType: 'gas', severity: 'mild' } })),
-    );
+    // The last ten units asked for by twenty writes at once: exactly ten get through.
+    const answers = await Promise.all(Array.from({ length: last }, () => api.call(httpContract.symptoms.log, { body: { symptomType: 'gas', severity: 'mild' } })));
 
-    expect(answers.filter((res) => res.status === 201)).toHaveLength(JOURNAL_WRITES_PER_MINUTE);
+    const statuses = answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+    expect(statuses).toEqual({ 201: last / 2, 429: last / 2 });
     const refused = answers.filter((res) => res.status === 429);
-    expect(refused).toHaveLength(extra);
     const wait = Number(refused[0].headers.get('retry-after'));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
     expect(refused[0].body).toEqual({ message: JournalMessages.tooManyJournalWrites(wait) });
     // Meals count too, reads do not, and another person is not held back.
     expect((await api.call(httpContract.meals.create, { body: { mealType: 'lunch', name: 'One more', timestamp: new Date().toISOString() } })).status).toBe(429);
-    expect(okBody(await api.call(httpContract.symptoms.list)).length).toBe(100);
+    expect(okBody(await api.call(httpContract.symptoms.list)).length).toBe(last / 2);
     expectOk(await other.call(httpContract.symptoms.log, { body: { symptomType: 'gas', severity: 'mild' } }));
   });
 });
