@@ -414,7 +414,7 @@ describe('corrections (issue 18)', () => {
     expect(moved).toMatchObject({ id: meal.id, timestamp: eatenAt, mealType: 'dinner', name: 'Garlic bread', notes: 'the night before', completed: true });
     expect(moved.foods).toEqual(meal.foods);
     expect(await services.call(Rpc.journal.dashboardStats, { caller: user })).toMatchObject({ mealsLogged: 0, todayScore: null });
-    expect(await services.call(Rpc.journal.listMeals, { caller: user, input: { date: today } })).items.toEqual([]);
+    expect((await services.call(Rpc.journal.listMeals, { caller: user, input: { date: today } })).items).toEqual([]);
     expect((await services.call(Rpc.journal.listMeals, { caller: user, input: { date: yesterday } })).items.map(({ id }) => id)).toEqual([meal.id]);
     const [, , , changed] = await journal.get(EventStore).readStream(`meal-${meal.id}`);
     expect(changed).toMatchObject({
@@ -551,9 +551,9 @@ describe("the caller's own days", () => {
 
     expect(lateEvening.slice(0, 10)).toBe(today);
     const ids = (meals: { id: number }[]) => meals.map((meal) => meal.id);
-    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { date: yesterday } })).items).toEqual([late.id, breakfast.id]);
-    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { todayOnly: true } })).items).toEqual([midnight.id]);
-    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: {} })).items).toEqual([midnight.id, late.id, breakfast.id]);
+    expect(ids((await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { date: yesterday } })).items)).toEqual([late.id, breakfast.id]);
+    expect(ids((await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { todayOnly: true } })).items)).toEqual([midnight.id]);
+    expect(ids((await services.call(Rpc.journal.listMeals, { caller: angeleno, input: {} })).items)).toEqual([midnight.id, late.id, breakfast.id]);
     // One low food and one high food today: 100 minus 50 risk, 'fair' (spec §9).
     expect(await services.call(Rpc.journal.dashboardStats, { caller: angeleno })).toEqual({
       todayScore: 50,
