@@ -162,7 +162,7 @@ const VALID = {
   'dashboard.education': {},
   'insights.activity': { query: { startDate: '2025-11-01', endDate: '2025-11-22', period: '30', _t: '1' } },
   'insights.correlation': { query: { period: '90', afterFrom: '1', afterTo: '8' } },
-  'insights.fodmapGroups': { query: { period: '30', afterFrom: '2', afterTo: '6' } },
+  'insights.fodmapGroups': { query: { period: '30', afterFrom: '4', afterTo: '8' } },
   'account.photo': { params: () => ({ name: '1-00000000-0000-4000-8000-000000000000.png' }) },
   'account.export': [{ query: { format: 'json' } }, { query: { format: 'csv' } }],
   'platform.health': {},

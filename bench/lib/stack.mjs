@@ -55,6 +55,10 @@ export async function startStack({ services = SERVICES, nodeArgs = {}, env: extr
   const mail = await startMailcatcher({ smtpPort: 0, httpPort: 0 });
   const env = {
     ...process.env,
+    // A bench seeds years of one person's history through the API, and analyses it with the cache off: far more than
+    // a person writes, or asks of Insights, in a minute.
+    JOURNAL_WRITES_PER_MINUTE: '0',
+    INSIGHTS_ANALYSES_PER_MINUTE: '0',
     ...extraEnv,
     DATABASE_URL: databaseUrl.toString(),
     NATS_PREFIX: natsPrefix,

@@ -21,6 +21,7 @@ import { AiSearchLimits } from './foods/ai-search-limits';
 import { FoodsController } from './foods/foods.controller';
 import { HealthController } from './health/health.controller';
 import { RateLimiter } from './http/rate-limit';
+import { JournalWriteRate } from './journal/journal-write-rate';
 import { InfraModule } from './infra/infra.module';
 import { InsightsController } from './insights/insights.controller';
 import { JournalReadCache } from './journal/journal-read-cache';
@@ -61,6 +62,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     UserSessions,
     AccountCache,
     JournalReadCache,
+    JournalWriteRate,
     LocalStrategy,
     CallerSerializer,
     { provide: KnownDevices, useFactory: (config: GatewayConfig) => new KnownDevices(config.sessionSecret, config.secureCookies), inject: [SERVER_CONFIG] },

@@ -251,7 +251,7 @@ describe("another user's meal", () => {
     expect(await services.failure(Rpc.journal.deleteMeal, { caller, mealId: meal.id })).toEqual(notFound);
     expect(await services.failure(Rpc.journal.repeatMeal, { caller, mealId: meal.id, input: {} })).toEqual(notFound);
     expect(await services.failure(Rpc.journal.logSymptom, { caller, input: { symptomType: 'gas', severity: 'mild', mealId: meal.id } })).toEqual(notFound);
-    expect((await services.call(Rpc.journal.listMeals, { caller, input: {} })).map((listed) => listed.id)).not.toContain(meal.id);
+    expect((await services.call(Rpc.journal.listMeals, { caller, input: {} })).items.map((listed) => listed.id)).not.toContain(meal.id);
     expect((await getMeal(meal.id)).foods).toHaveLength(1);
   });
 });
@@ -292,8 +292,8 @@ describe('deleting a meal', () => {
     expect(await services.call(Rpc.journal.deleteMeal, { caller: me, mealId: meal.id })).toEqual({ message: JournalMessages.mealDeleted });
 
     expect(await services.failure(Rpc.journal.getMeal, { caller: me, mealId: meal.id })).toEqual({ status: 404, message: Messages.mealNotFound });
-    expect((await services.call(Rpc.journal.listMeals, { caller: me, input: {} })).map((listed) => listed.id)).not.toContain(meal.id);
-    const symptoms = await services.call(Rpc.journal.listSymptoms, { caller: me, input: { date: '2026-03-10' } });
+    expect((await services.call(Rpc.journal.listMeals, { caller: me, input: {} })).items.map((listed) => listed.id)).not.toContain(meal.id);
+    const symptoms = (await services.call(Rpc.journal.listSymptoms, { caller: me, input: { date: '2026-03-10' } })).items;
     expect(symptoms.find((listed) => listed.id === symptom.id)).toEqual({ ...symptom, mealId: null });
     expect(await services.failure(Rpc.journal.addMealFood, { caller: me, mealId: meal.id, input: { foodId: RICE, quantity: 1, servingUnit: 'serving' } })).toEqual({
       status: 409,
@@ -414,8 +414,8 @@ describe('corrections (issue 18)', () => {
     expect(moved).toMatchObject({ id: meal.id, timestamp: eatenAt, mealType: 'dinner', name: 'Garlic bread', notes: 'the night before', completed: true });
     expect(moved.foods).toEqual(meal.foods);
     expect(await services.call(Rpc.journal.dashboardStats, { caller: user })).toMatchObject({ mealsLogged: 0, todayScore: null });
-    expect(await services.call(Rpc.journal.listMeals, { caller: user, input: { date: today } })).toEqual([]);
-    expect((await services.call(Rpc.journal.listMeals, { caller: user, input: { date: yesterday } })).map(({ id }) => id)).toEqual([meal.id]);
+    expect((await services.call(Rpc.journal.listMeals, { caller: user, input: { date: today } })).items).toEqual([]);
+    expect((await services.call(Rpc.journal.listMeals, { caller: user, input: { date: yesterday } })).items.map(({ id }) => id)).toEqual([meal.id]);
     const [, , , changed] = await journal.get(EventStore).readStream(`meal-${meal.id}`);
     expect(changed).toMatchObject({
       type: 'MealChanged',
@@ -515,7 +515,7 @@ describe('symptoms', () => {
     expect(
       await services.failure(Rpc.journal.logSymptom, { caller: user, input: { symptomType: 'gas', severity: 'mild', timestamp: new Date(Date.now() + 5 * 60_000).toISOString() } }),
     ).toEqual({ status: 400, message: JournalMessages.symptomTimestampInvalid });
-    expect((await services.call(Rpc.journal.listSymptoms, { caller: user, input: {} })).map((symptom) => symptom.id)).toEqual([now.id, earlier.id]);
+    expect((await services.call(Rpc.journal.listSymptoms, { caller: user, input: {} })).items.map((symptom) => symptom.id)).toEqual([now.id, earlier.id]);
   });
 
   it("are deleted by their owner only: another user's, a missing or a deleted one is a 404", async () => {
@@ -551,9 +551,9 @@ describe("the caller's own days", () => {
 
     expect(lateEvening.slice(0, 10)).toBe(today);
     const ids = (meals: { id: number }[]) => meals.map((meal) => meal.id);
-    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { date: yesterday } }))).toEqual([late.id, breakfast.id]);
-    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { todayOnly: true } }))).toEqual([midnight.id]);
-    expect(ids(await services.call(Rpc.journal.listMeals, { caller: angeleno, input: {} }))).toEqual([midnight.id, late.id, breakfast.id]);
+    expect(ids((await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { date: yesterday } })).items)).toEqual([late.id, breakfast.id]);
+    expect(ids((await services.call(Rpc.journal.listMeals, { caller: angeleno, input: { todayOnly: true } })).items)).toEqual([midnight.id]);
+    expect(ids((await services.call(Rpc.journal.listMeals, { caller: angeleno, input: {} })).items)).toEqual([midnight.id, late.id, breakfast.id]);
     // One low food and one high food today: 100 minus 50 risk, 'fair' (spec §9).
     expect(await services.call(Rpc.journal.dashboardStats, { caller: angeleno })).toEqual({
       todayScore: 50,

@@ -22,6 +22,7 @@ export const JournalMessages = {
   mealTimestampFuture: 'Meal time must not be in the future',
   mealFoodsInvalid: 'foods must be a list of { foodId, quantity, servingUnit }',
   mealFoodsTooMany: 'A meal can be created with at most 50 foods at once',
+  mealFoodsFull: 'A meal can hold at most 50 foods',
   mealUpdateUnknownField: 'Only mealType, name, timestamp and notes of a meal can be changed',
   mealFoodUpdateUnknownField: 'Only quantity and servingUnit of a food entry can be changed',
   symptomUpdateUnknownField: 'Only symptomType, severity, notes, mealId and timestamp of a symptom can be changed',
@@ -43,4 +44,8 @@ export const JournalMessages = {
   symptomDeleted: 'Symptom deleted',
   symptomDeleteFailed: 'Failed to delete symptom',
   articleNotFound: 'Article not found',
+  tooManyJournalWrites: (seconds: number) => `You are saving changes faster than anyone eats. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
+
+/** Issue 20: the meal and symptom writes one person may make per minute by default (JOURNAL_WRITES_PER_MINUTE). */
+export const JOURNAL_WRITES_PER_MINUTE = 120;

@@ -6,6 +6,7 @@ import type { User } from './auth/user';
 import type { DomainConfig } from './config/domain-config';
 import { type CatalogueInfo, type CatalogueReleaseNotes, type Food, foodListQuerySchema, foodSearchQuerySchema, type FoodSummary, quickAddFoodSchema } from './foods/food';
 import { SERVICE_NAMES, type ServiceHealth, type ServiceName } from './health/health';
+import type { Page } from './http/page';
 import { idempotencyKeySchema } from './idempotency';
 import { recordId } from './ids';
 import type { CorrelationEntry, GroupCorrelations, InsightsActivity } from './insights/insights';
@@ -125,15 +126,15 @@ export const RpcContracts = {
   [Rpc.journal.deleteMeal]: rpc<MessageReply>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid) })),
   /** A new meal with the same name, type, foods and quantities, at input.timestamp (default now); foods as they are now. */
   [Rpc.journal.repeatMeal]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid), input: repeatMealSchema, idempotencyKey: idempotencyKeySchema.optional() })),
-  /** Newest first; days are the caller's own calendar days. */
-  [Rpc.journal.listMeals]: rpc<Meal[]>()(withCaller({ input: mealListQuerySchema })),
+  /** Newest first; days are the caller's own calendar days, answered whole; without one, a page (input.limit, input.cursor). */
+  [Rpc.journal.listMeals]: rpc<Page<Meal>>()(withCaller({ input: mealListQuerySchema })),
   [Rpc.journal.getMeal]: rpc<Meal>()(withCaller({ mealId: recordId(JournalMessages.mealIdInvalid) })),
   /** input.mealId must name a meal of the caller's that is not deleted (else 404 'Meal not found'). */
   [Rpc.journal.logSymptom]: rpc<Symptom>()(withCaller({ input: logSymptomSchema, idempotencyKey: idempotencyKeySchema.optional() })),
   /** 404 for a symptom not the caller's (or deleted), or an input.mealId not one of the caller's meals. */
   [Rpc.journal.updateSymptom]: rpc<Symptom>()(withCaller({ symptomId: recordId(JournalMessages.symptomIdInvalid), input: updateSymptomSchema })),
-  /** Newest first. */
-  [Rpc.journal.listSymptoms]: rpc<Symptom[]>()(withCaller({ input: symptomListQuerySchema })),
+  /** Newest first: a day whole, or a page of the history (input.limit, input.cursor). */
+  [Rpc.journal.listSymptoms]: rpc<Page<Symptom>>()(withCaller({ input: symptomListQuerySchema })),
   [Rpc.journal.deleteSymptom]: rpc<MessageReply>()(withCaller({ symptomId: recordId(JournalMessages.symptomIdInvalid) })),
   [Rpc.journal.dashboardStats]: rpc<DashboardStats>()(withCaller({})),
   [Rpc.journal.education]: rpc<EducationItem[]>()(withCaller({})),

@@ -1,3 +1,4 @@
+import { INSIGHTS_ANALYSES_PER_MINUTE, JOURNAL_WRITES_PER_MINUTE } from '@fodmap/contracts';
 import { z } from 'zod';
 
 /**
@@ -42,6 +43,8 @@ export interface GatewayConfig extends ServerConfig {
   journalReadCacheSeconds: number;
   /** How long the gateway waits for a service's answer before a 504. */
   rpcTimeoutMs: number;
+  /** Meal and symptom writes one person may make per minute (JournalWriteRate); 0 turns the limit off. */
+  journalWritesPerMinute: number;
 }
 
 /** Stripe's settings; identity has them only when STRIPE_SECRET_KEY is set (else subscriptions stay in trial). */
@@ -82,6 +85,8 @@ export interface FoodsConfig extends ServerConfig {
 export interface InsightsConfig extends ServerConfig {
   /** How many analyses the service keeps (AnalysisCache); 0 turns the cache off. */
   cacheEntries: number;
+  /** Fresh analyses (not answered from the cache) one person may have per minute per replica; 0 turns the limit off. */
+  analysesPerMinute: number;
   /** NODE_ENV, 'development' when unset: `meta.environment` of the activity answer. */
   environment: string;
 }
@@ -202,6 +207,7 @@ const gatewaySchema = serverSchema
     ALLOWED_ORIGINS: list,
     JOURNAL_READ_CACHE_SECONDS: wholeNumber('JOURNAL_READ_CACHE_SECONDS', 600, 0, 'a whole number of seconds, 0 or more'),
     RPC_TIMEOUT_MS: wholeNumber('RPC_TIMEOUT_MS', 5000, 1, 'a whole number of milliseconds, 1 or more'),
+    JOURNAL_WRITES_PER_MINUTE: wholeNumber('JOURNAL_WRITES_PER_MINUTE', JOURNAL_WRITES_PER_MINUTE, 0, 'a whole number, 0 or more'),
   })
   .transform((env, ctx): GatewayConfig => {
     const sessionSecret = secret(env, 'SESSION_SECRET', env.SESSION_SECRET, DEVELOPMENT_SESSION_SECRET, 'it signs the session cookie.', ctx);
@@ -232,6 +238,7 @@ const gatewaySchema = serverSchema
       secureCookies,
       journalReadCacheSeconds: env.JOURNAL_READ_CACHE_SECONDS,
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+      journalWritesPerMinute: env.JOURNAL_WRITES_PER_MINUTE,
     };
   });
 
@@ -292,8 +299,18 @@ const foodsSchema = serverSchema
   );
 
 const insightsSchema = serverSchema
-  .extend({ INSIGHTS_CACHE_ENTRIES: wholeNumber('INSIGHTS_CACHE_ENTRIES', 1000, 0, 'a whole number, 0 or more') })
-  .transform((env, ctx): InsightsConfig => ({ ...serverConfig(env, ctx), cacheEntries: env.INSIGHTS_CACHE_ENTRIES, environment: env.NODE_ENV || 'development' }));
+  .extend({
+    INSIGHTS_CACHE_ENTRIES: wholeNumber('INSIGHTS_CACHE_ENTRIES', 1000, 0, 'a whole number, 0 or more'),
+    INSIGHTS_ANALYSES_PER_MINUTE: wholeNumber('INSIGHTS_ANALYSES_PER_MINUTE', INSIGHTS_ANALYSES_PER_MINUTE, 0, 'a whole number, 0 or more'),
+  })
+  .transform(
+    (env, ctx): InsightsConfig => ({
+      ...serverConfig(env, ctx),
+      cacheEntries: env.INSIGHTS_CACHE_ENTRIES,
+      analysesPerMinute: env.INSIGHTS_ANALYSES_PER_MINUTE,
+      environment: env.NODE_ENV || 'development',
+    }),
+  );
 
 const notificationsSchema = serverSchema
   .extend({

@@ -9,10 +9,12 @@ import { subject } from './subjects';
 export interface RpcFailureBody {
   status: number;
   message: string;
+  /** A refusal the caller may repeat after this many seconds (a 429): the gateway sends it as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
-export function rpcFailure(status: number, message: string): RpcException {
-  return new RpcException({ status, message } satisfies RpcFailureBody);
+export function rpcFailure(status: number, message: string, retryAfterSeconds?: number): RpcException {
+  return new RpcException({ status, message, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) } satisfies RpcFailureBody);
 }
 
 export function isRpcFailureBody(value: unknown): value is RpcFailureBody {

@@ -204,6 +204,9 @@ describe('GET /api/insights/correlation and /api/insights/fodmap-groups', () => 
       [correlation, { afterFrom: '8', afterTo: '2' }, InsightsMessages.windowInvalid],
       [fodmapGroups, { afterTo: '49' }, InsightsMessages.windowInvalid],
       [correlation, { afterFrom: '1.5' }, InsightsMessages.windowInvalid],
+      // Issue 20: only the preset windows, each an analysis of its own; the message names them.
+      [correlation, { afterFrom: '2', afterTo: '6' }, 'afterFrom and afterTo must be one of these windows (hours): 1-8, 0-8, 4-8, 1-12'],
+      [fodmapGroups, { afterFrom: '0', afterTo: '48' }, InsightsMessages.windowInvalid],
     ];
     for (const [route, query, message] of cases) {
       const res = await cam.send(route, { query });

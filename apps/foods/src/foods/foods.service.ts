@@ -1,4 +1,4 @@
-import { DomainEvents, ExportPage, Food, FoodCreatedV1, FOODS, FoodSummary, FOOD_SEARCH, Messages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { DomainEvents, ExportPage, Food, FoodCreatedV1, FOODS, FoodSummary, FOOD_SEARCH, Messages, PRIVATE_FOODS_MAX, privateFoodsFull, Rpc, RpcParsed } from '@fodmap/contracts';
 import { CommandHandler, EventStore, IdempotencyKeys, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -98,6 +98,10 @@ export class FoodsService {
       const components = research?.components;
       // Raw SQL: TypeORM drops an explicit value for a generated primary key, and the id is the event's stream id.
       const insertRow = async (manager: EntityManager) => {
+        // One person's creates in turn (a lock for the transaction), so that concurrent ones cannot all pass the count.
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtext('foods.private-foods'), $1)`, [userId]);
+        const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM foods.foods WHERE owner_user_id = $1`, [userId]);
+        if (count >= PRIVATE_FOODS_MAX) throw rpcFailure(409, privateFoodsFull);
         await manager.query(
           `INSERT INTO foods.foods (id, owner_user_id, name, description, serving_size, food_type, fodmap_rating, created_at, updated_at,
              fructans, galactans, excess_fructose, sorbitol, mannitol, xylitol, lactose, can_trigger_ibs, ibs_trigger_type, ibd_trigger,

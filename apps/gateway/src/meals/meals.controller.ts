@@ -1,9 +1,12 @@
-import { Controller, Header, Headers } from '@nestjs/common';
+import { Controller, Header, Headers, Res, UseInterceptors } from '@nestjs/common';
+import type { Response } from 'express';
 import { Caller, IDEMPOTENCY_KEY_HEADER, Meal, mealRoutes, MessageReply, ParsedBody, ParsedParams, ParsedQuery, Rpc } from '@fodmap/contracts';
 import { CurrentCaller } from '../auth/signed-in.guard';
 import { Endpoint, RouteBody, RouteParam, RouteQuery } from '../http/endpoint';
+import { sendPage } from '../http/page-link';
 import { CorrelationId } from '../http/request-id';
-import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
+import { JournalWriteRate } from '../journal/journal-write-rate';
+import { JournalReadCache, JSON_CONTENT_TYPE, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
 type MealId = ParsedParams<typeof mealRoutes.get>['id'];
@@ -22,6 +25,7 @@ export class MealsController {
 
   /** With `foods`, the meal and all of them in one request, all or nothing (issue 18). */
   @Endpoint(mealRoutes.create)
+  @UseInterceptors(JournalWriteRate)
   create(
     @CurrentCaller() caller: Caller,
     @RouteBody(mealRoutes.create) input: ParsedBody<typeof mealRoutes.create>,
@@ -31,21 +35,25 @@ export class MealsController {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.createMeal, { caller, input, idempotencyKey }, correlationId));
   }
 
-  /** Every meal newest first, `?todayOnly=true` or `?date=YYYY-MM-DD`: days are the caller's own. One day's are cached. */
+  /** A page of the meals newest first, or `?todayOnly=true` or `?date=YYYY-MM-DD` whole: days are the caller's own. One day's are cached. */
   @Endpoint(mealRoutes.list)
   @Header('Content-Type', JSON_CONTENT_TYPE)
   async list(
     @CurrentCaller() caller: Caller,
     @RouteQuery(mealRoutes.list) input: ParsedQuery<typeof mealRoutes.list>,
     @CorrelationId() correlationId: string,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<JsonText<Meal[]>> {
-    const ask = () => this.services.send(Rpc.journal.listMeals, { caller, input }, correlationId);
+    const page = () => this.services.send(Rpc.journal.listMeals, { caller, input }, correlationId);
+    const ask = async () => (await page()).items;
     if (input.todayOnly) return this.cache.read(caller, 'meals?todayOnly=true', ask);
-    return input.date === undefined ? jsonText(await ask()) : this.cache.read(caller, `meals?date=${input.date}`, ask);
+    // A day is answered whole and cached; a page of the history is neither (the journal answers it by index).
+    return input.date === undefined ? sendPage(res, mealRoutes.list, input.limit, await page()) : this.cache.read(caller, `meals?date=${input.date}`, ask);
   }
 
   /** A correction of time, type, name or notes, also of a completed meal (issue 18); one that changes nothing answers the meal. */
   @Endpoint(mealRoutes.update)
+  @UseInterceptors(JournalWriteRate)
   update(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.update, 'id') mealId: MealId,
@@ -62,6 +70,7 @@ export class MealsController {
 
   /** 404 'Food not found' for a food the caller cannot see (another person's private food). */
   @Endpoint(mealRoutes.addFood)
+  @UseInterceptors(JournalWriteRate)
   addFood(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.addFood, 'id') mealId: MealId,
@@ -74,6 +83,7 @@ export class MealsController {
 
   /** A correction of the amount eaten, also once the meal is completed (issue 18). */
   @Endpoint(mealRoutes.updateFood)
+  @UseInterceptors(JournalWriteRate)
   updateFood(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.updateFood, 'id') mealId: MealId,
@@ -85,6 +95,7 @@ export class MealsController {
   }
 
   @Endpoint(mealRoutes.removeFood)
+  @UseInterceptors(JournalWriteRate)
   removeFood(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.removeFood, 'id') mealId: MealId,
@@ -96,12 +107,14 @@ export class MealsController {
 
   /** The body is empty (spec §7); completing a completed meal answers it unchanged. */
   @Endpoint(mealRoutes.complete)
+  @UseInterceptors(JournalWriteRate)
   complete(@CurrentCaller() caller: Caller, @RouteParam(mealRoutes.complete, 'id') mealId: MealId, @CorrelationId() correlationId: string): Promise<Meal> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.completeMeal, { caller, mealId }, correlationId));
   }
 
   /** A new meal with the same name, type, foods and quantities, now unless `timestamp` says otherwise. */
   @Endpoint(mealRoutes.repeat)
+  @UseInterceptors(JournalWriteRate)
   repeat(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.repeat, 'id') mealId: MealId,
@@ -114,6 +127,7 @@ export class MealsController {
 
   /** The meal's symptoms are kept, unlinked. */
   @Endpoint(mealRoutes.remove)
+  @UseInterceptors(JournalWriteRate)
   remove(@CurrentCaller() caller: Caller, @RouteParam(mealRoutes.remove, 'id') mealId: MealId, @CorrelationId() correlationId: string): Promise<MessageReply> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.deleteMeal, { caller, mealId }, correlationId));
   }

@@ -42,7 +42,7 @@ describe('the OpenAPI document', () => {
         content: { 'application/json': { schema: { type: 'object', required: ['foodId', 'quantity', 'servingUnit'] }, example: mealRoutes.addFood.example } },
       },
     });
-    expect(Object.keys(addFood?.responses ?? {})).toEqual(['201', '400', '401', '402', '404', '409', '503', '504']);
+    expect(Object.keys(addFood?.responses ?? {})).toEqual(['201', '400', '401', '402', '404', '409', '429', '503', '504']);
     expect(addFood?.responses['402']).toEqual({ $ref: '#/components/responses/Error402' });
   });
 
@@ -63,6 +63,8 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/meals']?.get?.parameters.map(({ name, in: where, required }) => ({ name, where, required }))).toEqual([
       { name: 'todayOnly', where: 'query', required: false },
       { name: 'date', where: 'query', required: false },
+      { name: 'limit', where: 'query', required: false },
+      { name: 'cursor', where: 'query', required: false },
     ]);
     expect(document.paths['/api/log-symptom']?.get?.parameters).toMatchObject([{ name: 'token', in: 'query', required: true }]);
     expect(document.paths['/api/domain-config']?.get?.security).toEqual([]);

@@ -42,7 +42,10 @@ export class ServiceClient {
       const name = subject(pattern, this.natsPrefix);
       return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(name, rpcRecord(name, payload, this.callerSecret, correlationId)).pipe(timeout(timeoutMs)));
     } catch (error) {
-      if (isRpcFailureBody(error)) throw new HttpException({ message: error.message }, error.status);
+      if (isRpcFailureBody(error)) {
+        if (error.retryAfterSeconds !== undefined) throw new RetryLaterException(error.status, error.message, error.retryAfterSeconds);
+        throw new HttpException({ message: error.message }, error.status);
+      }
       if (error instanceof TimeoutError) throw new RetryLaterException(HttpStatus.GATEWAY_TIMEOUT, Messages.serviceTimeout(service), RETRY_AFTER_SECONDS);
       if (isUnreachable(error)) {
         this.logger.warn(`${pattern}: ${describe(error)}`);

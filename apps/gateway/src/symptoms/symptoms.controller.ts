@@ -1,9 +1,12 @@
-import { Controller, Header, Headers } from '@nestjs/common';
+import { Controller, Header, Headers, Res, UseInterceptors } from '@nestjs/common';
+import type { Response } from 'express';
 import { Caller, IDEMPOTENCY_KEY_HEADER, MessageReply, ParsedBody, ParsedParams, ParsedQuery, Rpc, Symptom, symptomRoutes } from '@fodmap/contracts';
 import { CurrentCaller } from '../auth/signed-in.guard';
 import { Endpoint, RouteBody, RouteParam, RouteQuery } from '../http/endpoint';
+import { sendPage } from '../http/page-link';
 import { CorrelationId } from '../http/request-id';
-import { JournalReadCache, JSON_CONTENT_TYPE, jsonText, JsonText } from '../journal/journal-read-cache';
+import { JournalWriteRate } from '../journal/journal-write-rate';
+import { JournalReadCache, JSON_CONTENT_TYPE, JsonText } from '../journal/journal-read-cache';
 import { ServiceClient } from '../services/service-client';
 
 type SymptomId = ParsedParams<typeof symptomRoutes.update>['id'];
@@ -18,6 +21,7 @@ export class SymptomsController {
 
   /** `timestamp` (default now) may be any past time, not in the future beyond the clock skew the journal allows. */
   @Endpoint(symptomRoutes.log)
+  @UseInterceptors(JournalWriteRate)
   log(
     @CurrentCaller() caller: Caller,
     @RouteBody(symptomRoutes.log) input: ParsedBody<typeof symptomRoutes.log>,
@@ -27,20 +31,23 @@ export class SymptomsController {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.logSymptom, { caller, input, idempotencyKey }, correlationId));
   }
 
-  /** Newest first; `?date=YYYY-MM-DD` is that day in the caller's time zone, and cached. */
+  /** A page of the symptoms newest first, or `?date=YYYY-MM-DD` whole: that day in the caller's time zone, and cached. */
   @Endpoint(symptomRoutes.list)
   @Header('Content-Type', JSON_CONTENT_TYPE)
   async list(
     @CurrentCaller() caller: Caller,
     @RouteQuery(symptomRoutes.list) input: ParsedQuery<typeof symptomRoutes.list>,
     @CorrelationId() correlationId: string,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<JsonText<Symptom[]>> {
-    const ask = () => this.services.send(Rpc.journal.listSymptoms, { caller, input }, correlationId);
-    return input.date === undefined ? jsonText(await ask()) : this.cache.read(caller, `symptoms?date=${input.date}`, ask);
+    const page = () => this.services.send(Rpc.journal.listSymptoms, { caller, input }, correlationId);
+    const ask = async () => (await page()).items;
+    return input.date === undefined ? sendPage(res, symptomRoutes.list, input.limit, await page()) : this.cache.read(caller, `symptoms?date=${input.date}`, ask);
   }
 
   /** A correction of type, severity, notes, time or linked meal (issue 18); one that changes nothing answers the symptom. */
   @Endpoint(symptomRoutes.update)
+  @UseInterceptors(JournalWriteRate)
   update(
     @CurrentCaller() caller: Caller,
     @RouteParam(symptomRoutes.update, 'id') symptomId: SymptomId,
@@ -51,6 +58,7 @@ export class SymptomsController {
   }
 
   @Endpoint(symptomRoutes.remove)
+  @UseInterceptors(JournalWriteRate)
   remove(
     @CurrentCaller() caller: Caller,
     @RouteParam(symptomRoutes.remove, 'id') symptomId: SymptomId,

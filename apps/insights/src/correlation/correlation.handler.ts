@@ -30,7 +30,7 @@ export class CorrelationHandler {
     const version = await this.history.version(caller.userId);
     const start = periodStart(caller, period);
     const key = [kind, caller.userId, version, start.getTime(), window.fromHours, window.toHours].join('|');
-    return this.cache.get(key, async () => analysis(await this.history.load(caller.userId, start, window), window));
+    return this.cache.get(caller.userId, key, async () => analysis(await this.history.load(caller.userId, start, window), window));
   }
 }
 

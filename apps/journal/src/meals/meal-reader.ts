@@ -1,8 +1,9 @@
-import { ExportCursor, ExportPage, Meal, Messages } from '@fodmap/contracts';
+import { ExportCursor, ExportPage, Meal, Messages, Page } from '@fodmap/contracts';
 import { rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { PagePosition, pageOf } from '../paging/page-cursor';
 import { SymptomRecord } from '../symptoms/symptom.entity';
 import { MealFoodRecord } from './meal-food.entity';
 import { MealRecord } from './meal.entity';
@@ -47,10 +48,12 @@ export class MealReader {
   private readonly mealsJson: (where: string) => string;
   private readonly symptomsTable: string;
   private readonly exportPageSql: string;
+  private readonly mealsTable: string;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     const table = (entity: typeof MealRecord | typeof MealFoodRecord | typeof SymptomRecord) => dataSource.getMetadata(entity).tablePath;
     this.symptomsTable = table(SymptomRecord);
+    this.mealsTable = table(MealRecord);
     const foods = `SELECT json_agg(json_build_object('id', f.id, 'quantity', f.quantity, 'servingUnit', f.serving_unit, 'grams', f.grams, 'food', f.food) ORDER BY f.position)
       FROM ${table(MealFoodRecord)} f WHERE f.meal_id = m.id`;
     const symptoms = `SELECT json_agg(json_build_object('id', s.id, 'symptomType', s.symptom_type, 'severity', s.severity, 'notes', s.notes, 'timestamp', ${iso('s."timestamp"')}, 'mealId', s.meal_id) ORDER BY s."timestamp" DESC, s.id DESC)
@@ -58,8 +61,8 @@ export class MealReader {
     this.mealsJson = (where) => `SELECT coalesce(json_agg(json_build_object(
         'id', m.id, 'name', m.name, 'mealType', m.meal_type, 'timestamp', ${iso('m."timestamp"')}, 'completed', m.completed, 'notes', m.notes,
         'foods', coalesce((${foods}), '[]'), 'symptoms', coalesce((${symptoms}), '[]')
-      ) ORDER BY m."timestamp" DESC, m.id DESC), '[]') FROM ${table(MealRecord)} m WHERE ${where}`;
-    const keyset = exportKeyset(table(MealRecord), 'x');
+      ) ORDER BY m."timestamp" DESC, m.id DESC), '[]') FROM ${this.mealsTable} m WHERE ${where}`;
+    const keyset = exportKeyset(this.mealsTable, 'x');
     this.exportPageSql = `WITH picked AS (${keyset.picked})
       SELECT (${this.mealsJson('m.id IN (SELECT id FROM picked)')}) AS meals, (${keyset.cursor}) AS last, (SELECT count(*)::int FROM picked) AS count`;
   }
@@ -77,12 +80,22 @@ export class MealReader {
     return toMeal(meals[0]);
   }
 
-  /** The caller's meals, newest first; within `range` when given. */
-  async list(userId: number, range?: TimeRange): Promise<Meal[]> {
-    const [{ meals }]: { meals: MealRow[] }[] = range
-      ? await this.dataSource.query(`SELECT (${this.mealsJson(inRange('m'))}) AS meals`, [userId, range.start, range.end])
-      : await this.dataSource.query(`SELECT (${this.mealsJson('m.user_id = $1')}) AS meals`, [userId]);
+  /** The caller's meals within `range`, newest first. */
+  async list(userId: number, range: TimeRange): Promise<Meal[]> {
+    const [{ meals }]: { meals: MealRow[] }[] = await this.dataSource.query(`SELECT (${this.mealsJson(inRange('m'))}) AS meals`, [userId, range.start, range.end]);
     return meals.map(toMeal);
+  }
+
+  /** A page of the caller's meals, newest first: `limit` of them after `after` (or the newest), and the next page's cursor. */
+  async page(userId: number, limit: number, after?: PagePosition): Promise<Page<Meal>> {
+    // The page's ids first, by the (user_id, timestamp, id) index; then only those meals are built as JSON.
+    const beforeLast = after ? 'AND (p."timestamp", p.id) < ($3::timestamptz, $4::bigint)' : '';
+    const ids = `SELECT p.id FROM ${this.mealsTable} p WHERE p.user_id = $1 ${beforeLast} ORDER BY p."timestamp" DESC, p.id DESC LIMIT $2`;
+    const [{ meals }]: { meals: MealRow[] }[] = await this.dataSource.query(
+      `SELECT (${this.mealsJson(`m.user_id = $1 AND m.id IN (${ids})`)}) AS meals`,
+      after ? [userId, limit + 1, after.timestamp, after.id] : [userId, limit + 1],
+    );
+    return pageOf(meals.map(toMeal), limit);
   }
 
   /** One local day of the caller's: its meals newest first and how many symptoms they logged in it, in one statement. */

@@ -1,4 +1,4 @@
-import { FoodSnapshot, MealCreatedV1, JournalMessages, Messages } from '@fodmap/contracts';
+import { FoodSnapshot, MealCreatedV1, JournalMessages, MEAL_FOODS_MAX, Messages } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { RpcException } from '@nestjs/microservices';
 import { deciderSpecification } from '@fodmap/testing';
@@ -193,5 +193,15 @@ describe('a meal corrected (issue 18)', () => {
     expect(failureOf(() => decide(changeFood(11, 1, 'slice'), state))).toEqual({ status: 400, message: JournalMessages.servingUnitInvalid(['cup', 'serving', 'g']) });
     expect(failureOf(() => decide(changeFood(99, 1, 'cup'), state))).toEqual({ status: 404, message: JournalMessages.mealEntryNotFound });
     expect(failureOf(() => decide(changeFood(11, 2, 'cup', 2), state))).toEqual({ status: 404, message: Messages.mealNotFound });
+  });
+
+  it('refuses a 51st food added one at a time, as a create with 51 is refused (issue 20)', () => {
+    const meal = deciderSpecification(mealDecider);
+    const fifty = Array.from({ length: MEAL_FOODS_MAX }, (_, index) => added(100 + index));
+
+    meal.given([{ type: 'MealCreated', data: created }, ...fifty]).when(addRice(200)).thenFails({ status: 409, message: JournalMessages.mealFoodsFull });
+    meal.given([{ type: 'MealCreated', data: created }, ...fifty.slice(1)]).when(addRice(200)).then([
+      { type: 'MealFoodAdded', schemaVersion: 1, data: { mealId: 7, userId: 1, entryId: 200, quantity: 1, servingUnit: 'cup', grams: 158, food: rice } },
+    ]);
   });
 });

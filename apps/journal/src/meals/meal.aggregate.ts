@@ -1,4 +1,4 @@
-import { CLOCK_SKEW_MS, domainEvents, FoodSnapshot, gramsEaten, JOURNAL, JournalEvent, JournalMessages, MealCreatedV1, Messages, MealType, servingUnitsFor } from '@fodmap/contracts';
+import { CLOCK_SKEW_MS, domainEvents, FoodSnapshot, gramsEaten, JOURNAL, JournalEvent, JournalMessages, MealCreatedV1, MEAL_FOODS_MAX, Messages, MealType, servingUnitsFor } from '@fodmap/contracts';
 import { Decider, fold, newEvent, NewEvent, rpcFailure } from '@fodmap/server';
 
 /** The meal's events, as its stream `meal-<id>` holds them. */
@@ -147,6 +147,8 @@ export function decide(command: MealCommand, state: MealState): Array<NewEvent<M
       return [newEvent(journalEvents, 'MealFoodChanged', { mealId, userId, entryId, quantity, servingUnit, grams, food, changedAt: command.now.toISOString() })];
     }
     case 'AddFood':
+      // The cap a create has (MEAL_FOODS_MAX) holds for a meal built a food at a time too.
+      if (meal.entries.length >= MEAL_FOODS_MAX) throw rpcFailure(409, JournalMessages.mealFoodsFull);
       return [foodAdded(mealId, userId, command)];
     case 'RemoveFood':
       if (!meal.entries.some((entry) => entry.entryId === command.entryId)) throw rpcFailure(404, JournalMessages.mealEntryNotFound);

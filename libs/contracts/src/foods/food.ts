@@ -176,3 +176,7 @@ export interface CatalogueInfo {
   /** the current release's note in brief (the whole note: Rpc.foods.whatsNew); null when the data has none */
   whatsNew: CatalogueReleaseSummary | null;
 }
+
+/** Issue 20: the most private foods one person keeps (quick-added or researched); one more is a 409. */
+export const PRIVATE_FOODS_MAX = 1000;
+export const privateFoodsFull = `You already have ${PRIVATE_FOODS_MAX} foods of your own, the most one person can keep`;

@@ -59,8 +59,9 @@ export const foodRoutes = routes({
     body: quickAddFoodSchema,
     idempotent: true,
     response: ok<Food>({ status: 201 }),
-    errors: [],
+    errors: [409],
     summary: 'Add a private food (spec §7 quick-add-food)',
+    description: 'At most 1,000 private foods per person: one more is a 409.',
   }),
   aiSearch: route({
     method: 'POST',
@@ -69,7 +70,7 @@ export const foodRoutes = routes({
     gated: true,
     body: aiSearchSchema,
     response: ok<AiSearchResult>(),
-    errors: [429, 503],
+    errors: [409, 429, 503],
     summary: "Research a food: the catalogue, then the label's ingredients, then the AI model",
     description:
       "`found`, `placeholder_created` or `failed`; a food found by ingredients or the model is saved as the person's private food. With the background search, 5 a minute and 50 a day per person, then 429 with Retry-After; 503 'resting until tomorrow' when the model would be asked and everyone's daily AI budget (AI_DAILY_BUDGET) is spent.",

@@ -23,10 +23,10 @@ export const insightsRoutes = routes({
     gated: true,
     query: correlationQuerySchema,
     response: ok<CorrelationEntry[]>(),
-    errors: [],
+    errors: [429],
     summary: 'The foods of the last `period` days (7, 14, 30 or 90; default 30), strongest evidence first',
     description:
-      'Each with its rate, evidence (`strong`, `moderate`, `to_confirm`, `no_link`, `not_enough_data`), one-sided Fisher `pValue`, Benjamini-Hochberg `qValue`, baseline and 2×2 table. An unlinked symptom counts for the meals eaten `afterFrom` to `afterTo` hours before it (default 1 to 8, at most 48).',
+      'Each with its rate, evidence (`strong`, `moderate`, `to_confirm`, `no_link`, `not_enough_data`), one-sided Fisher `pValue`, Benjamini-Hochberg `qValue`, baseline and 2×2 table. An unlinked symptom counts for the meals eaten `afterFrom` to `afterTo` hours before it: 1 to 8 (default), 0 to 8, 4 to 8 or 1 to 12, else a 400. At most 30 fresh analyses a minute per person (a repeated question is answered from the cache), then 429 with Retry-After.',
   }),
   fodmapGroups: route({
     method: 'GET',
@@ -35,7 +35,7 @@ export const insightsRoutes = routes({
     gated: true,
     query: correlationQuerySchema,
     response: ok<GroupCorrelations>(),
-    errors: [],
+    errors: [429],
     summary: 'The same period and window by FODMAP group, then the catalogue\'s other triggers',
   }),
 });

@@ -20,7 +20,7 @@ describe('the HTTP contract', () => {
   });
 
   it('names the errors its access, its gate and its validation imply, and a service being unavailable or late', () => {
-    expect(routeErrors(mealRoutes.create)).toEqual([400, 401, 402, 404, 503, 504]);
+    expect(routeErrors(mealRoutes.create)).toEqual([400, 401, 402, 404, 429, 503, 504]);
     expect(routeErrors(platformRoutes.domainConfig)).toEqual([503, 504]);
   });
 

@@ -1,4 +1,4 @@
-import { CORRELATION_PERIODS, INSIGHT_PERIODS, MAX_ACTIVITY_RANGE_DAYS, SYMPTOM_WINDOW } from './insights';
+import { CORRELATION_PERIODS, INSIGHT_PERIODS, MAX_ACTIVITY_RANGE_DAYS, SYMPTOM_WINDOWS } from './insights';
 
 /** The Insights screen's strings (spec §2, §8; issue 8), apart from `Messages`: only that screen downloads them. */
 export const InsightsMessages = {
@@ -42,5 +42,6 @@ export const InsightsMessages = {
   startDateNeedsEndDate: 'startDate needs an endDate',
   startAfterEnd: 'startDate must not be after endDate',
   rangeTooLong: `A range may span at most ${MAX_ACTIVITY_RANGE_DAYS} days`,
-  windowInvalid: `afterFrom and afterTo must be whole hours with 0 ≤ afterFrom < afterTo ≤ ${SYMPTOM_WINDOW.maxHours}`,
+  windowInvalid: `afterFrom and afterTo must be one of these windows (hours): ${SYMPTOM_WINDOWS.map(({ fromHours, toHours }) => `${fromHours}-${toHours}`).join(', ')}`,
+  tooManyAnalyses: (seconds: number) => `Too many analyses at once. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;

@@ -9,6 +9,7 @@ import {
   type InsightPeriod,
   MAX_ACTIVITY_RANGE_DAYS,
   SYMPTOM_WINDOW,
+  SYMPTOM_WINDOWS,
 } from './insights';
 import { InsightsMessages } from './insights-messages';
 
@@ -51,7 +52,8 @@ export function activityRange(query: z.output<typeof activityQuerySchema>, today
 
 /**
  * GET /api/insights/correlation and /api/insights/fodmap-groups: `period` days (7, 14, 30 default, 90) ending now;
- * `afterFrom`/`afterTo` the hours before an unlinked symptom in which a meal counts as before it (default 1 to 8).
+ * `afterFrom`/`afterTo` the hours before an unlinked symptom in which a meal counts as before it: one of SYMPTOM_WINDOWS
+ * (default 1 to 8).
  */
 export const correlationQuerySchema = z
   .object({
@@ -59,5 +61,5 @@ export const correlationQuerySchema = z
     afterFrom: wholeNumber(InsightsMessages.windowInvalid).default(SYMPTOM_WINDOW.fromHours),
     afterTo: wholeNumber(InsightsMessages.windowInvalid).default(SYMPTOM_WINDOW.toHours),
   })
-  .refine(({ afterFrom, afterTo }) => afterFrom >= 0 && afterFrom < afterTo && afterTo <= SYMPTOM_WINDOW.maxHours, InsightsMessages.windowInvalid);
+  .refine(({ afterFrom, afterTo }) => SYMPTOM_WINDOWS.some(({ fromHours, toHours }) => fromHours === afterFrom && toHours === afterTo), InsightsMessages.windowInvalid);
 export type CorrelationQuery = z.input<typeof correlationQuerySchema>;

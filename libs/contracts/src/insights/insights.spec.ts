@@ -60,7 +60,8 @@ describe('activity query', () => {
 describe('correlation query', () => {
   it('defaults to 30 days and the 1 to 8 hour window', () => {
     expect(correlationQuerySchema.parse({})).toEqual({ period: 30, afterFrom: 1, afterTo: 8 });
-    expect(correlationQuerySchema.parse({ period: '90', afterFrom: '0', afterTo: '12' })).toEqual({ period: 90, afterFrom: 0, afterTo: 12 });
+    expect(correlationQuerySchema.parse({ period: '90', afterFrom: '1', afterTo: '12' })).toEqual({ period: 90, afterFrom: 1, afterTo: 12 });
+    expect(correlationQuerySchema.parse({ afterFrom: '0' })).toEqual({ period: 30, afterFrom: 0, afterTo: 8 });
   });
 
   it.each([
@@ -69,6 +70,9 @@ describe('correlation query', () => {
     [{ afterFrom: '8', afterTo: '8' }, InsightsMessages.windowInvalid],
     [{ afterTo: '49' }, InsightsMessages.windowInvalid],
     [{ afterFrom: '-1' }, InsightsMessages.windowInvalid],
+    // Issue 20: a window of 0 to 48 h that is not a preset is refused, naming the presets.
+    [{ afterFrom: '0', afterTo: '12' }, 'afterFrom and afterTo must be one of these windows (hours): 1-8, 0-8, 4-8, 1-12'],
+    [{ afterFrom: '2', afterTo: '6' }, InsightsMessages.windowInvalid],
   ])('refuses %j', (query, message) => {
     expect(problem(correlationQuerySchema.safeParse(query))).toBe(message);
   });

@@ -77,11 +77,26 @@ export function severityLabelOf(value: number): 'Severe' | 'Moderate' | 'Mild' |
  * eaten from `toHours` to `fromHours` before it. The default 1 to 8 hours spans the mouth-to-colon transit in which
  * FODMAPs act (see apps/insights/src/correlation/README.md for the sources).
  */
-export const SYMPTOM_WINDOW = { fromHours: 1, toHours: 8, maxHours: 48 } as const;
+export const SYMPTOM_WINDOW = { fromHours: 1, toHours: 8 } as const;
 export interface SymptomWindow {
   fromHours: number;
   toHours: number;
 }
+
+/**
+ * Issue 20: the windows an analysis may use. Each is its own analysis (and cache entry), so any window of 0 to 48 h
+ * would let one person ask for over a thousand per period; these are the ones apps/insights/src/correlation/README.md
+ * argues for: the default, from 0 for early small-bowel effects, from 4 for the colon only, to 12 for a slow transit.
+ */
+export const SYMPTOM_WINDOWS: readonly SymptomWindow[] = [
+  { fromHours: 1, toHours: 8 },
+  { fromHours: 0, toHours: 8 },
+  { fromHours: 4, toHours: 8 },
+  { fromHours: 1, toHours: 12 },
+];
+
+/** Issue 20: fresh analyses (not answered from the cache) one person may have per minute, by default (INSIGHTS_ANALYSES_PER_MINUTE). */
+export const INSIGHTS_ANALYSES_PER_MINUTE = 30;
 
 /** Fewer meals than this with (or without) a food, and the comparison says 'not_enough_data'. */
 export const MIN_MEALS_COMPARED = 3;

@@ -1,17 +1,19 @@
-import { localDay, localDayRange, Meal, Rpc, RpcParsed } from '@fodmap/contracts';
+import { localDay, localDayRange, Meal, Page, PAGE_DEFAULT_LIMIT, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
+import { decodeCursor } from '../../paging/page-cursor';
 import { MealReader } from '../meal-reader';
 
 @Controller()
 export class ListMealsHandler {
   constructor(private readonly meals: MealReader) {}
 
-  /** Every meal, or those of one of the caller's own calendar days (today, or `date`), newest first. */
+  /** The meals of one of the caller's own calendar days (today, or `date`) whole, or else a page of them all; newest first. */
   @Handles(Rpc.journal.listMeals)
-  list({ caller, input }: RpcParsed<typeof Rpc.journal.listMeals>): Promise<Meal[]> {
+  async list({ caller, input }: RpcParsed<typeof Rpc.journal.listMeals>): Promise<Page<Meal>> {
     const day = input.todayOnly ? localDay(new Date(), caller.timeZone) : input.date;
-    return this.meals.list(caller.userId, day === undefined ? undefined : localDayRange(day, caller.timeZone));
+    if (day !== undefined) return { items: await this.meals.list(caller.userId, localDayRange(day, caller.timeZone)), nextCursor: null };
+    return this.meals.page(caller.userId, input.limit ?? PAGE_DEFAULT_LIMIT, input.cursor === undefined ? undefined : decodeCursor(input.cursor));
   }
 
   @Handles(Rpc.journal.getMeal)
