@@ -66,8 +66,10 @@ describe('link tokens', () => {
 
 describe('LINK_SECRET', () => {
   it('is required in production, in one line naming the variable', () => {
-    expect(() => loadNotificationsConfig({ NODE_ENV: 'production' })).toThrow(/^LINK_SECRET must be set when NODE_ENV=production[^\n]*$/);
-    expect(loadNotificationsConfig({ NODE_ENV: 'production', LINK_SECRET: 's3cret' }).linkSecret).toBe('s3cret');
+    const callerSecret = { CALLER_SECRET: 'c'.repeat(32) };
+    expect(() => loadNotificationsConfig({ NODE_ENV: 'production', ...callerSecret })).toThrow(/^LINK_SECRET must be set when NODE_ENV=production[^\n]*$/);
+    const linkSecret = 's3cret'.repeat(6);
+    expect(loadNotificationsConfig({ NODE_ENV: 'production', LINK_SECRET: linkSecret, ...callerSecret }).linkSecret).toBe(linkSecret);
   });
 
   it('has a development default, and the send concurrency defaults to 8', () => {
