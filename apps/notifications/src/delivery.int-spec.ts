@@ -1,7 +1,7 @@
 import {
   Caller, DEFAULT_DISCLAIMER, DEFAULT_DOMAIN_CONFIG, DomainConfig, EventTypes, Meal, Messages, NotificationsMessages, Rpc, RpcParsed, SubscriptionMessages, SubscriptionStatus, Symptom,
 } from '@fodmap/contracts';
-import { enqueue, Handles, jobQueueSchema, JobWorker, loadNotificationsConfig, rpcFailure } from '@fodmap/server';
+import { enqueue, Handles, jobQueueSchema, JobWorker, loadNotificationsConfig, rpcFailure, SERVER_CONFIG } from '@fodmap/server';
 import { eventually, jobByKey, letJobTimePass, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -92,7 +92,8 @@ function standInIdentityModule(events: () => Producer) {
     }
   }
 
-  @Module({ controllers: [StandInIdentity] })
+  // Its handlers check the caller's signature as identity's do, with the run's CALLER_SECRET.
+  @Module({ controllers: [StandInIdentity], providers: [{ provide: SERVER_CONFIG, useValue: testConfig() }] })
   class StandInIdentityModule {}
   return StandInIdentityModule;
 }
@@ -133,7 +134,7 @@ function standInJournalModule() {
     }
   }
 
-  @Module({ controllers: [StandInJournal] })
+  @Module({ controllers: [StandInJournal], providers: [{ provide: SERVER_CONFIG, useValue: testConfig() }] })
   class StandInJournalModule {}
   return StandInJournalModule;
 }
