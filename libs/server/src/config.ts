@@ -28,6 +28,8 @@ export interface GatewayConfig extends ServerConfig {
   journalReadCacheSeconds: number;
   /** How long the gateway waits for a service's answer before a 504. */
   rpcTimeoutMs: number;
+  /** New accounts per client address per hour, and from everywhere per minute (issue 20: each costs an argon2 hash). */
+  registrationLimits: { perAddressPerHour: number; perMinute: number };
 }
 
 /** Stripe's settings; identity has them only when STRIPE_SECRET_KEY is set (else subscriptions stay in trial). */
@@ -144,6 +146,8 @@ const gatewaySchema = serverSchema
     ALLOWED_ORIGINS: list,
     JOURNAL_READ_CACHE_SECONDS: wholeNumber('JOURNAL_READ_CACHE_SECONDS', 600, 0, 'a whole number of seconds, 0 or more'),
     RPC_TIMEOUT_MS: wholeNumber('RPC_TIMEOUT_MS', 5000, 1, 'a whole number of milliseconds, 1 or more'),
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: wholeNumber('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 10, 1, 'a whole number, 1 or more'),
+    REGISTRATIONS_PER_MINUTE: wholeNumber('REGISTRATIONS_PER_MINUTE', 60, 1, 'a whole number, 1 or more'),
   })
   .transform((env, ctx): GatewayConfig => {
     if (production(env) && !env.SESSION_SECRET) {
@@ -167,6 +171,7 @@ const gatewaySchema = serverSchema
       allowedOrigins: [...origins],
       journalReadCacheSeconds: env.JOURNAL_READ_CACHE_SECONDS,
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+      registrationLimits: { perAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, perMinute: env.REGISTRATIONS_PER_MINUTE },
     };
   });
 
