@@ -4,7 +4,8 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LinkTokens } from '../links/link-tokens';
 import { symptomLinksResolver, unsubscribeLinks } from '../links/link-urls';
-import { resetLinkResolver } from '../password-reset/reset-links';
+import { provenAddressesOnly } from '../audience/audience-reader';
+import { resetLinkResolver, verificationLinkResolver } from './identity-links';
 import { identityBrands } from './brands';
 import { EmailRenderer } from './email-renderer';
 import { EmailSender } from './email-sender';
@@ -29,9 +30,14 @@ export const NOTIFICATIONS_CONFIG = Symbol('NOTIFICATIONS_CONFIG');
           dataSource,
           renderer: new EmailRenderer(),
           transport: mailer,
-          resolvers: { 'password-reset': resetLinkResolver(requester), meal: symptomLinksResolver(tokens, config.publicUrl) },
+          resolvers: {
+            'password-reset': resetLinkResolver(requester),
+            'email-verification': verificationLinkResolver(requester),
+            meal: symptomLinksResolver(tokens, config.publicUrl),
+          },
           brandOf: identityBrands(requester),
           unsubscribeLink: unsubscribeLinks(tokens, config.publicUrl),
+          mayReceive: provenAddressesOnly(dataSource),
         }),
       inject: [getDataSourceToken(), NOTIFICATIONS_CONFIG, ServiceRequester, LinkTokens, Mailer],
     },

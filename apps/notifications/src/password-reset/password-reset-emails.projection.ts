@@ -28,5 +28,7 @@ export const passwordResetEmails = defineProjection({
       },
     },
   },
-  ignores: { [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved'] },
+  ignores: {
+    [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved', 'EmailVerificationRequested', 'EmailVerified'],
+  },
 });
