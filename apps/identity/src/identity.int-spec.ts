@@ -167,9 +167,10 @@ describe('user', () => {
     );
     expect(events.map(({ type, stream_version, data }) => [stream_version, type, data])).toEqual([
       [1, 'UserRegistered', expect.anything()],
+      [2, 'EmailVerificationRequested', expect.anything()],
       // The first change names only meal emails: the event still says daily summaries are on (the spec's default).
-      [2, 'NotificationPreferencesChanged', { userId: user.id, emailNotifications: true, mealNotifications: true }],
-      [3, 'NotificationPreferencesChanged', { userId: user.id, emailNotifications: false, mealNotifications: true }],
+      [3, 'NotificationPreferencesChanged', { userId: user.id, emailNotifications: true, mealNotifications: true }],
+      [4, 'NotificationPreferencesChanged', { userId: user.id, emailNotifications: false, mealNotifications: true }],
     ]);
   });
 
