@@ -267,7 +267,8 @@ describe('daily summary', () => {
   it('goes at 08:00 in the zone the person corrected (UserProfileChanged), no longer in their sign-up zone', async () => {
     const moved = await register('Asia/Tokyo');
     const profile = { userId: moved.userId, condition: 'ibs', dietPhase: 'starting', timeZone: 'America/Los_Angeles', onboarding: 'answered' };
-    await identity.store.append(`user-${moved.userId}`, 1, [{ type: 'UserProfileChanged', schemaVersion: 1, data: profile }], { userId: moved.userId });
+    // After UserRegistered and EmailVerified.
+    await identity.store.append(`user-${moved.userId}`, 2, [{ type: 'UserProfileChanged', schemaVersion: 1, data: profile }], { userId: moved.userId });
     await eventually(async () => expect(await dataSource.query('SELECT time_zone FROM notifications.recipients WHERE user_id = $1', [moved.userId])).toEqual([{ time_zone: 'America/Los_Angeles' }]));
     // Dinner at 19:00 on 10 June in Los Angeles, logged in the zone the journal now has for them.
     const inLosAngeles = { ...moved, timeZone: 'America/Los_Angeles' };
