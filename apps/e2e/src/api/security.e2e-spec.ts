@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from '@jest/globals';
 import { provided } from '../support/provided';
-import { ApiSession, emailsTo, expectFailure, expectOk, messageOf, okBody, registerAdmin, registerUser, resetTokenSentTo, uniqueEmail, waitForEmail } from '../support/api';
+import { ApiSession, emailsTo, expectFailure, expectOk, messageOf, okBody, registerAdmin, registerUser, resetTokenSentTo, uniqueEmail } from '../support/api';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const meal = (): CreateMealInput => ({ mealType: 'lunch', name: 'Rice bowl', timestamp: new Date().toISOString() });
