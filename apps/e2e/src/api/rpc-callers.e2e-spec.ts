@@ -43,6 +43,7 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'identity.user.update-notifications': { caller, input: { mealNotifications: true } },
     'identity.user.update-profile': { caller, input: { condition: 'not_sure' } },
     'identity.photo.set': { caller, profileImageUrl: null },
+    'identity.user.resend-verification': { caller, verifyBaseUrl: provided('gatewayUrl') },
     'identity.subscription.status': { caller },
     'identity.subscription.create': { caller },
     'identity.subscription.cancel': { caller: { ...caller, userId: theirs.subscriberId } },
@@ -108,7 +109,8 @@ describe('every subject that acts for a caller refuses a request without a valid
     client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [loadConfig().natsUrl] } });
     await client.connect();
     // Bob has meals, a private food, a symptom and settings: what a handler that lost its owner condition would hand out.
-    const { api, user } = await registerUser('bob', 'Bob');
+    // Unconfirmed, so that a confirmation email may be asked for (identity.user.resend-verification answers 409 once confirmed).
+    const { api, user } = await registerUser('bob', 'Bob', undefined, undefined, { verified: false });
     bob = { userId: user.id, timeZone: user.timeZone };
     const food = await api.call(httpContract.foods.quickAdd, { body: { name: 'Bob secret sauce', fodmapRating: 'high' } });
     expectOk(food);

@@ -41,7 +41,7 @@ function openShell() {
 
 describe('the confirmation link (/verify-email)', () => {
   it('sends the token once and says the address is confirmed', async () => {
-    const fetchMock = fakeApi((path, init) => (path === verifyPath ? json(200, { message: Messages.verifyEmailSuccess }) : undefined));
+    const fetchMock = fakeApi((path) => (path === verifyPath ? json(200, { message: Messages.verifyEmailSuccess }) : undefined));
     openApp('/verify-email?token=emailed-token');
 
     expect(await screen.findByText('Your email address is confirmed.')).toBeTruthy();
