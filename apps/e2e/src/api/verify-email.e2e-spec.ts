@@ -87,7 +87,7 @@ describe('a proven address', () => {
     expect(user.emailVerified).toBe(false);
     expect((await new ApiSession().call(httpContract.auth.forgotPassword, { body: { email } })).status).toBe(200);
     const token = await resetTokenSentTo(email);
-    const newPassword = 'Another-Horse-7';
+    const newPassword = 'Another-Horse-7!';
     expect((await new ApiSession().call(httpContract.auth.resetPassword, { body: { token, newPassword, confirmPassword: newPassword } })).status).toBe(200);
 
     const api = new ApiSession();
