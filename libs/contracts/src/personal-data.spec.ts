@@ -33,6 +33,9 @@ describe("an event's personal fields", () => {
         SubscriptionChanged: [],
         AdminUserChanged: ['email', 'firstName', 'lastName'],
         AdminUserRemoved: [],
+        EmailVerificationRequested: ['email', 'firstName'],
+        EmailVerified: [],
+        AccountErased: [],
       },
       foods: {
         FoodCreated: ['name', 'description'],
