@@ -114,7 +114,9 @@ function constantNamespaces(contracts: string): Plugin {
           if (property.type !== 'Property' || property.computed || property.shorthand || property.kind !== 'init' || property.key.type !== 'Identifier' || !identifier.test(property.key.name))
             throw new Error(`fodmap-constant-namespaces: ${declarator.id.name} in ${id} has a property that cannot be an export`);
           const { start, end } = offsets(property.value);
-          exports.push(`export const ${property.key.name} = ${code.slice(start, end)};`);
+          // Bound under a local name and exported by its own: a property may be a reserved word (accountRoutes.export).
+          const local = `constant${exports.length}`;
+          exports.push(`const ${local} = ${code.slice(start, end)};\nexport { ${local} as ${property.key.name} };`);
         }
         // No '#' or '?': the dev server serves the module at a URL made of its id.
         const module = `${prefix}${declarator.id.name}:${id}`;
