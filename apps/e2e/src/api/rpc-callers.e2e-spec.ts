@@ -32,6 +32,8 @@ interface Records {
   advertiserToDelete: number;
   /** Carol has paid: cancel needs an active subscription, while create needs Bob's trial. */
   subscriberId: number;
+  /** Dan has not confirmed his address: a new confirmation email is his to ask for (409 once confirmed). */
+  unconfirmedId: number;
 }
 
 const advertiserInput = { name: 'Owner check', productName: 'Owner check', description: 'Owner check', ctaText: 'Go', ctaLink: 'https://owner.example/check', isActive: false };
@@ -43,7 +45,7 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'identity.user.update-notifications': { caller, input: { mealNotifications: true } },
     'identity.user.update-profile': { caller, input: { condition: 'not_sure' } },
     'identity.photo.set': { caller, profileImageUrl: null },
-    'identity.user.resend-verification': { caller, verifyBaseUrl: provided('gatewayUrl') },
+    'identity.user.resend-verification': { caller: { ...caller, userId: theirs.unconfirmedId }, verifyBaseUrl: provided('gatewayUrl') },
     'identity.subscription.status': { caller },
     'identity.subscription.create': { caller },
     'identity.subscription.cancel': { caller: { ...caller, userId: theirs.subscriberId } },
@@ -109,8 +111,7 @@ describe('every subject that acts for a caller refuses a request without a valid
     client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [loadConfig().natsUrl] } });
     await client.connect();
     // Bob has meals, a private food, a symptom and settings: what a handler that lost its owner condition would hand out.
-    // Unconfirmed, so that a confirmation email may be asked for (identity.user.resend-verification answers 409 once confirmed).
-    const { api, user } = await registerUser('bob', 'Bob', undefined, undefined, { verified: false });
+    const { api, user } = await registerUser('bob', 'Bob');
     bob = { userId: user.id, timeZone: user.timeZone };
     const food = await api.call(httpContract.foods.quickAdd, { body: { name: 'Bob secret sauce', fodmapRating: 'high' } });
     expectOk(food);
@@ -151,6 +152,7 @@ describe('every subject that acts for a caller refuses a request without a valid
       mealToDeleteId: toDelete.id,
       symptomId: okBody(symptom).id,
       subscriberId: carol.user.id,
+      unconfirmedId: (await registerUser('dan', 'Dan', undefined, undefined, { verified: false })).user.id,
     };
   });
 

@@ -1,4 +1,5 @@
 import { httpContract, Messages } from '@fodmap/contracts';
+import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import {
   ApiSession,
@@ -47,10 +48,10 @@ describe('a proven address', () => {
     expect(refused.body.message).toMatch(/^Too many confirmation emails\. Please try again in \d+ minutes?\.$/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    // The registration's link was superseded by the resends; the newest works.
-    await eventuallyEmails(email, 4);
+    // The registration's link was superseded by the resends. A superseded request's email is dropped as it is sent, so
+    // the last resend's email is the one that surely arrives, and its link confirms.
     expect((await api.call(httpContract.auth.verifyEmail, { body: { token: first } })).status).toBe(400);
-    await confirmEmail(api, email);
+    await eventually(async () => expect((await api.call(httpContract.auth.verifyEmail, { body: { token: await verificationTokenSentTo(email) } })).status).toBe(200));
     expect(okBody(await api.call(httpContract.account.user)).emailVerified).toBe(true);
   });
 
@@ -94,10 +95,3 @@ describe('a proven address', () => {
     expect(okBody(await api.call(httpContract.auth.login, { body: { email, password: newPassword } })).emailVerified).toBe(true);
   });
 });
-
-/** Waits until the address has received `count` emails (the sender runs after the request's commit). */
-async function eventuallyEmails(address: string, count: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while ((await emailsTo(address)).length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  expect((await emailsTo(address)).length).toBeGreaterThanOrEqual(count);
-}
