@@ -188,7 +188,8 @@ async function seed(pg, zones, days) {
   const person = `generate_series(1, $1::integer) g CROSS JOIN LATERAL (SELECT ($2::text[])[1 + g % array_length($2::text[], 1)] AS zone, ($3::date[])[1 + g % array_length($2::text[], 1)] AS day) p`;
   const params = [USERS, zones, days];
   await pg.query('BEGIN');
-  await pg.query(`INSERT INTO notifications.recipients SELECT g, 'bench' || g || '@example.com', 'Bench', p.zone, 'default', true, false FROM ${person}`, params);
+  // The last column: each has confirmed their address (issue 20), or their summary would pause.
+  await pg.query(`INSERT INTO notifications.recipients SELECT g, 'bench' || g || '@example.com', 'Bench', p.zone, 'default', true, false, true FROM ${person}`, params);
   await pg.query(
     `INSERT INTO notifications.digest_meals SELECT g, g, 'Porridge with banana', 'breakfast', (p.day + time '08:30') AT TIME ZONE p.zone, p.day, p.zone, true FROM ${person}`,
     params,

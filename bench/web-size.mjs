@@ -44,6 +44,7 @@ const ROUTES = [
 const USER = {
   id: 1,
   email: 'bench@example.com',
+  emailVerified: true,
   firstName: 'Bench',
   lastName: 'Mark',
   profileImageUrl: null,

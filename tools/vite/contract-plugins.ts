@@ -104,6 +104,14 @@ function constantNamespaces(contracts: string): Plugin {
     load: (id) => modules.get(id) ?? null,
     transform(code, id) {
       if (!targets(id)) return null;
+      const bindable = (name: string) => {
+        try {
+          this.parse(`let ${name};`);
+          return true;
+        } catch {
+          return false;
+        }
+      };
       const replaced: { start: number; end: number; text: string }[] = [];
       for (const statement of this.parse(code).body) {
         if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
@@ -114,7 +122,9 @@ function constantNamespaces(contracts: string): Plugin {
           if (property.type !== 'Property' || property.computed || property.shorthand || property.kind !== 'init' || property.key.type !== 'Identifier' || !identifier.test(property.key.name))
             throw new Error(`fodmap-constant-namespaces: ${declarator.id.name} in ${id} has a property that cannot be an export`);
           const { start, end } = offsets(property.value);
-          exports.push(`export const ${property.key.name} = ${code.slice(start, end)};`);
+          const { name } = property.key;
+          // A property that is a reserved word (accountRoutes.export) cannot be a binding: it is exported under its name from a local one.
+          exports.push(bindable(name) ? `export const ${name} = ${code.slice(start, end)};` : `const ${name}$ = ${code.slice(start, end)};\nexport { ${name}$ as ${name} };`);
         }
         // No '#' or '?': the dev server serves the module at a URL made of its id.
         const module = `${prefix}${declarator.id.name}:${id}`;

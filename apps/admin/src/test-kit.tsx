@@ -11,6 +11,7 @@ import { createAdminQueryClient } from './lib/query-client';
 export const adminAnn: User = {
   id: 1,
   email: 'ann@example.com',
+  emailVerified: true,
   firstName: 'Ann',
   lastName: 'Lee',
   profileImageUrl: null,

@@ -12,6 +12,7 @@ import { CallerSerializer } from './auth/caller.serializer';
 import { KnownDevices } from './auth/known-device';
 import { LocalStrategy } from './auth/local.strategy';
 import { LoginAttempts } from './auth/login-attempts';
+import { Registrations } from './auth/registrations';
 import { UserSessions } from './auth/user-sessions';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { EducationController } from './education/education.controller';
@@ -59,6 +60,7 @@ import { SymptomsController } from './symptoms/symptoms.controller';
     RateLimiter,
     AiSearchLimits,
     LoginAttempts,
+    Registrations,
     UserSessions,
     AccountCache,
     JournalReadCache,

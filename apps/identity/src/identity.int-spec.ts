@@ -55,7 +55,7 @@ describe('register', () => {
       host: 'IBD.Example:8443',
     });
     const events = await sql<{ type: string; schema_version: number; data: object; metadata: { userId: number } }>(
-      "SELECT type, schema_version, data, metadata FROM identity.events WHERE stream_id = $1",
+      "SELECT type, schema_version, data, metadata FROM identity.events WHERE stream_id = $1 ORDER BY stream_version",
       [`user-${user.id}`],
     );
     expect(events).toEqual([
@@ -63,6 +63,13 @@ describe('register', () => {
         type: 'UserRegistered',
         schema_version: 2,
         data: { userId: user.id, email: user.email, firstName: 'Ann', lastName: 'Lee', timeZone: 'America/New_York', host: 'ibd.example' },
+        metadata: expect.objectContaining({ userId: user.id }),
+      },
+      // Issue 20: the confirmation email of the new address, branded by the same host; no token or link in it.
+      {
+        type: 'EmailVerificationRequested',
+        schema_version: 1,
+        data: { verificationId: expect.any(String), userId: user.id, email: user.email, firstName: 'Ann', host: 'ibd.example' },
         metadata: expect.objectContaining({ userId: user.id }),
       },
     ]);
@@ -160,9 +167,10 @@ describe('user', () => {
     );
     expect(events.map(({ type, stream_version, data }) => [stream_version, type, data])).toEqual([
       [1, 'UserRegistered', expect.anything()],
+      [2, 'EmailVerificationRequested', expect.anything()],
       // The first change names only meal emails: the event still says daily summaries are on (the spec's default).
-      [2, 'NotificationPreferencesChanged', { userId: user.id, emailNotifications: true, mealNotifications: true }],
-      [3, 'NotificationPreferencesChanged', { userId: user.id, emailNotifications: false, mealNotifications: true }],
+      [3, 'NotificationPreferencesChanged', { userId: user.id, emailNotifications: true, mealNotifications: true }],
+      [4, 'NotificationPreferencesChanged', { userId: user.id, emailNotifications: false, mealNotifications: true }],
     ]);
   });
 

@@ -190,12 +190,21 @@ let people = 0;
 async function signUp(host = 'default'): Promise<{ user: { id: number; email: string }; caller: Caller }> {
   const user = { id: 7000 + ++people, email: `delivery${people}.${Date.now()}@example.com` };
   const caller: Caller = { userId: user.id, timeZone: 'Europe/London' };
-  await identityEvents.store.append(`user-${user.id}`, 0, [{ type: EventTypes.UserRegistered, schemaVersion: 2, data: { userId: user.id, email: user.email, firstName: 'Ann', lastName: 'Lee', timeZone: caller.timeZone, host } }], { userId: user.id });
+  await identityEvents.store.append(
+    `user-${user.id}`,
+    0,
+    [
+      { type: EventTypes.UserRegistered, schemaVersion: 2, data: { userId: user.id, email: user.email, firstName: 'Ann', lastName: 'Lee', timeZone: caller.timeZone, host } },
+      // The address is proven (issue 20): nothing but the confirmation and resets goes to one that is not.
+      { type: EventTypes.EmailVerified, schemaVersion: 1, data: { userId: user.id, verifiedAt: new Date().toISOString() } },
+    ],
+    { userId: user.id },
+  );
   registered.set(user.id, { emailNotifications: true, mealNotifications: true });
   await identityEvents.store.append(`user-${user.id}-preferences`, 0, [{ type: EventTypes.NotificationPreferencesChanged, schemaVersion: 1, data: { userId: user.id, emailNotifications: true, mealNotifications: true } }], { userId: user.id });
   await eventually(async () => {
-    const [row] = await dataSource.query('SELECT meal_notifications FROM notifications.recipients WHERE user_id = $1', [user.id]);
-    expect(row).toEqual({ meal_notifications: true });
+    const [row] = await dataSource.query('SELECT meal_notifications, email_verified FROM notifications.recipients WHERE user_id = $1', [user.id]);
+    expect(row).toEqual({ meal_notifications: true, email_verified: true });
   });
   return { user, caller };
 }

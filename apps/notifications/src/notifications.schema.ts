@@ -10,10 +10,12 @@ import { RecipientZone1768300000000 } from './migrations/1768300000000-recipient
 import { JobQueue1769000000000 } from './migrations/1769000000000-job-queue';
 import { SentEmailSubject1770100000000 } from './migrations/1770100000000-sent-email-subject';
 import { EmailCaps1770200000000 } from './migrations/1770200000000-email-caps';
+import { ProvenAddresses1769100000000 } from './migrations/1769100000000-proven-addresses';
 import { journalDigestProjection } from './audience/journal-digest.projection';
 import { recipientsProjection } from './audience/recipients.projection';
 import { foodResearchEmails } from './food-research/food-research-emails.projection';
 import { passwordResetEmails } from './password-reset/password-reset-emails.projection';
+import { verificationEmails } from './email-verification/verification-emails.projection';
 
 const eraseNotificationRows = deleteRowsOf({
   recipients: 'user_id',
@@ -28,8 +30,8 @@ const eraseNotificationRows = deleteRowsOf({
 export const notificationsSchema = {
   service: 'notifications',
   entities: [SentEmailEntity, ...projectionEntities],
-  migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000, AdvertisersAndLinks1767500000000, Audience1767600000000, RecipientZone1768300000000, JobQueue1769000000000, AccountErasure1769300000000, SentEmailSubject1770100000000, EmailCaps1770200000000],
-  consumer: [passwordResetEmails, recipientsProjection, journalDigestProjection, foodResearchEmails],
+  migrations: [NotificationsSchema1763780000000, EmailOutbox1767400000000, AdvertisersAndLinks1767500000000, Audience1767600000000, RecipientZone1768300000000, JobQueue1769000000000, ProvenAddresses1769100000000, AccountErasure1769300000000, SentEmailSubject1770100000000, EmailCaps1770200000000],
+  consumer: [passwordResetEmails, verificationEmails, recipientsProjection, journalDigestProjection, foodResearchEmails],
   /** meal_emails' consumer, whose meal email journal_digest now enqueues (issue 19). */
   retiredDurables: [durableName('meal_emails', 'journal')],
   /**

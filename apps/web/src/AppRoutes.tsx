@@ -12,6 +12,7 @@ const FoodDataPage = lazyNamed(() => import('./features/food-data/FoodDataPage')
 const ForgotPasswordPage = lazyNamed(() => import('./features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const LoginPage = lazyNamed(() => import('./features/auth/LoginPage'), 'LoginPage');
 const ResetPasswordPage = lazyNamed(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyNamed(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage');
 const DashboardPage = lazyNamed(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
 const DiaryPage = lazyNamed(() => import('./features/diary/DiaryPage'), 'DiaryPage');
 const LogSymptomPage = lazyNamed(() => import('./features/emails/LogSymptomPage'), 'LogSymptomPage');
@@ -43,6 +44,7 @@ export function AppRoutes() {
         {/* Reachable from an emailed link at any time, even on a first visit. */}
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
         {/* Opened from an email's link, signed in or not: the link's token is the authority. */}
         <Route path="/log-symptom" element={<LogSymptomPage />} />
         <Route path="/unsubscribe" element={<UnsubscribePage />} />

@@ -12,6 +12,7 @@ import { createQueryClient } from './lib/query-client';
 export const ann: User = {
   id: 1,
   email: 'ann@example.com',
+  emailVerified: true,
   firstName: 'Ann',
   lastName: 'Lee',
   profileImageUrl: null,

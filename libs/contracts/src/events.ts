@@ -258,6 +258,19 @@ export type AdminUserChangedV1 = z.infer<typeof adminUserChangedV1>;
 export const adminUserRemovedV1 = z.object({ adminUserId: z.number().int() });
 export type AdminUserRemovedV1 = z.infer<typeof adminUserRemovedV1>;
 
+/**
+ * A confirmation email is due (stream `user-<userId>`: at registration and on each resend). It names the request, never
+ * its token or link: the sender asks identity for the link as it sends (`identity.user.verification-link`).
+ */
+export const emailVerificationRequestedV1 = z.object({
+  verificationId: z.string().uuid(),
+  userId: z.number().int(),
+  email: personal(z.string()),
+  firstName: personal(z.string()),
+  host: z.string(),
+});
+export type EmailVerificationRequestedV1 = z.infer<typeof emailVerificationRequestedV1>;
+
 /** The person opened the link of their confirmation email (stream `user-<userId>`): the address is theirs. */
 export const emailVerifiedV1 = z.object({ userId: z.number().int(), verifiedAt: instant });
 export type EmailVerifiedV1 = z.infer<typeof emailVerifiedV1>;
@@ -339,6 +352,7 @@ export const domainEvents = {
     SubscriptionChanged: eventDefinition({ current: 1, versions: { 1: subscriptionChangedV1 } }),
     AdminUserChanged: eventDefinition({ current: 1, versions: { 1: adminUserChangedV1 } }),
     AdminUserRemoved: eventDefinition({ current: 1, versions: { 1: adminUserRemovedV1 } }),
+    EmailVerificationRequested: eventDefinition({ current: 1, versions: { 1: emailVerificationRequestedV1 } }),
     EmailVerified: eventDefinition({ current: 1, versions: { 1: emailVerifiedV1 } }),
     AccountErased: eventDefinition({ current: 1, versions: { 1: accountErasedV1 } }),
   },
@@ -392,6 +406,7 @@ export const EventTypes: { [T in DomainEventType]: T } = {
   SubscriptionChanged: 'SubscriptionChanged',
   AdminUserChanged: 'AdminUserChanged',
   AdminUserRemoved: 'AdminUserRemoved',
+  EmailVerificationRequested: 'EmailVerificationRequested',
   EmailVerified: 'EmailVerified',
   AccountErased: 'AccountErased',
 };

@@ -42,6 +42,8 @@ export const Messages = {
   verifyEmailInvalidToken: 'This confirmation link is invalid, has expired or was already used. Please ask for a new one.',
   verifyEmailSuccess: 'Your email address is confirmed.',
   verifyEmailSent: 'We have sent you a new confirmation link.',
+  verifyEmailAlready: 'Your email address is already confirmed.',
+  verifyEmailFirst: 'Please confirm your email address first: until then we send you nothing but the confirmation email.',
   tooManyVerificationEmails: (seconds: number) =>
     `Too many confirmation emails. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}.`,
   tooManyRegistrations: 'Too many new accounts from here. Please try again later.',

@@ -33,6 +33,7 @@ describe("an event's personal fields", () => {
         SubscriptionChanged: [],
         AdminUserChanged: ['email', 'firstName', 'lastName'],
         AdminUserRemoved: [],
+        EmailVerificationRequested: ['email', 'firstName'],
         EmailVerified: [],
         // The announcement names the erased account by its number only.
         AccountErased: [],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exportCursorSchema, type ExportPage, type SentEmailRecord } from './account/account-export';
-import { eraseAccountSchema, forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema, changePasswordSchema } from './auth/auth.schemas';
+import { eraseAccountSchema, forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema, changePasswordSchema, verifyEmailSchema } from './auth/auth.schemas';
 import { profileChangeSchema } from './auth/profile';
 import type { User } from './auth/user';
 import type { DomainConfig } from './config/domain-config';
@@ -23,7 +23,7 @@ import type { SymptomLinkPreview, SymptomLinkRedeemed, SymptomLinkReply, Unsubsc
 import { linkTokenQuerySchema, logSymptomLinkSchema } from './notifications/notifications.schemas';
 import { JournalMessages } from './journal-messages';
 import { Messages } from './messages';
-import { type MessageReply, type PasswordResetReply, type ResetLinkReply, Rpc, type SponsoredClickReply } from './subjects';
+import { type EmailVerifiedReply, type MessageReply, type PasswordResetReply, type ResetLinkReply, Rpc, type SponsoredClickReply, type VerificationLinkReply } from './subjects';
 import type { CreateSubscriptionReply, SubscriptionStatus } from './subscription/subscription';
 import { type AiSearchResult, aiSearchSchema, backgroundSearchSchema } from './foods/ai-search';
 import { text } from './text';
@@ -70,7 +70,14 @@ const healthChecks = Object.fromEntries(SERVICE_NAMES.map((name) => [Rpc.health(
  */
 export const RpcContracts = {
   /** host: the host the person signed up on (their emails' branding); absent means the default domain. */
-  [Rpc.identity.register]: rpc<User>()(z.object({ input: registerSchema, host: text('Host', HOST_MAX_LENGTH).nullish() })),
+  [Rpc.identity.register]: rpc<User>()(
+    z.object({
+      input: registerSchema,
+      host: text('Host', HOST_MAX_LENGTH).nullish(),
+      /** The public origin the confirmation link points at (the gateway's PUBLIC_URL), as resetBaseUrl; absent: no link can be sent. */
+      verifyBaseUrl: text('Confirmation link base', URL_MAX_LENGTH).nullish(),
+    }),
+  ),
   [Rpc.identity.login]: rpc<User>()(z.object({ input: loginSchema })),
   [Rpc.identity.get]: rpc<User>()(withCaller({})),
   [Rpc.identity.updateNotifications]: rpc<User>()(withCaller({ input: notificationPreferencesSchema })),
@@ -85,6 +92,14 @@ export const RpcContracts = {
   [Rpc.identity.changePassword]: rpc<MessageReply>()(withCaller({ input: changePasswordSchema })),
   /** From notifications as it sends a reset email: the link travels in no event. 410 once used, expired or superseded. */
   [Rpc.identity.resetLink]: rpc<ResetLinkReply>()(z.object({ resetId: z.string().uuid(Messages.resetExpiredToken) })),
+  /** Issue 20: opens the confirmation link's token; 400 when invalid, expired or used. */
+  [Rpc.identity.verifyEmail]: rpc<EmailVerifiedReply>()(z.object({ input: verifyEmailSchema })),
+  /** verifyBaseUrl: the public origin the emailed link points at, as resetBaseUrl. 409 when confirmed already. */
+  [Rpc.identity.resendVerification]: rpc<MessageReply>()(
+    withCaller({ verifyBaseUrl: text('Confirmation link base', URL_MAX_LENGTH, { required: Messages.invalidResetBaseUrl }) }),
+  ),
+  /** From notifications as it sends a confirmation email. 410 once used, expired or superseded. */
+  [Rpc.identity.verificationLink]: rpc<VerificationLinkReply>()(z.object({ verificationId: z.string().uuid(Messages.verifyEmailInvalidToken) })),
   [Rpc.identity.subscriptionStatus]: rpc<SubscriptionStatus>()(withCaller({})),
   /** Creates or reuses the caller's Stripe customer and subscription (issue 11); 503 without STRIPE_SECRET_KEY, 409 when active. */
   [Rpc.identity.createSubscription]: rpc<CreateSubscriptionReply>()(withCaller({})),

@@ -14,6 +14,9 @@ export const Rpc = {
     resetPassword: 'identity.password.reset',
     resetLink: 'identity.password.reset-link',
     changePassword: 'identity.password.change',
+    verifyEmail: 'identity.user.verify-email',
+    resendVerification: 'identity.user.resend-verification',
+    verificationLink: 'identity.user.verification-link',
     subscriptionStatus: 'identity.subscription.status',
     createSubscription: 'identity.subscription.create',
     cancelSubscription: 'identity.subscription.cancel',
@@ -93,6 +96,16 @@ export interface MessageReply {
 /** What identity answers notifications with when it sends a reset email. */
 export interface ResetLinkReply {
   resetUrl: string;
+}
+
+/** What identity answers notifications with when it sends a confirmation email. */
+export interface VerificationLinkReply {
+  verifyUrl: string;
+}
+
+/** A confirmed address names its user, so the gateway can drop the account it cached (emailVerified, isAdmin). */
+export interface EmailVerifiedReply extends MessageReply {
+  userId: number;
 }
 
 /** A successful password reset also names the user, so the gateway can end that user's other sessions. */

@@ -45,6 +45,8 @@ export interface GatewayConfig extends ServerConfig {
   rpcTimeoutMs: number;
   /** Meal and symptom writes one person may make per minute (JournalWriteRate); 0 turns the limit off. */
   journalWritesPerMinute: number;
+  /** New accounts per client address per hour, and from everywhere per minute (issue 20: each costs an argon2 hash). */
+  registrationLimits: { perAddressPerHour: number; perMinute: number };
 }
 
 /** Stripe's settings; identity has them only when STRIPE_SECRET_KEY is set (else subscriptions stay in trial). */
@@ -208,6 +210,8 @@ const gatewaySchema = serverSchema
     JOURNAL_READ_CACHE_SECONDS: wholeNumber('JOURNAL_READ_CACHE_SECONDS', 600, 0, 'a whole number of seconds, 0 or more'),
     RPC_TIMEOUT_MS: wholeNumber('RPC_TIMEOUT_MS', 5000, 1, 'a whole number of milliseconds, 1 or more'),
     JOURNAL_WRITES_PER_MINUTE: wholeNumber('JOURNAL_WRITES_PER_MINUTE', JOURNAL_WRITES_PER_MINUTE, 0, 'a whole number, 0 or more'),
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: wholeNumber('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 10, 1, 'a whole number, 1 or more'),
+    REGISTRATIONS_PER_MINUTE: wholeNumber('REGISTRATIONS_PER_MINUTE', 60, 1, 'a whole number, 1 or more'),
   })
   .transform((env, ctx): GatewayConfig => {
     const sessionSecret = secret(env, 'SESSION_SECRET', env.SESSION_SECRET, DEVELOPMENT_SESSION_SECRET, 'it signs the session cookie.', ctx);
@@ -239,6 +243,7 @@ const gatewaySchema = serverSchema
       journalReadCacheSeconds: env.JOURNAL_READ_CACHE_SECONDS,
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
       journalWritesPerMinute: env.JOURNAL_WRITES_PER_MINUTE,
+      registrationLimits: { perAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, perMinute: env.REGISTRATIONS_PER_MINUTE },
     };
   });
 

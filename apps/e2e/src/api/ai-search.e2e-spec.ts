@@ -53,7 +53,7 @@ describe('AI food search (issue 11), the whole product against a fake OpenAI', (
     const { api, email } = await registerUser('ai-background', 'Bea');
     const res = await api.call(httpContract.foods.backgroundSearch, { body: { query } });
     expect(res).toMatchObject({ status: 202, body: { message: AiSearchMessages.backgroundQueued } });
-    const mail = await waitForEmail(email, 30_000);
+    const mail = await waitForEmail(email, 30_000, (message) => message.subject.startsWith('We found'));
     expect(mail.subject).toBe(`We found ${query}`);
     expect(mail.text).toContain('Hi Bea,');
     expect(mail.text).toContain(`${provided('gatewayUrl')}/search?q=${encodeURIComponent(query)}`);

@@ -32,6 +32,8 @@ const linkTo = (email: Email, path: string, query: Record<string, string> = {}):
 };
 const tokenOf = (link: URL) => link.searchParams.get('token') ?? '';
 const isMealEmail = (email: Email) => (email.html ?? '').includes('/log-symptom?');
+/** A daily summary: neither a meal email nor the confirmation email every person gets first (issue 20). */
+const isDailySummary = (email: Email) => !isMealEmail(email) && !email.subject.startsWith('Confirm your email');
 
 /** Profile's three test buttons, which share one allowance. */
 const TEST_SENDS = [httpContract.emails.testDailySummary, httpContract.emails.testMealEmail, httpContract.emails.testSymptomLink];
@@ -78,14 +80,15 @@ describe('test emails from Profile', () => {
     const daily = await ann.api.call(httpContract.emails.testDailySummary);
     expect(daily).toMatchObject({ status: 200, body: { message: NotificationsMessages.testEmailSent } });
     expect(daily.headers.get('cache-control')).toBe('no-store');
-    await emailMatching(ann.email, (email) => !isMealEmail(email));
+    await emailMatching(ann.email, isDailySummary);
 
     const meal = await ann.api.send(httpContract.emails.testMealEmail, { body: { email: bob.email, userId: bob.user.id } });
     expect(meal.status).toBe(200);
     expect(meal.body.message).toEqual(expect.any(String));
     const mealEmail = await emailMatching(ann.email, isMealEmail);
     expect(mealEmail.html).toContain('Bloating · moderate');
-    expect(await emailsTo(bob.email)).toEqual([]);
+    // Bob's inbox holds his confirmation email and nothing since.
+    expect((await emailsTo(bob.email)).map((email) => email.subject)).toEqual([expect.stringMatching(/^Confirm your email/)]);
   });
 
   it('answers the preset symptom link (bloating, severity 2) for the caller', async () => {
@@ -204,7 +207,7 @@ describe('one-click unsubscribe (RFC 8058) from the daily summary', () => {
   it("accepts the mail provider's form POST from another origin and turns daily summaries off", async () => {
     const { api, email } = await registerUser('one-click');
     expect((await api.call(httpContract.emails.testDailySummary)).status).toBe(200);
-    const daily = await emailMatching(email, (message) => !isMealEmail(message));
+    const daily = await emailMatching(email, isDailySummary);
     const token = tokenOf(linkTo(daily, '/unsubscribe'));
     const res = await fetch(`${provided('gatewayUrl')}${httpContract.emails.unsubscribe.path}?token=${encodeURIComponent(token)}`, {
       method: 'POST',
@@ -248,7 +251,7 @@ describe('sponsored call-to-action', () => {
   it("is the daily summary's sponsored link", async () => {
     const { api, email } = await registerUser('sponsored-daily');
     expect((await api.call(httpContract.emails.testDailySummary)).status).toBe(200);
-    const daily = await emailMatching(email, (message) => !isMealEmail(message));
+    const daily = await emailMatching(email, isDailySummary);
     const sponsored = linksOf(daily).find((url) => /^\/api\/sponsored\/\d+$/.test(url.pathname));
     if (!sponsored) throw new Error('The daily summary carries no sponsored link');
     expect(sponsored.search).toBe('');

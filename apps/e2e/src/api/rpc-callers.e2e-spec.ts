@@ -36,6 +36,8 @@ interface Records {
   subscriberId: number;
   /** Dan's account, which the valid erasure deletes (asked again, it answers the same). */
   erasableId: number;
+  /** Erin has not confirmed his address: a new confirmation email is hers to ask for (409 once confirmed). */
+  unconfirmedId: number;
 }
 
 const advertiserInput = { name: 'Owner check', productName: 'Owner check', description: 'Owner check', ctaText: 'Go', ctaLink: 'https://owner.example/check', isActive: false };
@@ -49,6 +51,7 @@ function validRequests(caller: Caller, theirs: Records): { [Subject in CallerSub
     'identity.photo.set': { caller, profileImageUrl: null },
     // Bob's own password (registerUser's), changed to another: the one request that shows the caller was his.
     'identity.password.change': { caller, input: { currentPassword: 'Correct-Horse-9', newPassword: 'Battery-Staple-7!' } },
+    'identity.user.resend-verification': { caller: { ...caller, userId: theirs.unconfirmedId }, verifyBaseUrl: provided('gatewayUrl') },
     'identity.subscription.status': { caller },
     'identity.subscription.create': { caller },
     'identity.subscription.cancel': { caller: { ...caller, userId: theirs.subscriberId } },
@@ -171,6 +174,7 @@ describe('every subject that acts for a caller refuses a request without a valid
       symptomId: okBody(symptom).id,
       subscriberId: carol.user.id,
       erasableId: (await registerUser('dan', 'Dan')).user.id,
+      unconfirmedId: (await registerUser('erin', 'Erin', undefined, undefined, { verified: false })).user.id,
     };
   });
 

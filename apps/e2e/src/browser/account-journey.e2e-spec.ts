@@ -44,7 +44,7 @@ describe('a new person on a phone', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await eventually(async () => expect(await page.getByText("we've sent a password reset link").first().isVisible()).toBe(true), SEEN_WITHIN_MS);
 
-    const mail = await waitForEmail(email);
+    const mail = await waitForEmail(email, 20_000, (message) => message.text.includes('/reset-password?token='));
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
     expect(link).toBeDefined();
     await page.goto(link as string);

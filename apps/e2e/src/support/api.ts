@@ -149,17 +149,32 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/** How a test's person signs up: most confirm their address at once, as people do; `verified: false` leaves it unproven. */
+export interface RegisterOptions {
+  verified?: boolean;
+}
+
 export async function registerUser(
   label = 'person',
   firstName = 'Alex',
   timeZone = 'Europe/London',
   email = uniqueEmail(label),
+  { verified = true }: RegisterOptions = {},
 ): Promise<{ api: ApiSession; email: string; password: string; user: User }> {
   const api = new ApiSession();
   const password = 'Correct-Horse-9';
   const res = await api.call(httpContract.auth.register, { body: { email, password, confirmPassword: password, firstName, lastName: 'Tester', timeZone } });
   if (!res.ok) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { api, email, password, user: res.body };
+  if (!verified) return { api, email, password, user: res.body };
+  await confirmEmail(api, email);
+  return { api, email, password, user: okBody(await api.call(httpContract.account.user)) };
+}
+
+/** Opens the link of the confirmation email sent to the address, as its owner would (issue 20). */
+export async function confirmEmail(api: ApiSession, address: string): Promise<void> {
+  const token = await verificationTokenSentTo(address);
+  const confirmed = await api.call(httpContract.auth.verifyEmail, { body: { token } });
+  if (!confirmed.ok) throw new Error(`confirming ${address} failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
 }
 
 /** A catalogue food found as a person finds it, through the search, by its exact name. */
@@ -170,24 +185,33 @@ export async function catalogueFood(api: ApiSession, name: string): Promise<Food
   return food;
 }
 
-/** The stack's first admin (ADMIN_EMAILS), signed in: registered by the first test file that asks, signed in after that. */
+/**
+ * The stack's first admin (ADMIN_EMAILS), signed in: registered and confirmed by the first test file that asks, signed
+ * in after that.
+ */
 export async function signInFirstAdmin(): Promise<ApiSession> {
   const api = new ApiSession();
   const email = provided('adminEmail');
   const password = 'Admin-Horse-9';
   const registered = await api.call(httpContract.auth.register, { body: { email, password, confirmPassword: password, firstName: 'Ada', lastName: 'Admin' } });
-  if (registered.ok) return api;
+  if (registered.ok) {
+    await confirmEmail(api, email);
+    return api;
+  }
   const signedIn = await api.call(httpContract.auth.login, { body: { email, password } });
   if (!signedIn.ok) throw new Error(`signing in ${email} failed: ${registered.status}, then ${signedIn.status} ${JSON.stringify(signedIn.body)}`);
   return api;
 }
 
-/** A new signed-in admin, made as the product makes one: the first admin lists the address, then the person signs up. */
-export async function registerAdmin(label = 'admin'): Promise<{ api: ApiSession; email: string; adminUserId: number }> {
+/**
+ * A new signed-in admin, made as the product makes one: the first admin lists the address, then the person signs up
+ * and (unless `verified: false`) confirms it, which gives them the entry's rights.
+ */
+export async function registerAdmin(label = 'admin', options: RegisterOptions = {}): Promise<{ api: ApiSession; email: string; adminUserId: number }> {
   const email = uniqueEmail(label);
   const listed = await (await signInFirstAdmin()).call(httpContract.admin.createAdminUser, { body: { email, firstName: 'Adam', lastName: 'Tester' } });
   if (!listed.ok) throw new Error(`listing ${email} as an admin failed: ${listed.status} ${JSON.stringify(listed.body)}`);
-  const { api } = await registerUser(label, 'Adam', 'Europe/London', email);
+  const { api } = await registerUser(label, 'Adam', 'Europe/London', email, options);
   return { api, email, adminUserId: listed.body.id };
 }
 
@@ -200,17 +224,27 @@ export async function emailsTo(address: string): Promise<Array<{ subject: string
 
 /** The token of the password reset link emailed to an address (the newest email). */
 export async function resetTokenSentTo(address: string): Promise<string> {
-  const mail = await waitForEmail(address);
+  const mail = await waitForEmail(address, 20_000, (message) => /\/reset-password\?token=/.test(message.text));
   const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
   const token = link && new URL(link).searchParams.get('token');
   if (!token) throw new Error(`No reset link with a token in: ${mail.text}`);
   return token;
 }
 
-export async function waitForEmail(address: string, timeoutMs = 20_000) {
+/** The token of the newest confirmation link emailed to an address (issue 20). */
+export async function verificationTokenSentTo(address: string): Promise<string> {
+  const mail = await waitForEmail(address, 20_000, (message) => /\/verify-email\?token=/.test(message.text));
+  const link = mail.text.match(/https?:\/\/\S+\/verify-email\?token=[\w-]+/)?.[0];
+  const token = link && new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`No confirmation link with a token in: ${mail.text}`);
+  return token;
+}
+
+/** The newest email to an address (that `matches`, when given). */
+export async function waitForEmail(address: string, timeoutMs = 20_000, matches: (message: { subject: string; text: string }) => boolean = () => true) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const [latest] = await emailsTo(address);
+    const latest = (await emailsTo(address)).find(matches);
     if (latest) return latest;
     await new Promise((r) => setTimeout(r, 200));
   }

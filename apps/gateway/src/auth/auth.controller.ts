@@ -12,11 +12,14 @@ import { AccountCache } from './account-cache';
 import { KnownDevices } from './known-device';
 import { LoginAttempt, LoginAttempts } from './login-attempts';
 import { LoginGuard } from './login.guard';
+import { Registrations } from './registrations';
 import { SESSION_COOKIE, signedInUser } from './session';
 import { CurrentCaller } from './signed-in.guard';
 import { UserSessions } from './user-sessions';
 
 const RESET_WINDOW_SECONDS = 60 * 60;
+/** Confirmation emails per account per hour (issue 20): enough for a lost one or two, not for mail-bombing an address. */
+const VERIFICATION_EMAILS_PER_ACCOUNT = 3;
 /** Reset emails per address asked for, and reset requests per client, per hour: enough for a person, not for a flood. */
 const RESETS_PER_EMAIL = 3;
 const RESETS_PER_ADDRESS = 20;
@@ -29,6 +32,7 @@ export class AuthController {
     private readonly accounts: AccountCache,
     private readonly limiter: RateLimiter,
     private readonly attempts: LoginAttempts,
+    private readonly registrations: Registrations,
     @Inject(KnownDevices) private readonly devices: KnownDevices,
     @Inject(SERVER_CONFIG) private readonly config: GatewayConfig,
   ) {}
@@ -39,8 +43,10 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<User> {
+    await this.registrations.reserve(clientAddress(req));
     // The host the person signed up on brands their emails; req.hostname honours X-Forwarded-Host from trusted proxies only.
-    const user = await this.services.send(Rpc.identity.register, { input, host: req.hostname }, req.correlationId);
+    // The confirmation link is built from our configured address, as reset links are.
+    const user = await this.services.send(Rpc.identity.register, { input, host: req.hostname, verifyBaseUrl: this.config.publicUrl }, req.correlationId);
     await this.sessions.signIn(req, signedInUser(user));
     this.devices.remember(req, res, user.email);
     return user;
@@ -70,6 +76,29 @@ export class AuthController {
     await this.sessions.endAll(caller.userId);
     res.clearCookie(SESSION_COOKIE);
     return { message: Messages.signedOutEverywhere };
+  /**
+   * Opens the confirmation link's token (issue 20). The account's cached view is dropped, so emailVerified and the admin
+   * rights it may now hold show at the next read, in every session.
+   */
+  @Endpoint(authRoutes.verifyEmail)
+  async verifyEmail(@RouteBody(authRoutes.verifyEmail) input: ParsedBody<typeof authRoutes.verifyEmail>, @CorrelationId() correlationId: string): Promise<MessageReply> {
+    const { message, userId } = await this.services.send(Rpc.identity.verifyEmail, { input }, correlationId);
+    this.accounts.delete(userId);
+    return { message };
+  }
+
+  /** Three an hour per account, counted before identity is asked; a refusal as confirmed already gives its unit back. */
+  @Endpoint(authRoutes.resendVerification)
+  async resendVerification(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<MessageReply> {
+    const key = `verify-resend:user:${caller.userId}`;
+    const wait = await this.limiter.reserve([{ key, max: VERIFICATION_EMAILS_PER_ACCOUNT }], RESET_WINDOW_SECONDS);
+    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, Messages.tooManyVerificationEmails(wait), wait);
+    try {
+      return await this.services.send(Rpc.identity.resendVerification, { caller, verifyBaseUrl: this.config.publicUrl }, correlationId);
+    } catch (error) {
+      await this.limiter.release(key);
+      throw error;
+    }
   }
 
   /** Where the web app sends a person whose session ended (spec §8). */

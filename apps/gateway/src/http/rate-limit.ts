@@ -3,25 +3,27 @@ import { SERVER_CONFIG, ServerConfig } from '@fodmap/server';
 import Redis from 'ioredis';
 import { REDIS } from '../infra/infra.module';
 
-/** One counter: at most `max` units per window. */
+/** One counter: at most `max` units per window (the reservation's, unless the limit names its own). */
 export interface Limit {
   key: string;
   max: number;
+  windowSeconds?: number;
 }
 
 // Checks every counter, then takes one unit from each, in one atomic step: concurrent requests cannot all pass a
-// check before any of them is counted. Returns 0 when reserved, else the seconds until the full counter frees up.
+// check before any of them is counted. ARGV: each key's max, then each key's window. Returns 0 when reserved, else the
+// seconds until the full counter frees up.
 const RESERVE = `
-local window = tonumber(ARGV[#ARGV])
+local count = #KEYS
 for i, key in ipairs(KEYS) do
   if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[i]) then
     local ttl = redis.call('TTL', key)
-    if ttl < 1 then return window end
+    if ttl < 1 then return tonumber(ARGV[count + i]) end
     return ttl
   end
 end
-for _, key in ipairs(KEYS) do
-  if redis.call('INCR', key) == 1 then redis.call('EXPIRE', key, window) end
+for i, key in ipairs(KEYS) do
+  if redis.call('INCR', key) == 1 then redis.call('EXPIRE', key, tonumber(ARGV[count + i])) end
 end
 return 0
 `;
@@ -47,7 +49,8 @@ export class RateLimiter {
   /** Takes one unit from every limit or from none; answers 0, or how many seconds to wait. */
   async reserve(limits: Limit[], windowSeconds: number): Promise<number> {
     const keys = limits.map((limit) => this.prefix + limit.key);
-    const wait = await this.redis.eval(RESERVE, keys.length, ...keys, ...limits.map((limit) => limit.max), windowSeconds);
+    const windows = limits.map((limit) => limit.windowSeconds ?? windowSeconds);
+    const wait = await this.redis.eval(RESERVE, keys.length, ...keys, ...limits.map((limit) => limit.max), ...windows);
     return Number(wait);
   }
 

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Spec §3 Admin user: an address whose account, once it exists, is an admin while the entry is active. */
+/** Spec §3 Admin user: an address whose account, once it proves the address, is an admin while the entry is active. */
 @Entity({ name: 'admin_users' })
 export class AdminUserEntity {
   @PrimaryGeneratedColumn()
@@ -15,6 +15,13 @@ export class AdminUserEntity {
 
   @Column({ name: 'last_name', type: 'text' })
   lastName: string;
+
+  /**
+   * The account that proved this address (issue 20): only it holds the entry's rights. Null until one does. No foreign
+   * key: an erased account's id is never drawn again, so its entry simply grants nothing.
+   */
+  @Column({ name: 'user_id', type: 'integer', nullable: true, unique: true })
+  userId: number | null;
 
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive: boolean;

@@ -30,9 +30,19 @@ const sql = <Row,>(text: string, values: unknown[] = []): Promise<Row[]> => iden
 
 let count = 0;
 const newEmail = (label: string) => `${label}.${++count}.${run}@example.com`;
-const register = (email: string, firstName = 'Ann', lastName = 'Lee') =>
-  services.call(Rpc.identity.register, { input: { email, password: 'correct horse', firstName, lastName } });
 const callerOf = (user: { id: number }) => ({ userId: user.id, timeZone: 'UTC' });
+/** Opens the account's newest confirmation link, as its owner would from the email (issue 20). */
+async function confirm(userId: number) {
+  const [{ id }] = await sql<{ id: string }>('SELECT id FROM identity.email_verification_tokens WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1', [userId]);
+  const { verifyUrl } = await services.call(Rpc.identity.verificationLink, { verificationId: id });
+  await services.call(Rpc.identity.verifyEmail, { input: { token: new URL(verifyUrl).searchParams.get('token') ?? '' } });
+  return services.call(Rpc.identity.get, { caller: callerOf({ id: userId }) });
+}
+/** A new account; it proves its address unless `verified` is false. */
+async function register(email: string, firstName = 'Ann', lastName = 'Lee', { verified = true } = {}) {
+  const user = await services.call(Rpc.identity.register, { input: { email, password: 'correct horse', firstName, lastName }, verifyBaseUrl: 'https://fodmapjournal.example' });
+  return verified ? confirm(user.id) : user;
+}
 const entry = (email: string, isActive = true) => ({ email, firstName: 'Sam', lastName: 'Ray', isActive });
 
 let boss: Awaited<ReturnType<typeof register>>;
@@ -53,6 +63,12 @@ describe('ADMIN_EMAILS', () => {
     expect(boss.isAdmin).toBe(true);
     expect((await services.call(Rpc.identity.login, { input: { email: bossEmail, password: 'correct horse' } })).isAdmin).toBe(true);
     expect((await register(newEmail('plain'))).isAdmin).toBe(false);
+  });
+
+  it('gives the account of a listed address no admin rights until it proves the address', async () => {
+    const account = await register(listedEmail, 'Lee', 'Listed', { verified: false });
+    expect(account).toMatchObject({ emailVerified: false, isAdmin: false });
+    expect(await confirm(account.id)).toMatchObject({ emailVerified: true, isAdmin: true });
   });
 
   it("names a new admin user after the address's account when there is one, and leaves an inactive one inactive", async () => {
@@ -139,6 +155,27 @@ describe('admin users', () => {
       firstName: 'Bea',
       isActive: true,
     });
+  });
+});
+
+describe('an admin entry bound to the account that proved its address (issue 20)', () => {
+  it('stays with that account: another account that comes to hold the address takes nothing', async () => {
+    const email = newEmail('bound');
+    await services.call(Rpc.identity.createAdminUser, { caller: callerOf(boss), input: entry(email) });
+    const first = await register(email);
+    expect(first.isAdmin).toBe(true);
+    // The first account moves to another address (as an address change would), and someone signs up with the old one.
+    await sql('UPDATE identity.users SET email = $2 WHERE id = $1', [first.id, newEmail('moved')]);
+    const later = await register(email);
+    expect(later).toMatchObject({ emailVerified: true, isAdmin: false });
+    expect((await services.call(Rpc.identity.get, { caller: callerOf(first) })).isAdmin).toBe(true);
+  });
+
+  it('binds an entry made for an address that an account proved already', async () => {
+    const account = await register(newEmail('proven-first'));
+    expect(account.isAdmin).toBe(false);
+    await services.call(Rpc.identity.createAdminUser, { caller: callerOf(boss), input: entry(account.email) });
+    expect((await services.call(Rpc.identity.get, { caller: callerOf(account) })).isAdmin).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
+import { PROVEN_ACCOUNT_SQL } from './admin-access';
 import { AdminUserChanges, AdminUserCommand, adminUserDecider, AdminUserState, adminUserStream } from './admin-user.decider';
 import { AdminUserEntity } from './admin-user.entity';
 
@@ -82,14 +83,15 @@ export class AdminUsersService {
 
   /**
    * Makes each address of ADMIN_EMAILS that is not listed yet an active admin user, named after its account when one
-   * exists. A listed address is left as it is: an operator who deactivated it decided, and the environment does not
+   * exists and bound to it when that account has proven the address (otherwise its proof binds it later). A listed address is left as it is: an operator who deactivated it decided, and the environment does not
    * overrule that. Safe when several identity processes start at once (ON CONFLICT).
    */
   async addFromEnvironment(emails: readonly string[]): Promise<void> {
     if (emails.length === 0) return;
     const added: Array<{ email: string }> = await this.dataSource.query(
-      `INSERT INTO identity.admin_users (email, first_name, last_name)
-       SELECT listed.email, coalesce(account.first_name, split_part(listed.email, '@', 1)), coalesce(account.last_name, 'Admin')
+      `INSERT INTO identity.admin_users (email, first_name, last_name, user_id)
+       SELECT listed.email, coalesce(account.first_name, split_part(listed.email, '@', 1)), coalesce(account.last_name, 'Admin'),
+              CASE WHEN account.email_verified_at IS NOT NULL THEN account.id END
        FROM unnest($1::text[]) WITH ORDINALITY AS listed (email, position)
        LEFT JOIN identity.users account ON account.email = listed.email
        ORDER BY listed.position
@@ -107,15 +109,20 @@ export class AdminUsersService {
   }
 }
 
-/** Writes the entry as it now stands, or deletes it once removed (the id was drawn before the first event). */
+/**
+ * Writes the entry as it now stands, or deletes it once removed (the id was drawn before the first event). A new entry,
+ * or one given a new address, is bound to the account that proved that address, if any (issue 20); otherwise the
+ * binding stays as it is, and a deactivated entry keeps it, so its reactivation gives the rights back to that account only.
+ */
 async function saveEntry(manager: EntityManager, adminUserId: number, state: AdminUserState): Promise<void> {
   if (state === null) {
     await manager.delete(AdminUserEntity, { id: adminUserId });
     return;
   }
   await manager.query(
-    `INSERT INTO identity.admin_users (id, email, first_name, last_name, is_active) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, is_active = EXCLUDED.is_active`,
+    `INSERT INTO identity.admin_users (id, email, first_name, last_name, is_active, user_id) VALUES ($1, $2, $3, $4, $5, ${PROVEN_ACCOUNT_SQL('$2')})
+     ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, is_active = EXCLUDED.is_active,
+       user_id = CASE WHEN admin_users.email = EXCLUDED.email THEN coalesce(admin_users.user_id, EXCLUDED.user_id) ELSE EXCLUDED.user_id END`,
     [adminUserId, state.email, state.firstName, state.lastName, state.isActive],
   );
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EmailVerificationModule } from '../email-verification/email-verification.module';
 import { UserEntity } from '../users/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
@@ -7,7 +8,7 @@ import { PasswordsController } from './passwords.controller';
 import { PasswordsService } from './passwords.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, PasswordResetTokenEntity])],
+  imports: [TypeOrmModule.forFeature([UserEntity, PasswordResetTokenEntity]), EmailVerificationModule],
   controllers: [PasswordsController],
   providers: [PasswordHasher, PasswordsService],
   exports: [PasswordHasher],

@@ -3,15 +3,19 @@ import { CommandHandler, EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
 import { refuseCommonPassword } from './common-passwords';
 import { PasswordHasher } from './password-hasher';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { passwordResetDecider, passwordResetStream } from './password-reset.decider';
-import { hashResetToken, issueResetToken, RESET_TOKEN_LIFETIME_MS, resetTokenState, resetUrl } from './reset-token';
+import { EmailedLinks, expireEarlierLinks, issueEmailedLink, redeemEmailedLink } from '../email-links/emailed-links';
+import { hashLinkToken, linkTokenState, linkUrl } from '../email-links/link-token';
+import { EmailVerificationService } from '../email-verification/email-verification.service';
 
-const MAX_LINKS_PER_RESET = 2;
+const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+const RESET_LINKS: EmailedLinks = { table: 'identity.password_reset_tokens', baseUrlColumn: 'reset_base_url', page: 'reset-password', maxLinks: 2 };
 
 @Injectable()
 export class PasswordsService {
@@ -23,6 +27,7 @@ export class PasswordsService {
     @InjectRepository(PasswordResetTokenEntity) private readonly tokens: Repository<PasswordResetTokenEntity>,
     events: EventStore<DomainEvents[typeof IDENTITY]>,
     private readonly passwords: PasswordHasher,
+    private readonly verification: EmailVerificationService,
   ) {
     this.commands = new CommandHandler(events);
   }
@@ -30,7 +35,7 @@ export class PasswordsService {
   /** Answers the same whether or not the account exists, so the form cannot be used to discover accounts. */
   async forgotPassword({ input: { email }, resetBaseUrl }: RpcParsed<typeof Rpc.identity.forgotPassword>): Promise<MessageReply> {
     const now = new Date();
-    if (resetUrl(resetBaseUrl, 'check') === null) throw rpcFailure(400, Messages.invalidResetBaseUrl);
+    if (linkUrl(resetBaseUrl, RESET_LINKS.page, 'check') === null) throw rpcFailure(400, Messages.invalidResetBaseUrl);
     const user = await this.users.findOneBy({ email });
     if (user) {
       const resetId = randomUUID();
@@ -40,8 +45,7 @@ export class PasswordsService {
         userId: user.id,
         occurredAt: now.toISOString(),
         after: async (manager) => {
-          // Only the newest link works: earlier unused ones expire now.
-          await manager.update(PasswordResetTokenEntity, { userId: user.id, usedAt: IsNull(), expiresAt: MoreThan(now) }, { expiresAt: now });
+          await expireEarlierLinks(manager, RESET_LINKS, user.id, now);
           await manager.insert(PasswordResetTokenEntity, { id: resetId, userId: user.id, tokenHash: null, resetBaseUrl, expiresAt });
         },
       });
@@ -54,35 +58,27 @@ export class PasswordsService {
    * twice per reset (a resend after the sender crashed), only while the reset is the user's newest and unexpired.
    */
   async resetLink(resetId: string): Promise<ResetLinkReply> {
-    const { token, tokenHash } = issueResetToken(new Date());
-    // TypeORM answers an UPDATE with [rows, affected].
-    const [rows]: [Array<{ reset_base_url: string }>, number] = await this.dataSource.query(
-      `UPDATE identity.password_reset_tokens SET token_hash = $2, links_issued = links_issued + 1
-       WHERE id = $1 AND used_at IS NULL AND expires_at > now() AND links_issued < $3 AND reset_base_url IS NOT NULL
-       RETURNING reset_base_url`,
-      [resetId, tokenHash, MAX_LINKS_PER_RESET],
-    );
-    const link = rows.length === 1 ? resetUrl(rows[0].reset_base_url, token) : null;
+    const link = await issueEmailedLink(this.dataSource, RESET_LINKS, resetId);
     if (link === null) throw rpcFailure(410, Messages.resetExpiredToken);
     return { resetUrl: link };
   }
 
+  /** The link reached the person's mailbox, so a completed reset confirms the address too (issue 20). */
   async resetPassword({ token, newPassword }: RpcParsed<typeof Rpc.identity.resetPassword>['input']): Promise<PasswordResetReply> {
     const now = new Date();
-    const tokenHash = hashResetToken(token);
-    const found = await this.tokens.findOneBy({ tokenHash });
+    const found = await this.tokens.findOneBy({ tokenHash: hashLinkToken(token) });
     if (!found) throw rpcFailure(400, Messages.resetInvalidToken);
-    if (resetTokenState(found, now) !== 'usable') throw rpcFailure(400, Messages.resetExpiredToken);
+    if (linkTokenState(found, now) !== 'usable') throw rpcFailure(400, Messages.resetExpiredToken);
     refuseCommonPassword(newPassword);
-    // Hashed before the transaction so the row lock is held for milliseconds, not for the hash's deliberate slowness.
+    // Hashed before the transaction, which then lasts milliseconds, not the hash's deliberate slowness.
     const passwordHash = await this.passwords.hash(newPassword);
     const userId = await this.dataSource.transaction(async (manager) => {
-      const locked = await manager.findOne(PasswordResetTokenEntity, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
-      if (!locked || resetTokenState(locked, now) !== 'usable') throw rpcFailure(400, Messages.resetExpiredToken);
-      await manager.update(PasswordResetTokenEntity, { id: locked.id }, { usedAt: now });
-      await manager.update(UserEntity, { id: locked.userId }, { passwordHash });
-      return locked.userId;
+      const owner = await redeemEmailedLink(manager, RESET_LINKS, token, now);
+      if (owner === null) throw rpcFailure(400, Messages.resetExpiredToken);
+      await manager.update(UserEntity, { id: owner }, { passwordHash });
+      return owner;
     });
+    await this.verification.confirm(userId, now);
     return { message: Messages.resetSuccess, userId };
   }
 

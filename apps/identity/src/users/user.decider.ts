@@ -9,16 +9,26 @@ export function userStream(userId: number): string {
   return `user-${userId}`;
 }
 
-/** What a person's settings are decided on: their row's choices and answers (stream `user-<id>`); null: no such user. */
-export type UserSettings = Pick<UserEntity, 'id' | 'emailNotifications' | 'mealNotifications' | 'condition' | 'dietPhase' | 'timeZone' | 'onboarding'> | null;
+/** What a person's settings are decided on: their row's address, choices and answers (stream `user-<id>`); null: no such user. */
+export type UserSettings = Pick<
+  UserEntity,
+  'id' | 'email' | 'firstName' | 'host' | 'emailVerifiedAt' | 'emailNotifications' | 'mealNotifications' | 'condition' | 'dietPhase' | 'timeZone' | 'onboarding'
+> | null;
 
 export type UserCommand =
   /** Decided on the user's new, empty stream: the row is written with the event. */
-  | { type: 'Register'; user: UserRegisteredV2 }
+  | { type: 'Register'; user: UserRegisteredV2; verificationId: string }
+  /** A new confirmation email (issue 20); 409 once the address is proven. */
+  | { type: 'RequestVerification'; verificationId: string }
+  /** The address is proven (its link opened, or a password reset completed): nothing to record when it was already. */
+  | { type: 'Verify'; verifiedAt: Date }
   | { type: 'ChangePreferences'; preferences: RpcParsed<typeof Rpc.identity.updateNotifications>['input'] }
   | { type: 'ChangeProfile'; change: ProfileChange };
 
-type UserEvent = Extract<IdentityEvent, { type: 'UserRegistered' | 'NotificationPreferencesChanged' | 'UserProfileChanged' }>;
+type UserEvent = Extract<
+  IdentityEvent,
+  { type: 'UserRegistered' | 'NotificationPreferencesChanged' | 'UserProfileChanged' | 'EmailVerificationRequested' | 'EmailVerified' }
+>;
 
 /**
  * Each change appends the settings as they then stand: the email choices with spec §3's defaults applied; the answers,
@@ -27,11 +37,24 @@ type UserEvent = Extract<IdentityEvent, { type: 'UserRegistered' | 'Notification
 function decide(command: UserCommand, state: UserSettings): Array<NewEvent<UserEvent>> {
   if (command.type === 'Register') {
     if (state !== null) throw new Error(`user-${command.user.userId} registered already`);
-    return [newEvent(identityEvents, 'UserRegistered', command.user)];
+    const { userId, email, firstName, host } = command.user;
+    return [
+      newEvent(identityEvents, 'UserRegistered', command.user),
+      newEvent(identityEvents, 'EmailVerificationRequested', { verificationId: command.verificationId, userId, email, firstName, host }),
+    ];
   }
   // A session whose account is gone: signed out, as for any request without a user.
   if (state === null) throw rpcFailure(401, Messages.unauthorized);
   const userId = state.id;
+  if (command.type === 'RequestVerification') {
+    if (state.emailVerifiedAt !== null) throw rpcFailure(409, Messages.verifyEmailAlready);
+    const { email, firstName, host } = state;
+    return [newEvent(identityEvents, 'EmailVerificationRequested', { verificationId: command.verificationId, userId, email, firstName, host })];
+  }
+  if (command.type === 'Verify') {
+    if (state.emailVerifiedAt !== null) return [];
+    return [newEvent(identityEvents, 'EmailVerified', { userId, verifiedAt: command.verifiedAt.toISOString() })];
+  }
   if (command.type === 'ChangePreferences') {
     const { preferences } = command;
     const choices = {
@@ -55,8 +78,8 @@ function decide(command: UserCommand, state: UserSettings): Array<NewEvent<UserE
 
 function evolve(state: UserSettings, event: IdentityEvent): UserSettings {
   if (event.type === 'UserRegistered') {
-    const { userId, timeZone } = event.data;
-    return { id: userId, emailNotifications: null, mealNotifications: null, condition: null, dietPhase: null, timeZone, onboarding: 'pending' };
+    const { userId, email, firstName, host, timeZone } = event.data;
+    return { id: userId, email, firstName, host, emailVerifiedAt: null, emailNotifications: null, mealNotifications: null, condition: null, dietPhase: null, timeZone, onboarding: 'pending' };
   }
   if (state === null) return state;
   switch (event.type) {
@@ -68,6 +91,8 @@ function evolve(state: UserSettings, event: IdentityEvent): UserSettings {
       const { condition, dietPhase, timeZone, onboarding } = event.data;
       return { ...state, condition, dietPhase, timeZone, onboarding };
     }
+    case 'EmailVerified':
+      return { ...state, emailVerifiedAt: new Date(event.data.verifiedAt) };
     default:
       return state;
   }

@@ -3,7 +3,8 @@ import { UserEntity } from './user.entity';
 
 /**
  * The columns the public user is made of: everything but the password hash and the sign-up host, plus whether the
- * email is on the active admin users list (issue 9), which is read with the row, never stored on it.
+ * account holds an active admin users entry (issue 9, bound to the proven account since issue 20: isAdminSql), which
+ * is read with the row, never stored on it.
  */
 export type UserViewRow = Omit<UserEntity, 'passwordHash' | 'host'> & { isAdmin: boolean };
 

@@ -8,8 +8,8 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Handles(Rpc.identity.register)
-  register({ input, host }: RpcParsed<typeof Rpc.identity.register>): Promise<User> {
-    return this.users.register(input, host);
+  register({ input, host, verifyBaseUrl }: RpcParsed<typeof Rpc.identity.register>): Promise<User> {
+    return this.users.register(input, host, verifyBaseUrl);
   }
 
   @Handles(Rpc.identity.login)

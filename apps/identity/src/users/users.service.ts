@@ -3,8 +3,10 @@ import { CommandHandler, eraseEventsOf, EventStore, NATS_CONNECTION, rpcFailure,
 import { Inject, Injectable } from '@nestjs/common';
 import { NatsConnection } from 'nats';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import { isAdminSql } from '../admin-users/admin-access';
+import { recordVerificationRequest } from '../email-verification/email-verification.service';
 import { normaliseHost } from '../domain-config/host';
 import { refuseCommonPassword } from '../passwords/common-passwords';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -16,9 +18,9 @@ import { toUser, UserViewRow } from './user.view';
 
 const UNIQUE_VIOLATION = '23505';
 
-/** One user's public columns by primary key, named as the view's properties; isAdmin from the admin users list. */
+/** One user's public columns by primary key, named as the view's properties; isAdmin from the admin entry bound to the account. */
 function viewByIdSql(table: string): string {
-  return `SELECT id, email, email_verified_at AS "emailVerifiedAt", first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", ${isAdminSql('users.email')} AS "isAdmin",
+  return `SELECT id, email, email_verified_at AS "emailVerifiedAt", first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", ${isAdminSql('users')} AS "isAdmin",
     email_notifications AS "emailNotifications", meal_notifications AS "mealNotifications", time_zone AS "timeZone",
     condition, diet_phase AS "dietPhase", onboarding, created_at AS "createdAt"
     FROM ${table} users WHERE id = $1`;
@@ -42,8 +44,15 @@ export class UsersService {
     this.commands = new CommandHandler(events);
   }
 
-  /** `signUpHost`: the host the browser signed up on; the person's emails are branded after it. */
-  async register({ email, password, firstName, lastName, timeZone }: RpcParsed<typeof Rpc.identity.register>['input'], signUpHost?: string | null): Promise<User> {
+  /**
+   * `signUpHost`: the host the browser signed up on; the person's emails are branded after it. The account starts
+   * unproven, with a confirmation email whose link points at `verifyBaseUrl` (issue 20).
+   */
+  async register(
+    { email, password, firstName, lastName, timeZone }: RpcParsed<typeof Rpc.identity.register>['input'],
+    signUpHost?: string | null,
+    verifyBaseUrl?: string | null,
+  ): Promise<User> {
     const zone = timeZone === undefined ? DEFAULT_TIME_ZONE : canonicalTimeZone(timeZone);
     if (zone === null) throw rpcFailure(400, Messages.invalidTimeZone);
     refuseCommonPassword(password);
@@ -55,12 +64,14 @@ export class UsersService {
     const registeredAt = new Date();
     try {
       const user = { userId: id, email, firstName, lastName, timeZone: zone, host };
-      await this.commands.handle(userDecider, userStream(id), { type: 'Register', user }, {
+      const verificationId = randomUUID();
+      await this.commands.handle(userDecider, userStream(id), { type: 'Register', user, verificationId }, {
         userId: id,
         occurredAt: registeredAt.toISOString(),
         after: async (manager) => {
           await manager.insert(UserEntity, { id, email, passwordHash, firstName, lastName, timeZone: zone, host, createdAt: registeredAt });
           await this.subscriptions.startTrial(manager, id, registeredAt);
+          await recordVerificationRequest(manager, { verificationId, userId: id, verifyBaseUrl: verifyBaseUrl ?? null, now: registeredAt });
         },
       });
       return await this.get(id);

@@ -1,6 +1,9 @@
 import { FoodSnapshot, MealType, Severity, SymptomType } from '@fodmap/contracts';
 import { projectionTables } from '@fodmap/server';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Email } from '../email/email-sender';
+import { VERIFICATION_EMAIL } from '../email-verification/verification-emails.projection';
+import { PASSWORD_RESET_EMAIL } from '../password-reset/password-reset-emails.projection';
 import { journalDigestProjection } from './journal-digest.projection';
 import { recipientsProjection } from './recipients.projection';
 
@@ -16,18 +19,36 @@ export interface Recipient {
   host: string;
   emailNotifications: boolean;
   mealNotifications: boolean;
+  /** Their address is proven (identity's EmailVerified, issue 20): until then they get only the confirmation email and resets. */
+  emailVerified: boolean;
 }
 
 /** SQL for recipients; `r` is free for a caller's WHERE. */
 export const RECIPIENTS_SQL = `
   SELECT r.user_id AS "userId", r.email, r.first_name AS "firstName", r.time_zone AS "timeZone", r.host,
-         r.email_notifications AS "emailNotifications", r.meal_notifications AS "mealNotifications"
+         r.email_notifications AS "emailNotifications", r.meal_notifications AS "mealNotifications", r.email_verified AS "emailVerified"
   FROM ${recipientTables.recipients} r`;
 
 /** The person, or null when identity's UserRegistered has not reached this service (yet). */
 export async function findRecipient(manager: EntityManager, userId: number): Promise<Recipient | null> {
   const [recipient]: Recipient[] = await manager.query(`${RECIPIENTS_SQL} WHERE r.user_id = $1`, [userId]);
   return recipient ?? null;
+}
+
+/** The emails an address that is not proven still gets (issue 20): proving it, and resetting the password (which proves it too). */
+const UNPROVEN_ADDRESS_EMAILS: ReadonlySet<string> = new Set([VERIFICATION_EMAIL, PASSWORD_RESET_EMAIL]);
+
+/**
+ * EmailSender's gate: a person's email goes only to an address they proved, but for the emails above. One check where
+ * every email leaves, so no email type (summary, meal, test, research) can forget it; a person not yet in `recipients`
+ * has proven nothing yet.
+ */
+export function provenAddressesOnly(dataSource: DataSource): (email: Email) => Promise<boolean> {
+  return async ({ userId, emailType }) => {
+    if (userId === null || UNPROVEN_ADDRESS_EMAILS.has(emailType)) return true;
+    const [row]: Array<{ email_verified: boolean }> = await dataSource.query(`SELECT email_verified FROM ${recipientTables.recipients} WHERE user_id = $1`, [userId]);
+    return row?.email_verified === true;
+  };
 }
 
 /** How long a person's own request waits for their sign-up to reach `recipients`: well inside the gateway's 5 s. */

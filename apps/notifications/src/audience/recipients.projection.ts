@@ -9,7 +9,8 @@ export const summaryZoneOf = (timeZone: string): string => canonicalTimeZone(tim
  * confirm or change: UserProfileChanged), the host whose brand they get, and their two email preferences (spec §3:
  * daily summary on, meal emails off, until NotificationPreferencesChanged says otherwise). The daily summary goes at
  * 08:00 in that zone, which is the zone Profile names and the one every service's caller carries (issue 18); it used
- * to be the zone of the newest journal event, which lagged a corrected zone until the next meal. Keyed writes only,
+ * to be the zone of the newest journal event, which lagged a corrected zone until the next meal. Whether their address
+ * is proven (EmailVerified, issue 20): no email but the confirmation and resets goes to one that is not. Keyed writes only,
  * so a rebuild folds its batches.
  */
 export const recipientsProjection = defineProjection({
@@ -29,7 +30,11 @@ export const recipientsProjection = defineProjection({
           host: data.host,
           email_notifications: true,
           meal_notifications: false,
+          email_verified: false,
         });
+      },
+      EmailVerified: async ({ rows }, { data }) => {
+        await rows.update('recipients', { email_verified: true }, 'user_id', data.userId);
       },
       NotificationPreferencesChanged: async ({ rows }, { data }) => {
         await rows.update('recipients', { email_notifications: data.emailNotifications, meal_notifications: data.mealNotifications }, 'user_id', data.userId);
@@ -40,5 +45,5 @@ export const recipientsProjection = defineProjection({
     },
   },
   // AccountErased: notifications_erasure deletes the row (and the person's events leave the stream).
-  ignores: { [IDENTITY]: ['PasswordResetRequested', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved', 'AccountErased'] },
+  ignores: { [IDENTITY]: ['PasswordResetRequested', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved', 'EmailVerificationRequested', 'AccountErased'] },
 });

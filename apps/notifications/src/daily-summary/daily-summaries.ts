@@ -40,7 +40,7 @@ const DUE_SQL = `
     SELECT p.*, ($1::timestamptz AT TIME ZONE p."timeZone") AS wall
     FROM (
       SELECT r."userId", r.email, r."firstName", r.host, CASE WHEN known.name IS NULL THEN $5 ELSE r."timeZone" END AS "timeZone"
-      FROM (${RECIPIENTS_SQL} WHERE r.email_notifications AND r.user_id > $2) r
+      FROM (${RECIPIENTS_SQL} WHERE r.email_notifications AND r.email_verified AND r.user_id > $2) r
       LEFT JOIN unnest($6::text[]) AS known(name) ON known.name = r."timeZone"
     ) p
   )
@@ -101,6 +101,8 @@ export class DailySummaries {
     await this.dataSource.transaction(async (manager) => {
       const recipient = await awaitRecipient(manager, caller.userId);
       if (!recipient) throw rpcFailure(404, Messages.userNotFound);
+      // The sender would drop it (provenAddressesOnly): say why instead of 'sent'.
+      if (!recipient.emailVerified) throw rpcFailure(403, Messages.verifyEmailFirst);
       const person = { ...recipient, timeZone: caller.timeZone, day: localDay(new Date(), caller.timeZone) };
       await this.record(manager, [person], 'Today so far', () => `daily-summary-test:${randomUUID()}`);
     });

@@ -96,16 +96,17 @@ interface Person {
   timeZone: string;
 }
 
-/** Registers a person as identity does, and waits until notifications knows them. */
-async function register(timeZone: string, preferences?: { emailNotifications: boolean; mealNotifications: boolean }): Promise<Person> {
+/** Registers a person as identity does, who confirms their address unless `verified` is false, and waits until notifications knows them. */
+async function register(timeZone: string, preferences?: { emailNotifications: boolean; mealNotifications: boolean }, verified = true): Promise<Person> {
   const userId = nextId();
   const email = `person${userId}.${Date.now()}@example.com`;
   const events = [{ type: 'UserRegistered', schemaVersion: 2, data: { userId, email, firstName: `Ann${userId}`, lastName: 'Lee', timeZone, host: DEFAULT_HOST } }];
   if (preferences) events.push({ type: 'NotificationPreferencesChanged', schemaVersion: 1, data: { userId, ...preferences } as never });
+  if (verified) events.push({ type: 'EmailVerified', schemaVersion: 1, data: { userId, verifiedAt: new Date().toISOString() } as never });
   await identity.store.append(`user-${userId}`, 0, events, { userId });
   await eventually(async () => {
-    const rows = await dataSource.query('SELECT email_notifications FROM notifications.recipients WHERE user_id = $1', [userId]);
-    expect(rows).toEqual([{ email_notifications: preferences?.emailNotifications ?? true }]);
+    const rows = await dataSource.query('SELECT email_notifications, email_verified FROM notifications.recipients WHERE user_id = $1', [userId]);
+    expect(rows).toEqual([{ email_notifications: preferences?.emailNotifications ?? true, email_verified: verified }]);
   });
   return { userId, email, timeZone };
 }
@@ -237,18 +238,20 @@ describe('daily summary', () => {
     await otherDataSource.destroy();
   });
 
-  it('goes to nobody whose day was empty or who turned daily summaries off; the others get theirs even when insights fails', async () => {
+  it('goes to nobody whose day was empty, who turned daily summaries off or who has not confirmed their address; the others get theirs even when insights fails', async () => {
     const empty = await register('Europe/Berlin');
     const off = await register('Europe/Berlin', { emailNotifications: false, mealNotifications: false });
+    const unconfirmed = await register('Europe/Berlin', undefined, false);
     const logged = await register('Europe/Berlin');
     insightsFailsFor.add(logged.userId);
     await logDay(off, '2026-04-14T12:00:00Z');
+    await logDay(unconfirmed, '2026-04-14T12:00:00Z');
     await logDay(logged, '2026-04-14T12:00:00Z');
     // The day before holds the empty person's only meal: not their summary's day.
     await logDay(empty, '2026-04-13T12:00:00Z');
 
     await summaries().runDue(new Date('2026-04-15T06:00:00Z'));
-    expect((await summariesOf([empty, off, logged])).map(({ user_id }) => user_id)).toEqual([logged.userId]);
+    expect((await summariesOf([empty, off, unconfirmed, logged])).map(({ user_id }) => user_id)).toEqual([logged.userId]);
     const [email] = await eventually(async () => {
       const messages = await inbox(logged.email);
       expect(messages).toHaveLength(1);
@@ -258,12 +261,14 @@ describe('daily summary', () => {
     expect(email.text).not.toContain('YOUR TOP FINDING');
     expect(await inbox(empty.email)).toEqual([]);
     expect(await inbox(off.email)).toEqual([]);
+    expect(await inbox(unconfirmed.email)).toEqual([]);
   });
 
   it('goes at 08:00 in the zone the person corrected (UserProfileChanged), no longer in their sign-up zone', async () => {
     const moved = await register('Asia/Tokyo');
     const profile = { userId: moved.userId, condition: 'ibs', dietPhase: 'starting', timeZone: 'America/Los_Angeles', onboarding: 'answered' };
-    await identity.store.append(`user-${moved.userId}`, 1, [{ type: 'UserProfileChanged', schemaVersion: 1, data: profile }], { userId: moved.userId });
+    // After UserRegistered and EmailVerified.
+    await identity.store.append(`user-${moved.userId}`, 2, [{ type: 'UserProfileChanged', schemaVersion: 1, data: profile }], { userId: moved.userId });
     await eventually(async () => expect(await dataSource.query('SELECT time_zone FROM notifications.recipients WHERE user_id = $1', [moved.userId])).toEqual([{ time_zone: 'America/Los_Angeles' }]));
     // Dinner at 19:00 on 10 June in Los Angeles, logged in the zone the journal now has for them.
     const inLosAngeles = { ...moved, timeZone: 'America/Los_Angeles' };

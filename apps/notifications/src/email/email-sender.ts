@@ -98,6 +98,8 @@ export interface EmailSenderOptions {
   unsubscribeLink?: (addressee: EmailAddressee) => UnsubscribeLink | null;
   /** Default: no caps. */
   caps?: EmailCaps;
+  /** False: the email must not go to this person (issue 20: their address is not proven); it is dropped, not retried. */
+  mayReceive?: (email: Email) => Promise<boolean>;
 }
 
 export const INTERRUPTED_TWICE = 'Interrupted twice after sending: it may or may not have arrived';
@@ -123,6 +125,10 @@ export class EmailSender {
 
   async send(email: Email): Promise<void> {
     const what = `${email.emailType} email of event ${email.eventId}`;
+    if (this.options.mayReceive && !(await this.options.mayReceive(email))) {
+      this.logger.log(`Not sending the ${what}: user ${email.userId} has not confirmed their address`);
+      return;
+    }
     const begun: Array<{ interruptions: number }> = await this.options.dataSource.query(
       `INSERT INTO notifications.email_sending (event_id) SELECT $1
        WHERE NOT EXISTS (SELECT 1 FROM notifications.sent_emails WHERE event_id = $1)

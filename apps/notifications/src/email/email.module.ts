@@ -6,7 +6,9 @@ import { LinkTokens } from '../links/link-tokens';
 import { symptomLinksResolver, unsubscribeLinks } from '../links/link-urls';
 import { MEAL_EMAIL } from '../meal-email/meal-email.job';
 import { PASSWORD_RESET_EMAIL } from '../password-reset/password-reset-emails.projection';
-import { resetLinkResolver } from '../password-reset/reset-links';
+import { provenAddressesOnly } from '../audience/audience-reader';
+import { VERIFICATION_EMAIL } from '../email-verification/verification-emails.projection';
+import { resetLinkResolver, verificationLinkResolver } from './identity-links';
 import { identityBrands } from './brands';
 import { EmailRenderer } from './email-renderer';
 import { EmailSender } from './email-sender';
@@ -33,14 +35,19 @@ export const NOTIFICATIONS_CONFIG = Symbol('NOTIFICATIONS_CONFIG');
           dataSource,
           renderer: new EmailRenderer(),
           transport: mailer,
-          resolvers: { 'password-reset': resetLinkResolver(requester), meal: symptomLinksResolver(tokens, config.publicUrl) },
+          resolvers: {
+            'password-reset': resetLinkResolver(requester),
+            'email-verification': verificationLinkResolver(requester),
+            meal: symptomLinksResolver(tokens, config.publicUrl),
+          },
           brandOf: identityBrands(requester),
           unsubscribeLink: unsubscribeLinks(tokens, config.publicUrl),
           caps: {
-            uncapped: new Set([PASSWORD_RESET_EMAIL]),
+            uncapped: new Set([PASSWORD_RESET_EMAIL, VERIFICATION_EMAIL]),
             perAddressPerDay: config.emailsPerAddressPerDay,
             perPersonPerDay: { [MEAL_EMAIL]: config.mealEmailsPerDay },
           },
+          mayReceive: provenAddressesOnly(dataSource),
         }),
       inject: [getDataSourceToken(), NOTIFICATIONS_CONFIG, ServiceRequester, LinkTokens, Mailer],
     },

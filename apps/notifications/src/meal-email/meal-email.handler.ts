@@ -23,6 +23,8 @@ export class MealEmailHandler {
     await this.dataSource.transaction(async (manager) => {
       const recipient = await awaitRecipient(manager, caller.userId);
       if (!recipient) throw rpcFailure(404, Messages.userNotFound);
+      // The sender would drop it (provenAddressesOnly): say why instead of 'sent'.
+      if (!recipient.emailVerified) throw rpcFailure(403, Messages.verifyEmailFirst);
       const sponsor = await mealEmailSponsor(this.dataSource);
       await enqueueEmail(liveJobs(manager), {
         eventId: `meal-test:${randomUUID()}`,

@@ -29,5 +29,7 @@ export const passwordResetEmails = defineProjection({
     },
   },
   // AccountErased: notifications_erasure deletes the person's waiting reset emails (their jobs).
-  ignores: { [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved', 'AccountErased'] },
+  ignores: {
+    [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved', 'EmailVerificationRequested', 'EmailVerified', 'AccountErased'],
+  },
 });

@@ -16,8 +16,9 @@ export const emailRoutes = routes({
     path: '/api/test-daily-email-affiliate',
     access: 'signedIn',
     response: ok<MessageReply>(),
-    errors: [429],
+    errors: [403, 429],
     summary: "Today's summary so far, to the signed-in person (no body)",
+    description: '403 until the person has confirmed their email address.',
   }),
   testMealEmail: route({
     method: 'POST',
@@ -26,9 +27,9 @@ export const emailRoutes = routes({
     // What the web sends (spec §7), declared so that its client may send it; any of it, or none, is accepted.
     body: z.object({ email: z.string(), userId: z.number() }).partial().optional(),
     response: ok<MessageReply>(),
-    errors: [404, 429],
+    errors: [403, 404, 429],
     summary: "A meal email of the person's newest meal, to the signed-in person whatever the body names",
-    description: 'The web sends {email, userId} (spec §7); neither is read.',
+    description: 'The web sends {email, userId} (spec §7); neither is read. 403 until the person has confirmed their email address.',
   }),
   testSymptomLink: route({
     method: 'POST',

@@ -21,6 +21,7 @@ const NOT_ROUTES: Record<string, { why: string; literals?: string[]; inside?: st
   'apps/e2e/src/api/platform.e2e-spec.ts': { why: 'an unknown path answers a JSON 404', literals: ['/api/no-such-thing'] },
   'apps/e2e/src/api/security.e2e-spec.ts': { why: 'unknown paths, also past the admin guard, answer JSON', literals: ['/api/no-such-thing', '/api/admin/no-such-thing'] },
   'apps/e2e/src/support/api.ts': { why: "the development mail catcher's own API (tools/mailcatcher), not the product's", literals: ['/api/messages'] },
+  'bench/lib/stack.mjs': { why: "the development mail catcher's own API (tools/mailcatcher), not the product's", literals: ['/api/messages'] },
   'bench/fuzz.mjs': { why: "odd and malformed paths are the cases themselves; '/api' tells which requests must answer JSON", inside: 'ODD_PATHS', literals: ['/api'] },
   'bench/web-size.mjs': { why: 'its stand-in server answers the SPAs without the built contract (it builds web and admin only)', inside: 'apiReply' },
 };

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UserEntity } from '../users/user.entity';
+import { EmailVerificationTokenEntity } from './email-verification-token.entity';
+import { EmailVerificationController } from './email-verification.controller';
+import { EmailVerificationService } from './email-verification.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity, EmailVerificationTokenEntity])],
+  controllers: [EmailVerificationController],
+  providers: [EmailVerificationService],
+  exports: [EmailVerificationService],
+})
+export class EmailVerificationModule {}

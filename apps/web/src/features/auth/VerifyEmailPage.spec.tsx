@@ -1,0 +1,96 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { accountRoutes, authRoutes, Messages } from '@fodmap/contracts';
+import { hrefOf } from '@fodmap/web-client';
+import { loadToastSnackbar, ToastProvider } from '@fodmap/web-ui';
+import { MemoryRouter } from 'react-router-dom';
+import { App } from '../../App';
+import { AppShell } from '../../components/AppShell';
+import { createQueryClient } from '../../lib/query-client';
+import { ann, fakeApi, json, requests } from '../../test-kit';
+
+// The page and the banner load lazily; compiling them up front keeps that out of each test's time limits.
+beforeAll(() => Promise.all([loadToastSnackbar(), import('./VerifyEmailPage'), import('./VerifyEmailBanner')]));
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+const verifyPath = hrefOf(authRoutes.verifyEmail);
+const resendPath = hrefOf(authRoutes.resendVerification);
+
+/** The app opened at a path, as the emailed link opens it (a new tab). */
+function openApp(path: string) {
+  window.history.pushState({}, '', path);
+  render(<App />);
+}
+
+/** The signed-in shell alone. */
+function openShell() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <AppShell />
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the confirmation link (/verify-email)', () => {
+  it('sends the token once and says the address is confirmed', async () => {
+    const fetchMock = fakeApi((path) => (path === verifyPath ? json(200, { message: Messages.verifyEmailSuccess }) : undefined));
+    openApp('/verify-email?token=emailed-token');
+
+    expect(await screen.findByText('Your email address is confirmed.')).toBeTruthy();
+    expect(requests(fetchMock).filter((request) => request === `POST ${verifyPath}`)).toHaveLength(1);
+    const [, init] = fetchMock.mock.calls.find(([path]) => String(path) === verifyPath) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ token: 'emailed-token' });
+  });
+
+  it('shows why a used link fails and, signed in unconfirmed, offers a new one', async () => {
+    const fetchMock = fakeApi((path) => {
+      if (path === verifyPath) return json(400, { message: Messages.verifyEmailInvalidToken });
+      if (path === resendPath) return json(200, { message: Messages.verifyEmailSent });
+      if (path === hrefOf(accountRoutes.user)) return json(200, { ...ann, emailVerified: false });
+      return undefined;
+    });
+    openApp('/verify-email?token=used-token');
+
+    expect(await screen.findByText(Messages.verifyEmailInvalidToken)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a new link' }));
+    expect(await screen.findByText(Messages.verifyEmailSent)).toBeTruthy();
+    expect(requests(fetchMock)).toContain(`POST ${resendPath}`);
+  });
+
+  it('says a link without a token is invalid, without asking the server', async () => {
+    const fetchMock = fakeApi(() => undefined);
+    openApp('/verify-email');
+    expect(await screen.findByText(Messages.verifyEmailInvalidToken)).toBeTruthy();
+    expect(requests(fetchMock)).not.toContain(`POST ${verifyPath}`);
+  });
+});
+
+describe("the 'Confirm your email' banner", () => {
+  it('shows to a signed-in person who has not confirmed, and resends with the server’s answer as a toast', async () => {
+    fakeApi((path) => {
+      if (path === hrefOf(accountRoutes.user)) return json(200, { ...ann, emailVerified: false });
+      if (path === resendPath) return json(429, { message: Messages.tooManyVerificationEmails(1800) });
+      return undefined;
+    });
+    openShell();
+
+    expect(await screen.findByText('Confirm your email')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend link' }));
+    expect(await screen.findByText('Too many confirmation emails. Please try again in 30 minutes.')).toBeTruthy();
+  });
+
+  it('is not there once the address is confirmed', async () => {
+    fakeApi(() => undefined);
+    openShell();
+    expect(await screen.findByRole('navigation')).toBeTruthy();
+    expect(screen.queryByText('Confirm your email')).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+import { Alert, Button, Stack } from '@mui/material';
+import { authRoutes, Messages } from '@fodmap/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { callRoute, serverMessage } from '@fodmap/web-client';
+import { AuthCard } from './AuthCard';
+import { useResendVerification } from './resend-verification';
+import { useScreenTitle } from '../branding/use-screen-title';
+import { currentUserKey, useSession } from '../session/use-session';
+import { markStartPageSeen } from '../start/start-flag';
+
+/** Issue 20 /verify-email?token=…: the confirmation email's link, opened signed in or not; the token is sent once. */
+export function VerifyEmailPage() {
+  useScreenTitle('Confirm your email');
+  const token = useSearchParams()[0].get('token')?.trim() ?? '';
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const resend = useResendVerification();
+  const verify = useMutation({
+    mutationFn: () => callRoute(authRoutes.verifyEmail, { body: { token } }),
+    // The banner goes, and an admin entry of this address now counts.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+  });
+  // Once per page, not once per effect run: a second POST of the same token would be refused as used.
+  const sent = useRef(false);
+
+  // As the reset link does: this person has an account, so the sign-in this page leads to skips the first visit's intro.
+  useEffect(markStartPageSeen, []);
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    verify.mutate();
+  }, [token, verify]);
+
+  const failed = !token || verify.isError;
+  return (
+    <AuthCard title="Confirm your email">
+      <Stack spacing={2}>
+        {verify.isSuccess && <Alert severity="success">{verify.data.message || Messages.verifyEmailSuccess}</Alert>}
+        {failed && <Alert severity="error">{token ? serverMessage(verify.error, Messages.verifyEmailInvalidToken) : Messages.verifyEmailInvalidToken}</Alert>}
+        {failed && user && !user.emailVerified && (
+          <Button variant="outlined" disabled={resend.isPending} onClick={() => resend.mutate()}>
+            Send a new link
+          </Button>
+        )}
+        {(verify.isSuccess || failed) && (
+          <Button component={RouterLink} to="/" variant="contained">
+            Continue
+          </Button>
+        )}
+      </Stack>
+    </AuthCard>
+  );
+}
