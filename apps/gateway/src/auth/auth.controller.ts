@@ -76,6 +76,8 @@ export class AuthController {
     await this.sessions.endAll(caller.userId);
     res.clearCookie(SESSION_COOKIE);
     return { message: Messages.signedOutEverywhere };
+  }
+
   /**
    * Opens the confirmation link's token (issue 20). The account's cached view is dropped, so emailVerified and the admin
    * rights it may now hold show at the next read, in every session.

@@ -128,7 +128,7 @@ export class UsersService {
   }
 
   /**
-   * Deletes the account (issue 20 'Erasure'): in one transaction its row (its subscription and reset links go with it),
+   * Deletes the account (issue 20 'Erasure'): in one transaction its row (its subscription, reset and confirmation links go with it), an admin entry bound to it,
    * every identity event naming it and their messages, and AccountErased on its own stream, which every other service
    * erases the person on. Asked again once erased (a retry, another tab), it answers the same, naming nothing.
    */
@@ -143,6 +143,8 @@ export class UsersService {
       userId: null,
       after: async (manager) => {
         await manager.delete(UserEntity, { id: userId });
+        // An admin entry bound to the account goes with it: the rights were the account's (docs/security.md).
+        await manager.query('DELETE FROM identity.admin_users WHERE user_id = $1', [userId]);
         await eraseEventsOf({ manager, schema: this.events.schema, nats: this.nats, natsPrefix: this.config.natsPrefix, service: IDENTITY, userId });
       },
     });
