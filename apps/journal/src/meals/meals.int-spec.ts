@@ -143,6 +143,6 @@ describe('journal meals', () => {
     const [{ count }] = await dataSource.query('SELECT count(*)::int AS count FROM journal.events');
     expect(result.events).toBe(count);
     expect(await read()).toEqual(before);
-    expect(before.indexes).toEqual([{ indexname: 'meals_pkey' }, { indexname: 'meals_user_timestamp' }]);
+    expect(before.indexes).toEqual([{ indexname: 'meals_pkey' }, { indexname: 'meals_user_timestamp_id' }]);
   });
 });
