@@ -37,10 +37,19 @@ async function inbox(to: string): Promise<CaughtMessage[]> {
 }
 
 let people = 0;
-/** A person notifications knows (identity's UserRegistered), with every email turned off: the answer still goes. */
+/** A person notifications knows (identity's UserRegistered, their address proven), with every email turned off: the answer still goes. */
 async function signUp(): Promise<{ userId: number; email: string }> {
   const person = { userId: 8800 + ++people, email: `research${people}.${Date.now()}@example.com` };
-  await identity.store.append(`user-${person.userId}`, 0, [{ type: EventTypes.UserRegistered, schemaVersion: 2, data: { ...person, firstName: 'Ann', lastName: 'Lee', timeZone: 'Europe/London', host: 'default' } }], { userId: person.userId });
+  await identity.store.append(
+    `user-${person.userId}`,
+    0,
+    [
+      { type: EventTypes.UserRegistered, schemaVersion: 2, data: { ...person, firstName: 'Ann', lastName: 'Lee', timeZone: 'Europe/London', host: 'default' } },
+      // A proven address: an unconfirmed one receives nothing but its confirmation and resets (issue 20).
+      { type: EventTypes.EmailVerified, schemaVersion: 1, data: { userId: person.userId, verifiedAt: new Date().toISOString() } },
+    ],
+    { userId: person.userId },
+  );
   await identity.store.append(`user-${person.userId}-preferences`, 0, [{ type: EventTypes.NotificationPreferencesChanged, schemaVersion: 1, data: { userId: person.userId, emailNotifications: false, mealNotifications: false } }], { userId: person.userId });
   return person;
 }
