@@ -11,6 +11,7 @@ export * from './personal-data';
 export * from './auth/auth.schemas';
 export * from './auth/user';
 export * from './account/account-export';
+export * from './account/account-messages';
 export * from './auth/profile';
 export * from './subscription/subscription';
 export * from './config/domain-config';

@@ -1,3 +1,4 @@
+import { AccountMessages } from './account/account-messages';
 import { z } from 'zod';
 import { exportCursorSchema, type ExportPage, type SentEmailRecord } from './account/account-export';
 import { eraseAccountSchema, forgotPasswordSchema, loginSchema, notificationPreferencesSchema, registerSchema, resetPasswordSchema, changePasswordSchema, verifyEmailSchema } from './auth/auth.schemas';
@@ -99,7 +100,7 @@ export const RpcContracts = {
     withCaller({ verifyBaseUrl: text('Confirmation link base', URL_MAX_LENGTH, { required: Messages.invalidResetBaseUrl }) }),
   ),
   /** From notifications as it sends a confirmation email. 410 once used, expired or superseded. */
-  [Rpc.identity.verificationLink]: rpc<VerificationLinkReply>()(z.object({ verificationId: z.string().uuid(Messages.verifyEmailInvalidToken) })),
+  [Rpc.identity.verificationLink]: rpc<VerificationLinkReply>()(z.object({ verificationId: z.string().uuid(AccountMessages.verifyEmailInvalidToken) })),
   [Rpc.identity.subscriptionStatus]: rpc<SubscriptionStatus>()(withCaller({})),
   /** Creates or reuses the caller's Stripe customer and subscription (issue 11); 503 without STRIPE_SECRET_KEY, 409 when active. */
   [Rpc.identity.createSubscription]: rpc<CreateSubscriptionReply>()(withCaller({})),

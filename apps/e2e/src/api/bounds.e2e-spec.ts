@@ -14,30 +14,23 @@ import {
   privateFoodsFull,
   Rpc,
   RpcRequest,
-  RpcResponse,
   RpcSubject,
   Symptom,
   SYMPTOM_WINDOWS,
   wholeDayIsNotPaged,
 } from '@fodmap/contracts';
-import { loadConfig } from '@fodmap/server';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { firstValueFrom } from 'rxjs';
 import { ApiSession, catalogueFood, expectOk, okBody, registerUser } from '../support/api';
-import { provided } from '../support/provided';
+import { ServiceRpc } from '../support/service-rpc';
 
 /**
  * Issue 20 §3: every request does bounded work. Histories come a page at a time, meals, private foods and journal
  * writes are capped, and Insights answers only the windows it offers, a few fresh analyses a minute per person.
  */
 
-let nats: ClientProxy;
-const prefix = provided('natsPrefix');
+let services: ServiceRpc;
 
-/** Straight to a service over NATS, as the gateway would send it: seeds a long history without the gateway's write limit. */
-const rpc = <Subject extends RpcSubject>(subject: Subject, request: RpcRequest<Subject>) =>
-  firstValueFrom(nats.send<RpcResponse<Subject>>(`${prefix}.${subject}`, request));
+const rpc = <Subject extends RpcSubject>(subject: Subject, request: RpcRequest<Subject>) => services.send(subject, request);
 
 /** `work` over `items`, `width` at a time. */
 async function inParallel<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -71,12 +64,11 @@ async function walk<T>(api: ApiSession, first: { status: number; body: unknown; 
 }
 
 beforeAll(async () => {
-  nats = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [loadConfig().natsUrl] } });
-  await nats.connect();
+  services = await ServiceRpc.connect();
 });
 
 afterAll(async () => {
-  await nats?.close();
+  await services?.close();
 });
 
 describe('GET /api/meals and /api/symptoms a page at a time', () => {

@@ -1,5 +1,5 @@
-import { ErasedAccount, httpContract, Messages, Rpc } from '@fodmap/contracts';
-import { loadConfig } from '@fodmap/server';
+import { AccountMessages, ErasedAccount, httpContract, Rpc } from '@fodmap/contracts';
+import { loadConfig, rpcRecord } from '@fodmap/server';
 import { eventually } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
@@ -123,27 +123,29 @@ describe('DELETE /api/account (issue 20: erasure)', () => {
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'me.png');
     const photo = okBody(await ann.api.call(httpContract.account.uploadPhoto, { body: form })).profileImageUrl ?? '';
-    expect((await fetch(ann.api.baseUrl + photo)).status).toBe(200);
+    const photoName = photo.split('/').pop() ?? '';
+    expect((await ann.api.download(httpContract.account.photo, { params: { name: photoName } })).status).toBe(200);
     await seed(bo.api, boMark);
     expectOk(await ann.api.call(httpContract.emails.testDailySummary));
-    expect((await waitForEmail(ann.email)).text).toContain(annMark);
+    expect((await waitForEmail(ann.email, 20_000, (message) => message.text.includes(annMark))).text).toContain(annMark);
     // Every copy has Ann's journal before she leaves: the erasure has to find it everywhere.
     await eventually(async () => {
       expect(await table('SELECT 1 FROM insights.meals WHERE user_id = $1', [ann.user.id])).toHaveLength(1);
       expect(await table('SELECT 1 FROM notifications.digest_symptoms WHERE user_id = $1', [ann.user.id])).toHaveLength(1);
-      expect(await table('SELECT 1 FROM notifications.sent_emails WHERE user_id = $1', [ann.user.id])).toHaveLength(1);
+      // Her confirmation email and the summary.
+      expect(await table('SELECT 1 FROM notifications.sent_emails WHERE user_id = $1', [ann.user.id])).toHaveLength(2);
     }, 20_000);
     expect(await rowsHolding([annMark])).not.toEqual([]);
-    const [{ event_id: summaryEmail }] = await table('SELECT event_id FROM notifications.sent_emails WHERE user_id = $1', [ann.user.id]);
+    const [{ event_id: summaryEmail }] = await table("SELECT event_id FROM notifications.sent_emails WHERE user_id = $1 AND email_type = 'daily-summary'", [ann.user.id]);
     expect(await messagesHolding([annMark])).not.toEqual([]);
 
     // A wrong password erases nothing.
     const wrong = await ann.api.send(httpContract.account.erase, { body: { password: 'Not-Her-Password-1' } });
-    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 403, body: { message: Messages.currentPasswordWrong } });
+    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 403, body: { message: AccountMessages.currentPasswordWrong } });
     expect(okBody(await ann.api.call(httpContract.meals.list))).toHaveLength(1);
 
     const erased = await ann.api.call(httpContract.account.erase, { body: { password: ann.password } });
-    expect({ status: erased.status, body: erased.body }).toEqual({ status: 200, body: { message: Messages.accountErased } });
+    expect({ status: erased.status, body: erased.body }).toEqual({ status: 200, body: { message: AccountMessages.accountErased } });
     // Every session is over, and the account is gone.
     expect((await ann.api.call(httpContract.account.user)).status).toBe(401);
     expect((await otherDevice.call(httpContract.account.user)).status).toBe(401);
@@ -154,7 +156,9 @@ describe('DELETE /api/account (issue 20: erasure)', () => {
     }, 30_000);
     expect(await messagesHolding(needles)).toEqual([]);
     expect(await redisHolding(needles, ann.user.id)).toEqual([]);
-    expect((await fetch(ann.api.baseUrl + photo)).status).toBe(404);
+    // Served to its owner only: the object store itself shows the file is gone.
+    const photos = await nats.jetstream().views.os(`${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}_photos`);
+    expect(await photos.info(photoName)).toBeNull();
     // Checked last: a failed sign-in counts against the address it names for a while (LoginAttempts).
     expect((await new ApiSession().call(httpContract.auth.login, { body: { email: ann.email, password: ann.password } })).status).toBe(401);
     // Her sent email still counts, naming no one.
@@ -169,7 +173,10 @@ describe('DELETE /api/account (issue 20: erasure)', () => {
 
     // Asked again (a retry that reached identity late), the erasure answers as it did.
     const again = await firstValueFrom(
-      rpc.send<ErasedAccount>(`${prefix}.${Rpc.identity.eraseAccount}`, { caller: { userId: ann.user.id, timeZone: 'Europe/London' }, input: { password: ann.password } }),
+      rpc.send<ErasedAccount>(
+        `${prefix}.${Rpc.identity.eraseAccount}`,
+        rpcRecord(`${prefix}.${Rpc.identity.eraseAccount}`, { caller: { userId: ann.user.id, timeZone: 'Europe/London' }, input: { password: ann.password } }, loadConfig().callerSecret, undefined),
+      ),
     );
     expect(again).toEqual({ email: null, profileImageUrl: null });
 
@@ -198,7 +205,7 @@ describe('DELETE /api/account (issue 20: erasure)', () => {
   it('answers a missing password with 400 and what to do, and a visitor with 401', async () => {
     const { api } = await registerUser('erase-empty');
     const empty = await api.send(httpContract.account.erase, { body: { password: '' } });
-    expect({ status: empty.status, body: empty.body }).toEqual({ status: 400, body: { message: Messages.erasePasswordRequired } });
+    expect({ status: empty.status, body: empty.body }).toEqual({ status: 400, body: { message: AccountMessages.erasePasswordRequired } });
     expect((await new ApiSession().send(httpContract.account.erase, { body: { password: 'Correct-Horse-9' } })).status).toBe(401);
     expectOk(await api.call(httpContract.account.user));
   });

@@ -1,4 +1,4 @@
-import { httpContract, Messages } from '@fodmap/contracts';
+import { AccountMessages, httpContract, Messages } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { ApiSession, expectFailure, expectOk, messageOf, registerUser, resetTokenSentTo, uniqueEmail } from '../support/api';
 
@@ -11,16 +11,16 @@ describe('passwords and sessions', () => {
     const email = uniqueEmail('common');
     const register = await visitor.call(httpContract.auth.register, { body: { email, password: 'PassWord123', firstName: 'Cam', lastName: 'Tester' } });
     expectFailure(register, 400);
-    expect(register.body.message).toBe(Messages.commonPassword);
+    expect(register.body.message).toBe(AccountMessages.commonPassword);
 
     const { api, email: registered, password } = await registerUser('common');
     expectOk(await visitor.call(httpContract.auth.forgotPassword, { body: { email: registered } }));
     const token = await resetTokenSentTo(registered);
     // P@ssw0rd passes every reset rule (length, cases, digit, special) and is still one of the most used passwords.
-    expect(messageOf(await visitor.call(httpContract.auth.resetPassword, { body: { token, newPassword: 'P@ssw0rd' } }))).toBe(Messages.commonPassword);
+    expect(messageOf(await visitor.call(httpContract.auth.resetPassword, { body: { token, newPassword: 'P@ssw0rd' } }))).toBe(AccountMessages.commonPassword);
     const change = await api.call(httpContract.account.changePassword, { body: { currentPassword: password, newPassword: 'pA$$W0RD', confirmPassword: 'pA$$W0RD' } });
     expectFailure(change, 400);
-    expect(change.body.message).toBe(Messages.commonPassword);
+    expect(change.body.message).toBe(AccountMessages.commonPassword);
 
     // The link still works for an uncommon password.
     expectOk(await visitor.call(httpContract.auth.resetPassword, { body: { token, newPassword } }));
@@ -33,7 +33,7 @@ describe('passwords and sessions', () => {
 
     const wrong = await api.call(httpContract.account.changePassword, { body: { currentPassword: 'Not-The-One-1', newPassword } });
     expectFailure(wrong, 403);
-    expect(wrong.body.message).toBe(Messages.currentPasswordWrong);
+    expect(wrong.body.message).toBe(AccountMessages.currentPasswordWrong);
     expect(messageOf(await api.call(httpContract.account.changePassword, { body: { currentPassword: password, newPassword: 'nocapitals1!' } }))).toBe(Messages.resetNeedsUppercase);
     expect(messageOf(await api.call(httpContract.account.changePassword, { body: { currentPassword: password, newPassword, confirmPassword: 'Other-Pass-1!' } }))).toBe(
       Messages.resetPasswordsDontMatch,
@@ -41,7 +41,7 @@ describe('passwords and sessions', () => {
 
     const changed = await api.call(httpContract.account.changePassword, { body: { currentPassword: password, newPassword, confirmPassword: newPassword } });
     expectOk(changed);
-    expect(changed.body.message).toBe(Messages.passwordChanged);
+    expect(changed.body.message).toBe(AccountMessages.passwordChanged);
     expect((await api.call(httpContract.account.user)).status).toBe(200);
     expect((await laptop.call(httpContract.account.user)).status).toBe(401);
 
@@ -68,7 +68,7 @@ describe('passwords and sessions', () => {
 
     const out = await api.call(httpContract.auth.logoutAll);
     expectOk(out);
-    expect(out.body.message).toBe(Messages.signedOutEverywhere);
+    expect(out.body.message).toBe(AccountMessages.signedOutEverywhere);
     expect(out.headers.getSetCookie().some((cookie) => /^fodmap\.sid=;.*Expires=Thu, 01 Jan 1970/i.test(cookie))).toBe(true);
     expect((await api.call(httpContract.account.user)).status).toBe(401);
     expect((await phone.call(httpContract.account.user)).status).toBe(401);

@@ -1,4 +1,4 @@
-import { httpContract, Messages } from '@fodmap/contracts';
+import { AccountMessages, httpContract, Messages } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import {
@@ -25,24 +25,24 @@ describe('a proven address', () => {
     expect(mail.subject).toMatch(/^Confirm your email/);
 
     // The link works without a session: it is opened from the mail app.
-    expect(await new ApiSession().call(httpContract.auth.verifyEmail, { body: { token } })).toMatchObject({ status: 200, body: { message: Messages.verifyEmailSuccess } });
+    expect(await new ApiSession().call(httpContract.auth.verifyEmail, { body: { token } })).toMatchObject({ status: 200, body: { message: AccountMessages.verifyEmailSuccess } });
     expect(okBody(await api.call(httpContract.account.user)).emailVerified).toBe(true);
     const again = await api.call(httpContract.auth.verifyEmail, { body: { token } });
     expectFailure(again, 400);
-    expect(again.body.message).toBe(Messages.verifyEmailInvalidToken);
+    expect(again.body.message).toBe(AccountMessages.verifyEmailInvalidToken);
     const resend = await api.call(httpContract.auth.resendVerification);
-    expect(resend).toMatchObject({ status: 409, body: { message: Messages.verifyEmailAlready } });
+    expect(resend).toMatchObject({ status: 409, body: { message: AccountMessages.verifyEmailAlready } });
   });
 
   it('refuses a made-up token with the invalid-link message', async () => {
     const res = await new ApiSession().call(httpContract.auth.verifyEmail, { body: { token: 'not-a-real-token' } });
-    expect(res).toMatchObject({ status: 400, body: { message: Messages.verifyEmailInvalidToken } });
+    expect(res).toMatchObject({ status: 400, body: { message: AccountMessages.verifyEmailInvalidToken } });
   });
 
   it('sends 3 new links an hour, each superseding the last, then answers 429 with Retry-After', async () => {
     const { api, email } = await registerUser('verify-resend', 'Rae', 'Europe/London', undefined, { verified: false });
     const first = await verificationTokenSentTo(email);
-    for (let i = 0; i < 3; i++) expect(await api.call(httpContract.auth.resendVerification)).toMatchObject({ status: 200, body: { message: Messages.verifyEmailSent } });
+    for (let i = 0; i < 3; i++) expect(await api.call(httpContract.auth.resendVerification)).toMatchObject({ status: 200, body: { message: AccountMessages.verifyEmailSent } });
     const refused = await api.call(httpContract.auth.resendVerification);
     expectFailure(refused, 429);
     expect(refused.body.message).toMatch(/^Too many confirmation emails\. Please try again in \d+ minutes?\.$/);
@@ -76,7 +76,7 @@ describe('a proven address', () => {
     expect((await api.call(httpContract.meals.addFood, { params: { id: meal.body.id }, body: { foodId: egg.id, quantity: 2, servingUnit: 'serving' } })).status).toBe(201);
     expect((await api.call(httpContract.meals.complete, { params: { id: meal.body.id } })).status).toBe(200);
     for (const route of [httpContract.emails.testDailySummary, httpContract.emails.testMealEmail]) {
-      expect(await api.call(route)).toMatchObject({ status: 403, body: { message: Messages.verifyEmailFirst } });
+      expect(await api.call(route)).toMatchObject({ status: 403, body: { message: AccountMessages.verifyEmailFirst } });
     }
 
     await new Promise((resolve) => setTimeout(resolve, 3_000));

@@ -1,5 +1,5 @@
 import { Controller, HttpException, HttpStatus, Inject, Req, Res } from '@nestjs/common';
-import { accountRoutes, Caller, Messages, MessageReply, ParsedBody, pathTo, Rpc } from '@fodmap/contracts';
+import { AccountMessages, accountRoutes, Caller, MessageReply, ParsedBody, pathTo, Rpc } from '@fodmap/contracts';
 import { Request, Response } from 'express';
 import { AccountCache } from '../auth/account-cache';
 import { KnownDevices } from '../auth/known-device';
@@ -70,6 +70,6 @@ export class AccountErasureController {
     await this.attempts.succeeded(attempt);
     await Promise.all(personalLimitKeys(userId, email).map((key) => this.limiter.clear(key)));
     if (erased.profileImageUrl?.startsWith(PHOTO_PATH)) await this.photos.remove(erased.profileImageUrl.slice(PHOTO_PATH.length));
-    return { message: Messages.accountErased };
+    return { message: AccountMessages.accountErased };
   }
 }

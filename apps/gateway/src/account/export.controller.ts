@@ -1,5 +1,5 @@
 import { Controller, HttpStatus, Res } from '@nestjs/common';
-import { accountRoutes, AccountExport, Caller, ExportCursor, ExportPage, Food, Meal, Messages, type ParsedQuery, Rpc, SentEmailRecord, Symptom } from '@fodmap/contracts';
+import { AccountExport, AccountMessages, accountRoutes, Caller, ExportCursor, ExportPage, Food, Meal, type ParsedQuery, Rpc, SentEmailRecord, Symptom } from '@fodmap/contracts';
 import { Response } from 'express';
 import { CurrentCaller } from '../auth/signed-in.guard';
 import { Endpoint, RouteQuery } from '../http/endpoint';
@@ -41,7 +41,7 @@ export class ExportController {
   ): Promise<void> {
     const key = `export:user:${caller.userId}`;
     const wait = await this.limiter.reserve([{ key, max: EXPORTS_PER_HOUR }], EXPORT_WINDOW_SECONDS);
-    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, Messages.tooManyExports(wait), wait);
+    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, AccountMessages.tooManyExports(wait), wait);
     let data: AccountExport;
     try {
       data = await this.collect(caller, correlationId);

@@ -1,5 +1,5 @@
 import { Controller, HttpException, HttpStatus, Inject, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
-import { accountRoutes, authRoutes, Caller, Messages, MessageReply, ParsedBody, Rpc, User } from '@fodmap/contracts';
+import { AccountMessages, accountRoutes, authRoutes, Caller, MessageReply, Messages, ParsedBody, Rpc, User } from '@fodmap/contracts';
 import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { Request, Response } from 'express';
 import { clientAddress } from '../http/client-address';
@@ -75,7 +75,7 @@ export class AuthController {
     await this.sessions.signOut(req);
     await this.sessions.endAll(caller.userId);
     res.clearCookie(SESSION_COOKIE);
-    return { message: Messages.signedOutEverywhere };
+    return { message: AccountMessages.signedOutEverywhere };
   }
 
   /**
@@ -94,7 +94,7 @@ export class AuthController {
   async resendVerification(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<MessageReply> {
     const key = `verify-resend:user:${caller.userId}`;
     const wait = await this.limiter.reserve([{ key, max: VERIFICATION_EMAILS_PER_ACCOUNT }], RESET_WINDOW_SECONDS);
-    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, Messages.tooManyVerificationEmails(wait), wait);
+    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, AccountMessages.tooManyVerificationEmails(wait), wait);
     try {
       return await this.services.send(Rpc.identity.resendVerification, { caller, verifyBaseUrl: this.config.publicUrl }, correlationId);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { Messages } from '@fodmap/contracts';
+import { AccountMessages } from '@fodmap/contracts';
 import { GatewayConfig } from '@fodmap/server';
 import { suitePrefix, testConfig } from '@fodmap/testing';
 import Redis from 'ioredis';
@@ -31,7 +31,7 @@ describe('Registrations against Redis', () => {
     expect(answers.filter((one) => one.status === 201)).toHaveLength(10);
     const refused = answers.filter((one) => one.status === 429);
     expect(refused).toHaveLength(30);
-    expect(refused[0]).toEqual({ status: 429, message: Messages.tooManyRegistrations, retryAfter: expect.any(Number) });
+    expect(refused[0]).toEqual({ status: 429, message: AccountMessages.tooManyRegistrations, retryAfter: expect.any(Number) });
     expect(refused[0].retryAfter).toBeGreaterThan(60);
     expect(refused[0].retryAfter).toBeLessThanOrEqual(3600);
     // Another household is not held up by this one.

@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { Messages } from '@fodmap/contracts';
+import { AccountMessages } from '@fodmap/contracts';
 import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import { RateLimiter } from '../http/rate-limit';
 import { RetryLaterException } from '../http/retry-later.exception';
@@ -29,7 +29,7 @@ export class Registrations {
       ],
       HOUR_SECONDS,
     );
-    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, Messages.tooManyRegistrations, wait);
+    if (wait > 0) throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, AccountMessages.tooManyRegistrations, wait);
   }
 
 }

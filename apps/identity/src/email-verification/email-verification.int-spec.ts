@@ -1,4 +1,4 @@
-import { Messages, Rpc } from '@fodmap/contracts';
+import { AccountMessages, Rpc } from '@fodmap/contracts';
 import { ServiceCaller, startService } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -22,7 +22,7 @@ const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 let count = 0;
 const newEmail = () => `proof.${++count}.${run}@example.com`;
 const callerOf = (userId: number) => ({ userId, timeZone: 'UTC' });
-const invalid = { status: 400, message: Messages.verifyEmailInvalidToken };
+const invalid = { status: 400, message: AccountMessages.verifyEmailInvalidToken };
 
 async function register() {
   return services.call(Rpc.identity.register, { input: { email: newEmail(), password: 'correct horse', firstName: 'Ann', lastName: 'Lee' }, verifyBaseUrl });
@@ -50,7 +50,7 @@ describe('confirming an address (issue 20)', () => {
     const { token, url } = await newestLink(user.id);
     expect(`${url.origin}${url.pathname}`).toBe(`${verifyBaseUrl}/verify-email`);
 
-    expect(await services.call(Rpc.identity.verifyEmail, { input: { token } })).toEqual({ message: Messages.verifyEmailSuccess, userId: user.id });
+    expect(await services.call(Rpc.identity.verifyEmail, { input: { token } })).toEqual({ message: AccountMessages.verifyEmailSuccess, userId: user.id });
     expect((await services.call(Rpc.identity.get, { caller: callerOf(user.id) })).emailVerified).toBe(true);
     expect(await emailVerifiedEvents(user.id)).toEqual([{ data: { userId: user.id, verifiedAt: expect.any(String) } }]);
     expect(await services.failure(Rpc.identity.verifyEmail, { input: { token } })).toEqual(invalid);
@@ -76,12 +76,12 @@ describe('confirming an address (issue 20)', () => {
   it('supersedes the earlier link with a resend, and refuses a resend once the address is confirmed', async () => {
     const user = await register();
     const first = await newestLink(user.id);
-    expect(await services.call(Rpc.identity.resendVerification, { caller: callerOf(user.id), verifyBaseUrl })).toEqual({ message: Messages.verifyEmailSent });
+    expect(await services.call(Rpc.identity.resendVerification, { caller: callerOf(user.id), verifyBaseUrl })).toEqual({ message: AccountMessages.verifyEmailSent });
     const second = await newestLink(user.id);
     expect(second.verificationId).not.toBe(first.verificationId);
     expect(await services.failure(Rpc.identity.verifyEmail, { input: { token: first.token } })).toEqual(invalid);
     await services.call(Rpc.identity.verifyEmail, { input: { token: second.token } });
-    expect(await services.failure(Rpc.identity.resendVerification, { caller: callerOf(user.id), verifyBaseUrl })).toEqual({ status: 409, message: Messages.verifyEmailAlready });
+    expect(await services.failure(Rpc.identity.resendVerification, { caller: callerOf(user.id), verifyBaseUrl })).toEqual({ status: 409, message: AccountMessages.verifyEmailAlready });
   });
 
   it('takes a completed password reset as proof, once', async () => {
@@ -93,7 +93,7 @@ describe('confirming an address (issue 20)', () => {
     expect((await services.call(Rpc.identity.get, { caller: callerOf(user.id) })).emailVerified).toBe(true);
     // The confirmation link still answers that the address is confirmed, and records no second proof.
     const link = await newestLink(user.id);
-    expect(await services.call(Rpc.identity.verifyEmail, { input: { token: link.token } })).toMatchObject({ message: Messages.verifyEmailSuccess });
+    expect(await services.call(Rpc.identity.verifyEmail, { input: { token: link.token } })).toMatchObject({ message: AccountMessages.verifyEmailSuccess });
     expect(await emailVerifiedEvents(user.id)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { DomainEvents, EmailVerifiedReply, IDENTITY, MessageReply, Messages, VerificationLinkReply } from '@fodmap/contracts';
+import { AccountMessages, DomainEvents, EmailVerifiedReply, IDENTITY, MessageReply, VerificationLinkReply } from '@fodmap/contracts';
 import { CommandHandler, EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -52,13 +52,13 @@ export class EmailVerificationService {
     await this.execute(userId, { type: 'RequestVerification', verificationId }, (manager) =>
       recordVerificationRequest(manager, { verificationId, userId, verifyBaseUrl, now: new Date() }),
     );
-    return { message: Messages.verifyEmailSent };
+    return { message: AccountMessages.verifyEmailSent };
   }
 
   /** Asked by notifications as it sends the email: a fresh token, at most twice per request. 410 when none may go. */
   async verificationLink(verificationId: string): Promise<VerificationLinkReply> {
     const link = await issueEmailedLink(this.dataSource, VERIFICATION_LINKS, verificationId);
-    if (link === null) throw rpcFailure(410, Messages.verifyEmailInvalidToken);
+    if (link === null) throw rpcFailure(410, AccountMessages.verifyEmailInvalidToken);
     return { verifyUrl: link };
   }
 
@@ -66,11 +66,11 @@ export class EmailVerificationService {
   async verify(token: string): Promise<EmailVerifiedReply> {
     const now = new Date();
     const found = await this.dataSource.manager.findOneBy(EmailVerificationTokenEntity, { tokenHash: hashLinkToken(token) });
-    if (!found || linkTokenState(found, now) !== 'usable') throw rpcFailure(400, Messages.verifyEmailInvalidToken);
+    if (!found || linkTokenState(found, now) !== 'usable') throw rpcFailure(400, AccountMessages.verifyEmailInvalidToken);
     await this.confirm(found.userId, now, async (manager) => {
-      if ((await redeemEmailedLink(manager, VERIFICATION_LINKS, token, now)) === null) throw rpcFailure(400, Messages.verifyEmailInvalidToken);
+      if ((await redeemEmailedLink(manager, VERIFICATION_LINKS, token, now)) === null) throw rpcFailure(400, AccountMessages.verifyEmailInvalidToken);
     });
-    return { message: Messages.verifyEmailSuccess, userId: found.userId };
+    return { message: AccountMessages.verifyEmailSuccess, userId: found.userId };
   }
 
   /** Records the proof unless there is one already; `alsoDo` runs in its transaction (e.g. using the token). */

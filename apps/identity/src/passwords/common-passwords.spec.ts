@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Messages } from '@fodmap/contracts';
+import { AccountMessages } from '@fodmap/contracts';
 import { isCommonPassword, refuseCommonPassword } from './common-passwords';
 
 describe('common passwords', () => {
@@ -12,7 +12,7 @@ describe('common passwords', () => {
   });
 
   it('refuses a common one with 400 and the message a person reads', () => {
-    expect(() => refuseCommonPassword('Password123')).toThrow(expect.objectContaining({ error: { status: 400, message: Messages.commonPassword } }));
+    expect(() => refuseCommonPassword('Password123')).toThrow(expect.objectContaining({ error: { status: 400, message: AccountMessages.commonPassword } }));
     expect(() => refuseCommonPassword('Correct-Horse-9')).not.toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { Messages } from '@fodmap/contracts';
+import { AccountMessages } from '@fodmap/contracts';
 import { rpcFailure } from '@fodmap/server';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
@@ -15,5 +15,5 @@ export function isCommonPassword(password: string): boolean {
 
 /** The one rule of registration, reset and change: a password on the list is refused with 400. */
 export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw rpcFailure(400, Messages.commonPassword);
+  if (isCommonPassword(password)) throw rpcFailure(400, AccountMessages.commonPassword);
 }

@@ -1,4 +1,4 @@
-import { DomainEvents, IDENTITY, MessageReply, Messages, PasswordResetReply, ResetLinkReply, Rpc, RpcParsed } from '@fodmap/contracts';
+import { AccountMessages, DomainEvents, IDENTITY, MessageReply, Messages, PasswordResetReply, ResetLinkReply, Rpc, RpcParsed } from '@fodmap/contracts';
 import { CommandHandler, EventStore, rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -89,9 +89,9 @@ export class PasswordsService {
   async changePassword(userId: number, { currentPassword, newPassword }: RpcParsed<typeof Rpc.identity.changePassword>['input']): Promise<MessageReply> {
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw rpcFailure(401, Messages.unauthorized);
-    if (!(await this.passwords.verify(user.passwordHash, currentPassword))) throw rpcFailure(403, Messages.currentPasswordWrong);
+    if (!(await this.passwords.verify(user.passwordHash, currentPassword))) throw rpcFailure(403, AccountMessages.currentPasswordWrong);
     refuseCommonPassword(newPassword);
     await this.users.update({ id: userId }, { passwordHash: await this.passwords.hash(newPassword) });
-    return { message: Messages.passwordChanged };
+    return { message: AccountMessages.passwordChanged };
   }
 }

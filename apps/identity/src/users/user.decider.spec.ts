@@ -1,4 +1,4 @@
-import { Messages } from '@fodmap/contracts';
+import { AccountMessages, Messages } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { fold } from '@fodmap/server';
 import { deciderSpecification } from '@fodmap/testing';
@@ -59,7 +59,7 @@ describe("a person's settings decide", () => {
     deciderSpecification(userDecider)
       .given([{ type: 'UserRegistered', schemaVersion: 2, data: user }, ...verified])
       .when({ type: 'RequestVerification', verificationId: '4b0c1a5e-8d3f-4f7e-9b2a-0c1d2e3f4a5b' })
-      .thenFails({ status: 409, message: Messages.verifyEmailAlready });
+      .thenFails({ status: 409, message: AccountMessages.verifyEmailAlready });
   });
 
   it('answers 401 for a person whose row is gone', () => {

@@ -1,4 +1,4 @@
-import { domainEvents, IDENTITY, IdentityEvent, Messages, notificationDefaults, OnboardingState, ProfileChange, Rpc, RpcParsed, UserRegisteredV2 } from '@fodmap/contracts';
+import { AccountMessages, domainEvents, IDENTITY, IdentityEvent, Messages, notificationDefaults, OnboardingState, ProfileChange, Rpc, RpcParsed, UserRegisteredV2 } from '@fodmap/contracts';
 import { Decider, newEvent, NewEvent, rpcFailure } from '@fodmap/server';
 import { UserEntity } from './user.entity';
 
@@ -47,7 +47,7 @@ function decide(command: UserCommand, state: UserSettings): Array<NewEvent<UserE
   if (state === null) throw rpcFailure(401, Messages.unauthorized);
   const userId = state.id;
   if (command.type === 'RequestVerification') {
-    if (state.emailVerifiedAt !== null) throw rpcFailure(409, Messages.verifyEmailAlready);
+    if (state.emailVerifiedAt !== null) throw rpcFailure(409, AccountMessages.verifyEmailAlready);
     const { email, firstName, host } = state;
     return [newEvent(identityEvents, 'EmailVerificationRequested', { verificationId: command.verificationId, userId, email, firstName, host })];
   }

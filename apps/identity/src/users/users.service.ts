@@ -1,4 +1,4 @@
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, DomainEvents, ErasedAccount, IDENTITY, Messages, ProfileChange, Rpc, RpcParsed, User } from '@fodmap/contracts';
+import { AccountMessages, canonicalTimeZone, DEFAULT_TIME_ZONE, DomainEvents, ErasedAccount, IDENTITY, Messages, ProfileChange, Rpc, RpcParsed, User } from '@fodmap/contracts';
 import { CommandHandler, eraseEventsOf, EventStore, NATS_CONNECTION, rpcFailure, SERVER_CONFIG, ServerConfig } from '@fodmap/server';
 import { Inject, Injectable } from '@nestjs/common';
 import { NatsConnection } from 'nats';
@@ -138,7 +138,7 @@ export class UsersService {
       if ((await this.events.streamVersion(accountErasureStream(userId))) > 0) return { email: null, profileImageUrl: null };
       throw rpcFailure(401, Messages.unauthorized);
     }
-    if (!(await this.passwords.verify(user.passwordHash, password))) throw rpcFailure(403, Messages.currentPasswordWrong);
+    if (!(await this.passwords.verify(user.passwordHash, password))) throw rpcFailure(403, AccountMessages.currentPasswordWrong);
     await this.commands.handle(accountErasureDecider, accountErasureStream(userId), { userId, at: new Date() }, {
       userId: null,
       after: async (manager) => {

@@ -1,4 +1,4 @@
-import { Caller, CorrelationEntry, DAILY_SUMMARY_DEFAULT_TIME_ZONE, DAILY_SUMMARY_HOUR, DEFAULT_CORRELATION_PERIOD, localDay, Messages, NotificationsMessages, Rpc } from '@fodmap/contracts';
+import { AccountMessages, Caller, CorrelationEntry, DAILY_SUMMARY_DEFAULT_TIME_ZONE, DAILY_SUMMARY_HOUR, DEFAULT_CORRELATION_PERIOD, localDay, Messages, NotificationsMessages, Rpc } from '@fodmap/contracts';
 import { enqueueMany, rpcFailure, SERVER_CONFIG, ServerConfig, ServiceRequester } from '@fodmap/server';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -102,7 +102,7 @@ export class DailySummaries {
       const recipient = await awaitRecipient(manager, caller.userId);
       if (!recipient) throw rpcFailure(404, Messages.userNotFound);
       // The sender would drop it (provenAddressesOnly): say why instead of 'sent'.
-      if (!recipient.emailVerified) throw rpcFailure(403, Messages.verifyEmailFirst);
+      if (!recipient.emailVerified) throw rpcFailure(403, AccountMessages.verifyEmailFirst);
       const person = { ...recipient, timeZone: caller.timeZone, day: localDay(new Date(), caller.timeZone) };
       await this.record(manager, [person], 'Today so far', () => `daily-summary-test:${randomUUID()}`);
     });

@@ -29,6 +29,6 @@ export const verificationEmails = defineProjection({
     },
   },
   ignores: {
-    [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'PasswordResetRequested', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved', 'EmailVerified'],
+    [IDENTITY]: ['UserRegistered', 'NotificationPreferencesChanged', 'UserProfileChanged', 'PasswordResetRequested', 'SubscriptionChanged', 'AdminUserChanged', 'AdminUserRemoved', 'EmailVerified', 'AccountErased'],
   },
 });

@@ -1,4 +1,4 @@
-import { MessageReply, Messages, NotificationsMessages, Rpc, RpcParsed } from '@fodmap/contracts';
+import { AccountMessages, MessageReply, Messages, NotificationsMessages, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Handles, liveJobs, rpcFailure, SERVER_CONFIG, ServerConfig } from '@fodmap/server';
 import { Controller, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -24,7 +24,7 @@ export class MealEmailHandler {
       const recipient = await awaitRecipient(manager, caller.userId);
       if (!recipient) throw rpcFailure(404, Messages.userNotFound);
       // The sender would drop it (provenAddressesOnly): say why instead of 'sent'.
-      if (!recipient.emailVerified) throw rpcFailure(403, Messages.verifyEmailFirst);
+      if (!recipient.emailVerified) throw rpcFailure(403, AccountMessages.verifyEmailFirst);
       const sponsor = await mealEmailSponsor(this.dataSource);
       await enqueueEmail(liveJobs(manager), {
         eventId: `meal-test:${randomUUID()}`,

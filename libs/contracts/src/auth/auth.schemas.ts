@@ -1,3 +1,4 @@
+import { AccountMessages } from '../account/account-messages';
 import { z } from 'zod';
 import { Messages } from '../messages';
 import { text } from '../text';
@@ -68,14 +69,14 @@ export const notificationPreferencesSchema = z
 
 /** The token of the link in the confirmation email (`PUBLIC_URL/verify-email?token=…`), single use, 24 h. */
 export const verifyEmailSchema = z.object({
-  token: text('Confirmation token', RESET_TOKEN_MAX_LENGTH, { required: Messages.verifyEmailInvalidToken }),
+  token: text('Confirmation token', RESET_TOKEN_MAX_LENGTH, { required: AccountMessages.verifyEmailInvalidToken }),
 });
 export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
 
 /** Profile's 'Change password': the same rules as a reset (spec §5, and no common password), proven by the current one. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: password(Messages.currentPasswordWrong),
+    currentPassword: password(AccountMessages.currentPasswordWrong),
     newPassword: text('Password', PASSWORD_MAX_LENGTH, { required: Messages.resetTooShort, trim: false }),
     confirmPassword: text('Password confirmation', PASSWORD_MAX_LENGTH, { trim: false }).optional(),
   })
@@ -87,7 +88,7 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** Deleting the account is proven by the password, so a borrowed unlocked phone cannot do it. */
-export const eraseAccountSchema = z.object({ password: password(Messages.erasePasswordRequired) }).strict();
+export const eraseAccountSchema = z.object({ password: password(AccountMessages.erasePasswordRequired) }).strict();
 export type EraseAccountInput = z.input<typeof eraseAccountSchema>;
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const;

@@ -71,6 +71,8 @@ export function deleteRowsOf(tables: Record<string, string>): EraseRows {
   };
 }
 
+const identityEventTypes = Object.keys(domainEvents[IDENTITY]) as Array<keyof (typeof domainEvents)[typeof IDENTITY] & string>;
+
 /**
  * A service's consumer of AccountErased (EventsModule's `erasure`): deletes the person's rows and events. It owns no
  * tables: the read models it deletes from are rebuilt from events that no longer name the person. Named after the
@@ -82,8 +84,7 @@ export function erasureProjection(service: string, erase: (manager: EntityManage
     tables: [],
     events: domainEvents,
     handlers: { [IDENTITY]: { AccountErased: ({ manager }, { data }) => erase(manager, data) } },
-    ignores: {
-      [IDENTITY]: ['UserRegistered', 'PasswordResetRequested', 'SubscriptionChanged', 'NotificationPreferencesChanged', 'AdminUserChanged', 'AdminUserRemoved', 'UserProfileChanged', 'EmailVerified'],
-    },
+    // Every other identity event, those added later included: this consumer acts on the one announcement only.
+    ignores: { [IDENTITY]: identityEventTypes.filter((type) => type !== 'AccountErased') },
   });
 }

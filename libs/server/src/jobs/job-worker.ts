@@ -7,6 +7,10 @@ import { databaseUrlOf, errorMessage, quoteIdentifier, schemaOf } from '../event
 import { JobCannotSucceedError, JobHandler, jobQueueSchema } from './job';
 import { quietLogger } from './worker-logger';
 
+/** What graphile-worker sets process.exitCode to when it shuts down on a breaking migration it heard of. */
+const GRAPHILE_MIGRATION_EXIT_CODE = 57;
+const RESTART_DELAY_MS = 1_000;
+
 export interface JobWorkerOptions {
   dataSource: DataSource;
   handlers: JobHandler[];
@@ -30,6 +34,7 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly pool: Pool;
   private readonly events: WorkerEvents = new EventEmitter();
   private runner: Runner | null = null;
+  private stopped = false;
 
   constructor(private readonly options: JobWorkerOptions) {
     this.schema = jobQueueSchema(schemaOf(options.dataSource));
@@ -50,12 +55,41 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   async start(): Promise<void> {
     if (this.runner) return;
-    this.runner = await run({ ...this.runnerOptions(), concurrency: this.options.concurrency });
+    this.stopped = false;
+    const runner = await run({ ...this.runnerOptions(), concurrency: this.options.concurrency });
+    this.runner = runner;
+    void runner.promise.then(
+      () => this.startAgain(runner),
+      (error: unknown) => this.startAgain(runner, error),
+    );
   }
 
   async stop(): Promise<void> {
-    await this.runner?.stop();
+    this.stopped = true;
+    const runner = this.runner;
     this.runner = null;
+    await runner?.stop();
+  }
+
+  /**
+   * graphile-worker announces a breaking migration on one channel for the whole database ('worker:migrate'), not per
+   * schema, and every runner that hears it shuts down and sets process.exitCode 57. The services share a database with
+   * a jobs schema each, so a service installing its queue stopped the others' runners (their emails stopped, at random,
+   * on a fresh start). A runner that stops without being asked starts again: `run` checks this schema's own migrations
+   * first and refuses, as it should, when they are newer than this version of graphile-worker knows.
+   */
+  private startAgain(runner: Runner, error?: unknown): void {
+    if (this.stopped || this.runner !== runner) return;
+    this.runner = null;
+    if (process.exitCode === GRAPHILE_MIGRATION_EXIT_CODE) process.exitCode = undefined;
+    this.logger.warn(`The job runner stopped by itself (${error ? errorMessage(error) : 'a migration announced in this database'}); starting it again`);
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.start().catch((startError: unknown) => {
+        this.logger.error(`The job runner could not start again: ${errorMessage(startError)}`);
+        process.exitCode = 1;
+      });
+    }, RESTART_DELAY_MS);
   }
 
   /** Runs every job that is due now, one at a time, and returns once none is: for tests and commands. */

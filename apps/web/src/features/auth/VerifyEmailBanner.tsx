@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material';
-import { Messages } from '@fodmap/contracts';
+import { AccountMessages } from '@fodmap/contracts';
 import { useResendVerification } from './resend-verification';
 
 /** Issue 20: shown in the app shell until the signed-in person opens their confirmation link. Its own chunk. */
@@ -15,7 +15,7 @@ export function VerifyEmailBanner() {
         </Button>
       }
     >
-      {Messages.verifyEmailBanner}
+      {AccountMessages.verifyEmailBanner}
     </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { accountRoutes, authRoutes, Messages } from '@fodmap/contracts';
+import { AccountMessages, accountRoutes, authRoutes } from '@fodmap/contracts';
 import { hrefOf } from '@fodmap/web-client';
 import { loadToastSnackbar, ToastProvider } from '@fodmap/web-ui';
 import { MemoryRouter } from 'react-router-dom';
@@ -41,7 +41,7 @@ function openShell() {
 
 describe('the confirmation link (/verify-email)', () => {
   it('sends the token once and says the address is confirmed', async () => {
-    const fetchMock = fakeApi((path) => (path === verifyPath ? json(200, { message: Messages.verifyEmailSuccess }) : undefined));
+    const fetchMock = fakeApi((path) => (path === verifyPath ? json(200, { message: AccountMessages.verifyEmailSuccess }) : undefined));
     openApp('/verify-email?token=emailed-token');
 
     expect(await screen.findByText('Your email address is confirmed.')).toBeTruthy();
@@ -52,23 +52,23 @@ describe('the confirmation link (/verify-email)', () => {
 
   it('shows why a used link fails and, signed in unconfirmed, offers a new one', async () => {
     const fetchMock = fakeApi((path) => {
-      if (path === verifyPath) return json(400, { message: Messages.verifyEmailInvalidToken });
-      if (path === resendPath) return json(200, { message: Messages.verifyEmailSent });
+      if (path === verifyPath) return json(400, { message: AccountMessages.verifyEmailInvalidToken });
+      if (path === resendPath) return json(200, { message: AccountMessages.verifyEmailSent });
       if (path === hrefOf(accountRoutes.user)) return json(200, { ...ann, emailVerified: false });
       return undefined;
     });
     openApp('/verify-email?token=used-token');
 
-    expect(await screen.findByText(Messages.verifyEmailInvalidToken)).toBeTruthy();
+    expect(await screen.findByText(AccountMessages.verifyEmailInvalidToken)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Send a new link' }));
-    expect(await screen.findByText(Messages.verifyEmailSent)).toBeTruthy();
+    expect(await screen.findByText(AccountMessages.verifyEmailSent)).toBeTruthy();
     expect(requests(fetchMock)).toContain(`POST ${resendPath}`);
   });
 
   it('says a link without a token is invalid, without asking the server', async () => {
     const fetchMock = fakeApi(() => undefined);
     openApp('/verify-email');
-    expect(await screen.findByText(Messages.verifyEmailInvalidToken)).toBeTruthy();
+    expect(await screen.findByText(AccountMessages.verifyEmailInvalidToken)).toBeTruthy();
     expect(requests(fetchMock)).not.toContain(`POST ${verifyPath}`);
   });
 });
@@ -77,7 +77,7 @@ describe("the 'Confirm your email' banner", () => {
   it('shows to a signed-in person who has not confirmed, and resends with the server’s answer as a toast', async () => {
     fakeApi((path) => {
       if (path === hrefOf(accountRoutes.user)) return json(200, { ...ann, emailVerified: false });
-      if (path === resendPath) return json(429, { message: Messages.tooManyVerificationEmails(1800) });
+      if (path === resendPath) return json(429, { message: AccountMessages.tooManyVerificationEmails(1800) });
       return undefined;
     });
     openShell();

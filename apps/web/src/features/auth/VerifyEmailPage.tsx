@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from '@mui/material';
-import { authRoutes, Messages } from '@fodmap/contracts';
+import { AccountMessages, authRoutes } from '@fodmap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -37,8 +37,8 @@ export function VerifyEmailPage() {
   return (
     <AuthCard title="Confirm your email">
       <Stack spacing={2}>
-        {verify.isSuccess && <Alert severity="success">{verify.data.message || Messages.verifyEmailSuccess}</Alert>}
-        {failed && <Alert severity="error">{token ? serverMessage(verify.error, Messages.verifyEmailInvalidToken) : Messages.verifyEmailInvalidToken}</Alert>}
+        {verify.isSuccess && <Alert severity="success">{verify.data.message || AccountMessages.verifyEmailSuccess}</Alert>}
+        {failed && <Alert severity="error">{token ? serverMessage(verify.error, AccountMessages.verifyEmailInvalidToken) : AccountMessages.verifyEmailInvalidToken}</Alert>}
         {failed && user && !user.emailVerified && (
           <Button variant="outlined" disabled={resend.isPending} onClick={() => resend.mutate()}>
             Send a new link

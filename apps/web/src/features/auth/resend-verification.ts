@@ -1,4 +1,4 @@
-import { authRoutes, Messages } from '@fodmap/contracts';
+import { AccountMessages, authRoutes } from '@fodmap/contracts';
 import { useToast } from '@fodmap/web-ui';
 import { useMutation } from '@tanstack/react-query';
 import { callRoute, serverMessage } from '@fodmap/web-client';
@@ -9,6 +9,6 @@ export function useResendVerification() {
   return useMutation({
     mutationFn: () => callRoute(authRoutes.resendVerification),
     onSuccess: ({ message }) => toast({ title: message }),
-    onError: (error) => toast({ title: serverMessage(error, Messages.verifyEmailInvalidToken), variant: 'destructive' }),
+    onError: (error) => toast({ title: serverMessage(error, AccountMessages.verifyEmailInvalidToken), variant: 'destructive' }),
   });
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { accountRoutes, authRoutes, Messages } from '@fodmap/contracts';
+import { AccountMessages, accountRoutes, authRoutes, Messages } from '@fodmap/contracts';
 import { loadToastSnackbar } from '@fodmap/web-ui';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, json, renderInApp } from '../../test-kit';
@@ -33,7 +33,7 @@ afterEach(() => {
 
 describe('Profile: change password and sign out everywhere (issue 20)', () => {
   it('checks the reset rules before sending, then changes the password and says so', async () => {
-    const fetchMock = fakeApi((path) => (path === accountRoutes.changePassword.path ? json(200, { message: Messages.passwordChanged }) : undefined));
+    const fetchMock = fakeApi((path) => (path === accountRoutes.changePassword.path ? json(200, { message: AccountMessages.passwordChanged }) : undefined));
     renderOnProfile();
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const dialog = screen.getByRole('dialog', { name: 'Change password' });
@@ -45,22 +45,22 @@ describe('Profile: change password and sign out everywhere (issue 20)', () => {
     expect(posted(fetchMock, accountRoutes.changePassword.path)).toEqual([]);
 
     fill(dialog, { current: 'Correct-Horse-9', next: 'Battery-Staple-7!', confirm: 'Battery-Staple-7!' });
-    expect(await screen.findByText(Messages.passwordChanged)).toBeTruthy();
+    expect(await screen.findByText(AccountMessages.passwordChanged)).toBeTruthy();
     expect(posted(fetchMock, accountRoutes.changePassword.path)).toEqual([{ currentPassword: 'Correct-Horse-9', newPassword: 'Battery-Staple-7!', confirmPassword: 'Battery-Staple-7!' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows the server’s words for a wrong current password or a common new one', async () => {
-    fakeApi((path) => (path === accountRoutes.changePassword.path ? json(403, { message: Messages.currentPasswordWrong }) : undefined));
+    fakeApi((path) => (path === accountRoutes.changePassword.path ? json(403, { message: AccountMessages.currentPasswordWrong }) : undefined));
     renderOnProfile();
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     fill(screen.getByRole('dialog'), { current: 'Wrong-Horse-9', next: 'Battery-Staple-7!', confirm: 'Battery-Staple-7!' });
-    expect(await screen.findByText(Messages.currentPasswordWrong)).toBeTruthy();
+    expect(await screen.findByText(AccountMessages.currentPasswordWrong)).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
   it('signs out everywhere only once confirmed, then goes to the sign-in page', async () => {
-    const fetchMock = fakeApi((path) => (path === authRoutes.logoutAll.path ? json(200, { message: Messages.signedOutEverywhere }) : undefined));
+    const fetchMock = fakeApi((path) => (path === authRoutes.logoutAll.path ? json(200, { message: AccountMessages.signedOutEverywhere }) : undefined));
     renderOnProfile();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     const dialog = screen.getByRole('dialog', { name: 'Sign out everywhere?' });
@@ -70,7 +70,7 @@ describe('Profile: change password and sign out everywhere (issue 20)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByText('The sign-in page')).toBeTruthy();
-    expect(await screen.findByText(Messages.signedOutEverywhere)).toBeTruthy();
+    expect(await screen.findByText(AccountMessages.signedOutEverywhere)).toBeTruthy();
     expect(posted(fetchMock, authRoutes.logoutAll.path)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
-import { accountRoutes, authRoutes, changePasswordSchema, Messages, type RouteBody } from '@fodmap/contracts';
+import { AccountMessages, accountRoutes, authRoutes, changePasswordSchema, Messages, type RouteBody } from '@fodmap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -41,7 +41,7 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const change = useMutation({
     mutationFn: (body: RouteBody<typeof accountRoutes.changePassword>) => callRoute(accountRoutes.changePassword, { body }),
     onSuccess: (reply) => {
-      toast({ title: reply.message || Messages.passwordChanged });
+      toast({ title: reply.message || AccountMessages.passwordChanged });
       onClose();
     },
   });
@@ -71,7 +71,7 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {problem && <Alert severity="error">{problem}</Alert>}
-            {change.isError && <Alert severity="error">{serverMessage(change.error, Messages.currentPasswordWrong)}</Alert>}
+            {change.isError && <Alert severity="error">{serverMessage(change.error, AccountMessages.currentPasswordWrong)}</Alert>}
             {field('currentPassword', 'Current Password', 'current-password')}
             {field('newPassword', 'New Password', 'new-password', 'At least 8 characters with upper and lower case letters, a number and one of @$!%*?&')}
             {field('confirmPassword', 'Confirm New Password', 'new-password')}
@@ -98,7 +98,7 @@ function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (reply) => {
       endSession();
       navigate('/login', { replace: true });
-      toast({ title: reply.message || Messages.signedOutEverywhere });
+      toast({ title: reply.message || AccountMessages.signedOutEverywhere });
     },
     onError: (error) => toast({ title: Messages.logoutFailed, description: error.message, variant: 'destructive' }),
   });

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { accountRoutes, Messages } from '@fodmap/contracts';
+import { AccountMessages, accountRoutes } from '@fodmap/contracts';
 import { hrefOf } from '@fodmap/web-client';
 import { loadToastSnackbar } from '@fodmap/web-ui';
 import { fakeApi, json, renderInApp, requests } from '../../test-kit';
@@ -64,11 +64,11 @@ describe("Profile's Data Export (issue 20 §2)", () => {
   });
 
   it("says so with the server's words when the export is refused, and saves nothing", async () => {
-    const tooMany = Messages.tooManyExports(1800);
+    const tooMany = AccountMessages.tooManyExports(1800);
     fakeApi((path) => (path === CSV_EXPORT ? json(429, { message: tooMany }) : undefined));
     renderInApp(<DataExport />);
     fireEvent.click(button('Download spreadsheet (CSV)'));
-    expect(await screen.findByText(Messages.exportFailed)).toBeTruthy();
+    expect(await screen.findByText(AccountMessages.exportFailed)).toBeTruthy();
     expect(screen.getByText(tooMany)).toBeTruthy();
     expect(saved).toEqual([]);
     expect(button('Download spreadsheet (CSV)').disabled).toBe(false);

@@ -1,6 +1,6 @@
 import { Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { accountRoutes, Messages } from '@fodmap/contracts';
+import { AccountMessages, accountRoutes } from '@fodmap/contracts';
 import { downloadRoute, serverMessage, type DownloadedFile } from '@fodmap/web-client';
 import { useToast } from '@fodmap/web-ui';
 import { useMutation } from '@tanstack/react-query';
@@ -34,7 +34,7 @@ export function DataExport() {
     mutationFn: (format: Format) => downloadRoute(accountRoutes.export, { query: { format } }),
     onSuccess: save,
     onError: (error) => {
-      if (!handleUnauthorized(error)) toast({ title: Messages.exportFailed, description: serverMessage(error, '') || undefined, variant: 'destructive' });
+      if (!handleUnauthorized(error)) toast({ title: AccountMessages.exportFailed, description: serverMessage(error, '') || undefined, variant: 'destructive' });
     },
   });
 

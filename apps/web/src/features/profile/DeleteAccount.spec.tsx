@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { accountRoutes, Messages } from '@fodmap/contracts';
+import { AccountMessages, accountRoutes } from '@fodmap/contracts';
 import { hrefOf } from '@fodmap/web-client';
 import { loadToastSnackbar, ToastProvider } from '@fodmap/web-ui';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -44,14 +44,14 @@ describe("Profile's Delete account (issue 20 'Erasure')", () => {
   it('says what is deleted, asks for the password, then signs out to the start page with the success message', async () => {
     let release!: () => void;
     const fetchMock = fakeApi((path) =>
-      path === ERASE ? new Promise<Response>((resolve) => (release = () => resolve(json(200, { message: Messages.accountErased })))) : undefined,
+      path === ERASE ? new Promise<Response>((resolve) => (release = () => resolve(json(200, { message: AccountMessages.accountErased })))) : undefined,
     );
     const queryClient = renderProfile();
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     expect(screen.getByRole('dialog', { name: 'Delete your account?' }).textContent).toMatch(/every meal and symptom you logged, your private foods.*cannot be undone/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete everything' }));
-    expect(await screen.findByText(Messages.erasePasswordRequired)).toBeTruthy();
+    expect(await screen.findByText(AccountMessages.erasePasswordRequired)).toBeTruthy();
     expect(erasures(fetchMock)).toEqual([]);
 
     fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'Correct-Horse-9' } });
@@ -61,18 +61,18 @@ describe("Profile's Delete account (issue 20 'Erasure')", () => {
     release();
 
     expect(await screen.findByText('Start page')).toBeTruthy();
-    expect(await screen.findByText(Messages.accountErased)).toBeTruthy();
+    expect(await screen.findByText(AccountMessages.accountErased)).toBeTruthy();
     expect(erasures(fetchMock)).toEqual([{ password: 'Correct-Horse-9' }]);
     expect(queryClient.getQueryData(currentUserKey)).toBeNull();
   });
 
   it('shows a wrong password and stays signed in', async () => {
-    fakeApi((path) => (path === ERASE ? json(403, { message: Messages.currentPasswordWrong }) : undefined));
+    fakeApi((path) => (path === ERASE ? json(403, { message: AccountMessages.currentPasswordWrong }) : undefined));
     const queryClient = renderProfile();
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'Wrong-Horse-9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete everything' }));
-    expect(await screen.findByText(Messages.currentPasswordWrong)).toBeTruthy();
+    expect(await screen.findByText(AccountMessages.currentPasswordWrong)).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('button', { name: 'Delete everything' }) as HTMLButtonElement).disabled).toBe(false));
     expect(screen.queryByText('Start page')).toBeNull();
     expect(queryClient.getQueryData(currentUserKey)).toEqual(ann);

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, TextField } from '@mui/material';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import { accountRoutes, eraseAccountSchema, Messages } from '@fodmap/contracts';
+import { AccountMessages, accountRoutes, eraseAccountSchema } from '@fodmap/contracts';
 import { callRoute, serverMessage } from '@fodmap/web-client';
 import { useToast } from '@fodmap/web-ui';
 import { useMutation } from '@tanstack/react-query';
@@ -28,7 +28,7 @@ export function DeleteAccount() {
       navigate('/', { replace: true });
       toast({ title: message });
     },
-    onError: (error) => setProblem(serverMessage(error, Messages.eraseFailed)),
+    onError: (error) => setProblem(serverMessage(error, AccountMessages.eraseFailed)),
   });
 
   const close = () => {
@@ -40,7 +40,7 @@ export function DeleteAccount() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = eraseAccountSchema.safeParse({ password });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? Messages.erasePasswordRequired);
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? AccountMessages.erasePasswordRequired);
     setProblem(null);
     erase.mutate(parsed.data);
   };
