@@ -47,7 +47,7 @@ export const notificationsSchema = {
     // The daily email caps name the address and the person; the skipped emails too (issue 20 §1).
     await manager.query(
       `DELETE FROM notifications.email_allowances
-       WHERE counter LIKE '%:user:' || $1::text OR counter = 'address:' || lower((SELECT email FROM notifications.recipients WHERE user_id = $1))`,
+       WHERE counter LIKE '%:user:' || ($1::int)::text OR counter = 'address:' || lower((SELECT email FROM notifications.recipients WHERE user_id = $1::int))`,
       [userId],
     );
     await manager.query(
