@@ -158,7 +158,8 @@ describe('DELETE /api/account (issue 20: erasure)', () => {
     expect(await redisHolding(needles, ann.user.id)).toEqual([]);
     // Served to its owner only: the object store itself shows the file is gone.
     const photos = await nats.jetstream().views.os(`${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}_photos`);
-    expect(await photos.info(photoName)).toBeNull();
+    // A deleted object keeps a tombstone (deleted: true, no chunks): its bytes are gone.
+    expect(await photos.getBlob(photoName)).toBeNull();
     // Checked last: a failed sign-in counts against the address it names for a while (LoginAttempts).
     expect((await new ApiSession().call(httpContract.auth.login, { body: { email: ann.email, password: ann.password } })).status).toBe(401);
     // Her sent email still counts, naming no one.

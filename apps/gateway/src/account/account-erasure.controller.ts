@@ -16,13 +16,19 @@ import { ServiceClient } from '../services/service-client';
 
 const PHOTO_PATH = pathTo(accountRoutes.photo, { name: '' });
 
-/** The rate-limit counters whose keys name the person (login-attempts, auth, ai-search-limits, emails): a new one adds its key here. */
+/**
+ * The rate-limit counters whose keys name the person (login-attempts, auth, ai-search-limits, emails, journal-write-rate,
+ * export): a new one adds its key here.
+ */
 const personalLimitKeys = (userId: number, email: string): string[] => [
   `login:email:${email}`,
   `reset:email:${email}`,
+  `verify-resend:user:${userId}`,
   `ai-search:minute:user:${userId}`,
   `ai-search:day:user:${userId}`,
   `test-email:user:${userId}`,
+  `journal-writes:${userId}`,
+  `export:user:${userId}`,
 ];
 
 /**
