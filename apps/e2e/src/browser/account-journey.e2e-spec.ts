@@ -28,7 +28,7 @@ describe('a new person on a phone', () => {
     await page.screenshot({ path: 'test-results/dashboard.png' });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
 
     await page.getByLabel('Email').fill(email);
