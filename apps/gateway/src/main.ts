@@ -27,8 +27,6 @@ import { SubscriptionStatusCache } from './subscription/subscription-status-cach
 const ONE_CLICK_UNSUBSCRIBE_PATH = emailRoutes.unsubscribe.path;
 /** Stripe POSTs its events here; the signature covers the exact bytes of the body. */
 const STRIPE_WEBHOOK_PATH = subscriptionRoutes.stripeWebhook.path;
-/** The routes an emailed link or a mail provider reaches, each up to its first parameter (`/api/sponsored`): all no-store. */
-const EMAIL_LINK_PATHS = [...new Set(Object.values(emailRoutes).map((route) => route.path.split('/:')[0]))];
 
 async function bootstrap(): Promise<void> {
   const config = configOrExit(loadGatewayConfig);
@@ -43,13 +41,14 @@ async function bootstrap(): Promise<void> {
   express.set('etag', false);
   useRequestIds(express);
   express.use(securityHeaders());
+  // First, so that every refusal below (a cross-site 403, an admin's 401/403, a 402) carries it too.
+  express.use(API_PREFIX, noStore);
   express.use(refuseAmbiguousPaths());
   // A mail provider POSTs the one-click unsubscribe (RFC 8058) from its own servers or a webmail page, so its Origin is
   // never ours; the token in the URL, not a cookie, is what it acts on, so a cross-site request gains nothing there.
   // Stripe POSTs its webhook from its own servers, never from a page of ours; its signature over the raw body, not a
   // cookie, is what identity acts on, so a cross-site request gains nothing there either.
   express.use(sameOriginOnly(config.allowedOrigins, [ONE_CLICK_UNSUBSCRIBE_PATH, STRIPE_WEBHOOK_PATH]));
-  express.use([ADMIN_API_PREFIX, ...EMAIL_LINK_PATHS], noStore);
   express.use(['/admin', ADMIN_API_PREFIX], signedIn, adminOnly(app.get(ServiceClient)));
   serveSpas(express);
   // Static files are precompressed at build time; the API's JSON (and the API reference page's files) are compressed per

@@ -77,7 +77,7 @@ describe('passwords and sessions', () => {
     expect((await new ApiSession().call(httpContract.auth.login, { body: { email, password } })).status).toBe(200);
   });
 
-  it('tells browsers and proxies to keep no personal answer (Cache-Control: no-store), but leaves shared ones as they were', async () => {
+  it('tells browsers and proxies to keep no personal answer (Cache-Control: no-store), refusals included, but leaves shared ones as they were', async () => {
     const { api } = await registerUser('nostore');
     const personal = [
       await api.call(httpContract.account.user),
@@ -91,6 +91,16 @@ describe('passwords and sessions', () => {
     for (const answer of personal) {
       expect(answer.status).toBe(200);
       expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+    // Refusals too: a personal route's 404 and 401, an admin route's 403, an emailed link's 400.
+    const refused = [
+      [await api.call(httpContract.meals.get, { params: { id: 2_000_000_000 } }), 404],
+      [await new ApiSession().call(httpContract.meals.list), 401],
+      [await api.call(httpContract.admin.adminUsers), 403],
+      [await new ApiSession().call(httpContract.auth.verifyEmail, { body: { token: 'not-a-token' } }), 400],
+    ] as const;
+    for (const [answer, status] of refused) {
+      expect({ status: answer.status, cacheControl: answer.headers.get('cache-control') }).toEqual({ status, cacheControl: 'no-store' });
     }
     for (const shared of [await api.call(httpContract.foods.catalogue), await api.call(httpContract.dashboard.education)]) {
       expect(shared.status).toBe(200);

@@ -53,7 +53,6 @@ export class ExportController {
     const csv = format === 'csv';
     res.setHeader('Content-Type', csv ? 'application/zip' : 'application/json; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(data, csv ? 'zip' : 'json')}"`);
-    res.setHeader('Cache-Control', 'no-store');
     res.end(csv ? Buffer.from(exportZip(data)) : JSON.stringify(data));
   }
 

@@ -1,5 +1,6 @@
-import { Body, Controller, HttpStatus, NotFoundException, Query, Req } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, HttpStatus, NotFoundException, Query, Req } from '@nestjs/common';
 import {
+  AccountMessages,
   AdminMessages,
   isWebUrl,
   Caller,
@@ -16,6 +17,7 @@ import {
   UnsubscribeReply,
 } from '@fodmap/contracts';
 import { Request } from 'express';
+import { AccountCache } from '../auth/account-cache';
 import { CurrentCaller } from '../auth/signed-in.guard';
 import { clientAddress } from '../http/client-address';
 import { RateLimiter } from '../http/rate-limit';
@@ -50,11 +52,13 @@ export class EmailsController {
     private readonly services: ServiceClient,
     private readonly limiter: RateLimiter,
     private readonly journalReads: JournalReadCache,
+    private readonly accounts: AccountCache,
   ) {}
 
   /** Today's summary so far, to the caller's own address. */
   @Endpoint(emailRoutes.testDailySummary)
-  testDailyEmail(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<MessageReply> {
+  async testDailyEmail(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<MessageReply> {
+    await this.provenAddressOnly(caller, correlationId);
     return this.testSend(caller, () => this.services.send(Rpc.notifications.testDailySummary, { caller }, correlationId));
   }
 
@@ -63,7 +67,8 @@ export class EmailsController {
    * is not JSON is still refused with 400 by the JSON body parser.
    */
   @Endpoint(emailRoutes.testMealEmail)
-  testMealEmail(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<MessageReply> {
+  async testMealEmail(@CurrentCaller() caller: Caller, @CorrelationId() correlationId: string): Promise<MessageReply> {
+    await this.provenAddressOnly(caller, correlationId);
     return this.testSend(caller, () => this.services.send(Rpc.notifications.testMealEmail, { caller }, correlationId));
   }
 
@@ -118,6 +123,17 @@ export class EmailsController {
     // The admin form accepts http(s) only; a stored link of any other scheme (javascript:, data:) is never followed.
     if (!isWebUrl(url)) throw new NotFoundException({ message: AdminMessages.advertiserNotFound });
     return { url, statusCode: HttpStatus.FOUND };
+  }
+
+  /**
+   * A test email goes only to a proven address (issue 20): identity, which records the proof, says so at once, so an
+   * unproven person is told before any allowance is spent and without notifications waiting for a proof that is not
+   * coming. A cached account that is proven is enough; one cached unproven is asked again (it may have just confirmed).
+   */
+  private async provenAddressOnly(caller: Caller, correlationId: string): Promise<void> {
+    if (this.accounts.get(caller.userId)?.emailVerified) return;
+    const account = this.accounts.remember(await this.services.send(Rpc.identity.get, { caller }, correlationId));
+    if (!account.emailVerified) throw new ForbiddenException({ message: AccountMessages.verifyEmailFirst });
   }
 
   /** One unit of the caller's test allowance, atomically across gateways; given back when the send fails. */

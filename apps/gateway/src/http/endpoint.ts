@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Header, HttpCode, Param, Query, Redirect, RequestMapping, RequestMethod, SetMetadata, UseGuards } from '@nestjs/common';
+import { applyDecorators, Body, HttpCode, Param, Query, Redirect, RequestMapping, RequestMethod, SetMetadata, UseGuards } from '@nestjs/common';
 import { API_PREFIX, type RouteDefinition, type RouteResponse } from '@fodmap/contracts';
 import type { ZodTypeAny } from 'zod';
 import { SignedInGuard } from '../auth/signed-in.guard';
@@ -17,19 +17,16 @@ export type HandlerReply<R extends RouteDefinition> = R['response']['kind'] exte
 
 /**
  * Serves a contract route: its method and path, its success status, the sign-in guard its access needs (admins are
- * checked by main.ts's `adminOnly` in front of /api/admin, which also guards the admin SPA), `Cache-Control: no-store`
- * on a signed-in route's answers unless the route is `shared` (a person's data is never kept by a browser or a
- * proxy; a handler may still set its own), and the route itself as metadata. The handler must return what the route answers: a mismatch is a compile error.
+ * checked by main.ts's `adminOnly` in front of /api/admin, which also guards the admin SPA), and the route itself as
+ * metadata. `Cache-Control` is main.ts's `noStore`, in front of every route, so that refusals carry it too. The
+ * handler must return what the route answers: a mismatch is a compile error.
  */
 export function Endpoint<R extends RouteDefinition>(route: R) {
   const decorators = [
     RequestMapping({ method: RequestMethod[route.method], path: route.path.slice(API_PREFIX.length) }),
     SetMetadata(ROUTE_METADATA, route),
   ];
-  if (route.access === 'signedIn' || route.access === 'admin') {
-    decorators.push(UseGuards(SignedInGuard));
-    if (!route.shared) decorators.push(Header('Cache-Control', 'no-store'));
-  }
+  if (route.access === 'signedIn' || route.access === 'admin') decorators.push(UseGuards(SignedInGuard));
   if (route.response.kind === 'json') decorators.push(HttpCode(route.response.status));
   if (route.response.kind === 'redirect') decorators.push(Redirect());
   const apply = applyDecorators(...decorators);

@@ -5,7 +5,7 @@ import { Endpoint, RouteQuery } from '../http/endpoint';
 import { CorrelationId } from '../http/request-id';
 import { ServiceClient } from '../services/service-client';
 
-// Spec §7: insights are read with no cache (no-store, as every signed-in route: endpoint.ts). The projections behind
+// Spec §7: insights are read with no cache (no-store, as every route not `shared`: http/no-store.ts). The projections behind
 // them are eventually consistent, so no journal write marks the moment an answer goes stale: nothing here is kept in
 // Redis either.
 

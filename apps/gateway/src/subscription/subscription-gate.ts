@@ -1,5 +1,6 @@
 import { contractRoutes, Rpc, subscriptionAllowsWrites, SubscriptionMessages } from '@fodmap/contracts';
 import { RequestHandler } from 'express';
+import { matchesRoutes } from '../http/contract-paths';
 import { sendError } from '../http/json-exception.filter';
 import { ServiceClient } from '../services/service-client';
 import { SubscriptionStatusCache } from './subscription-status-cache';
@@ -7,22 +8,9 @@ import { SubscriptionStatusCache } from './subscription-status-cache';
 /**
  * What an expired trial or subscription may no longer do (issue 11, docs/how-it-works.md 'Subscriptions'): the contract's `gated`
  * routes (creating or correcting meals and symptoms, insights, AI searches). Reading, deleting and exporting one's own
- * data are never gated. Matched case-insensitively with an optional trailing slash, as Express routes them.
+ * data are never gated. Matched as Express routes them (contract-paths.ts).
  */
-const GATED_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = contractRoutes()
-  .map(({ route }) => route)
-  .filter((route) => route.gated)
-  .map((route) => ({ method: route.method, path: pathPattern(route.path) }));
-
-/** `/api/meals/:id` → /^\/api\/meals\/[^/]+\/?$/i: a parameter is one path segment, whatever it holds. */
-function pathPattern(path: string): RegExp {
-  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return new RegExp(`^${segments.join('\\/')}\\/?$`, 'i');
-}
-
-export function isGated(method: string, path: string): boolean {
-  return GATED_ROUTES.some((route) => route.method === method && route.path.test(path));
-}
+export const isGated = matchesRoutes(contractRoutes().map(({ route }) => route).filter((route) => route.gated));
 
 /** 402 with SubscriptionMessages.expiredGated on a gated route for an expired account; visitors go on to their 401. */
 export function subscriptionGate(services: ServiceClient, cache: SubscriptionStatusCache): RequestHandler {

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../users/user.entity';
-import { EmailVerificationTokenEntity } from './email-verification-token.entity';
 import { EmailVerificationController } from './email-verification.controller';
 import { EmailVerificationService } from './email-verification.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, EmailVerificationTokenEntity])],
+  imports: [TypeOrmModule.forFeature([UserEntity])],
   controllers: [EmailVerificationController],
   providers: [EmailVerificationService],
   exports: [EmailVerificationService],

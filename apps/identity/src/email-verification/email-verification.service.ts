@@ -5,30 +5,21 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { BIND_ADMIN_ENTRY_SQL } from '../admin-users/admin-access';
-import { EmailedLinks, expireEarlierLinks, issueEmailedLink, redeemEmailedLink } from '../email-links/emailed-links';
-import { hashLinkToken, linkTokenState } from '../email-links/link-token';
+import { EmailedLinks, findEmailedLink, issueEmailedLink, recordLinkRequest, redeemEmailedLink } from '../email-links/emailed-links';
+import { linkTokenState } from '../email-links/link-token';
 import { UserEntity } from '../users/user.entity';
 import { UserCommand, userDecider, userStream } from '../users/user.decider';
-import { EmailVerificationTokenEntity } from './email-verification-token.entity';
 
-export const VERIFICATION_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-const VERIFICATION_LINKS: EmailedLinks = { table: 'identity.email_verification_tokens', baseUrlColumn: 'verify_base_url', page: 'verify-email', maxLinks: 2 };
+/** A confirmation link works for 24 hours, twice at most (a resend after the sender crashed). */
+const VERIFICATION_LINKS: EmailedLinks = { purpose: 'verify-email', lifetimeMs: 24 * 60 * 60 * 1000, maxLinks: 2 };
 
 /**
  * Records a confirmation email's request in the transaction of its EmailVerificationRequested: the person's earlier
  * links stop working, and this one's token is issued when the email goes out (verificationLink).
  */
-export async function recordVerificationRequest(manager: EntityManager, request: { verificationId: string; userId: number; verifyBaseUrl: string | null; now: Date }): Promise<void> {
+export function recordVerificationRequest(manager: EntityManager, request: { verificationId: string; userId: number; verifyBaseUrl: string | null; now: Date }): Promise<void> {
   const { verificationId, userId, verifyBaseUrl, now } = request;
-  await expireEarlierLinks(manager, VERIFICATION_LINKS, userId, now);
-  await manager.insert(EmailVerificationTokenEntity, {
-    id: verificationId,
-    userId,
-    tokenHash: null,
-    verifyBaseUrl: verifyBaseUrl ?? null,
-    expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_LIFETIME_MS),
-  });
+  return recordLinkRequest(manager, VERIFICATION_LINKS, { id: verificationId, userId, baseUrl: verifyBaseUrl, now });
 }
 
 /**
@@ -65,7 +56,7 @@ export class EmailVerificationService {
   /** Uses the link's token once. An account proven meanwhile (by a reset) is simply told it is confirmed. */
   async verify(token: string): Promise<EmailVerifiedReply> {
     const now = new Date();
-    const found = await this.dataSource.manager.findOneBy(EmailVerificationTokenEntity, { tokenHash: hashLinkToken(token) });
+    const found = await findEmailedLink(this.dataSource.manager, VERIFICATION_LINKS, token);
     if (!found || linkTokenState(found, now) !== 'usable') throw rpcFailure(400, AccountMessages.verifyEmailInvalidToken);
     await this.confirm(found.userId, now, async (manager) => {
       if ((await redeemEmailedLink(manager, VERIFICATION_LINKS, token, now)) === null) throw rpcFailure(400, AccountMessages.verifyEmailInvalidToken);

@@ -3,12 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EmailVerificationModule } from '../email-verification/email-verification.module';
 import { UserEntity } from '../users/user.entity';
 import { PasswordHasher } from './password-hasher';
-import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { PasswordsController } from './passwords.controller';
 import { PasswordsService } from './passwords.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, PasswordResetTokenEntity]), EmailVerificationModule],
+  imports: [TypeOrmModule.forFeature([UserEntity]), EmailVerificationModule],
   controllers: [PasswordsController],
   providers: [PasswordHasher, PasswordsService],
   exports: [PasswordHasher],

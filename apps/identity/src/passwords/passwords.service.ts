@@ -7,15 +7,13 @@ import { DataSource, Repository } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
 import { refuseCommonPassword } from './common-passwords';
 import { PasswordHasher } from './password-hasher';
-import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { passwordResetDecider, passwordResetStream } from './password-reset.decider';
-import { EmailedLinks, expireEarlierLinks, issueEmailedLink, redeemEmailedLink } from '../email-links/emailed-links';
-import { hashLinkToken, linkTokenState, linkUrl } from '../email-links/link-token';
+import { EmailedLinks, findEmailedLink, issueEmailedLink, recordLinkRequest, redeemEmailedLink } from '../email-links/emailed-links';
+import { linkTokenState, linkUrl } from '../email-links/link-token';
 import { EmailVerificationService } from '../email-verification/email-verification.service';
 
-const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
-
-const RESET_LINKS: EmailedLinks = { table: 'identity.password_reset_tokens', baseUrlColumn: 'reset_base_url', page: 'reset-password', maxLinks: 2 };
+/** A reset link works for an hour, twice at most (a resend after the sender crashed). */
+const RESET_LINKS: EmailedLinks = { purpose: 'reset-password', lifetimeMs: 60 * 60 * 1000, maxLinks: 2 };
 
 @Injectable()
 export class PasswordsService {
@@ -24,7 +22,6 @@ export class PasswordsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectRepository(PasswordResetTokenEntity) private readonly tokens: Repository<PasswordResetTokenEntity>,
     events: EventStore<DomainEvents[typeof IDENTITY]>,
     private readonly passwords: PasswordHasher,
     private readonly verification: EmailVerificationService,
@@ -35,19 +32,16 @@ export class PasswordsService {
   /** Answers the same whether or not the account exists, so the form cannot be used to discover accounts. */
   async forgotPassword({ input: { email }, resetBaseUrl }: RpcParsed<typeof Rpc.identity.forgotPassword>): Promise<MessageReply> {
     const now = new Date();
-    if (linkUrl(resetBaseUrl, RESET_LINKS.page, 'check') === null) throw rpcFailure(400, Messages.invalidResetBaseUrl);
+    if (linkUrl(resetBaseUrl, RESET_LINKS.purpose, 'check') === null) throw rpcFailure(400, Messages.invalidResetBaseUrl);
     const user = await this.users.findOneBy({ email });
     if (user) {
       const resetId = randomUUID();
-      const expiresAt = new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS);
+      const expiresAt = new Date(now.getTime() + RESET_LINKS.lifetimeMs);
       const reset = { resetId, userId: user.id, email: user.email, firstName: user.firstName, expiresAt: expiresAt.toISOString() };
       await this.commands.handle(passwordResetDecider, passwordResetStream(resetId), { type: 'Request', reset }, {
         userId: user.id,
         occurredAt: now.toISOString(),
-        after: async (manager) => {
-          await expireEarlierLinks(manager, RESET_LINKS, user.id, now);
-          await manager.insert(PasswordResetTokenEntity, { id: resetId, userId: user.id, tokenHash: null, resetBaseUrl, expiresAt });
-        },
+        after: (manager) => recordLinkRequest(manager, RESET_LINKS, { id: resetId, userId: user.id, baseUrl: resetBaseUrl, now }),
       });
     }
     return { message: Messages.forgotPasswordSent };
@@ -66,7 +60,7 @@ export class PasswordsService {
   /** The link reached the person's mailbox, so a completed reset confirms the address too (issue 20). */
   async resetPassword({ token, newPassword }: RpcParsed<typeof Rpc.identity.resetPassword>['input']): Promise<PasswordResetReply> {
     const now = new Date();
-    const found = await this.tokens.findOneBy({ tokenHash: hashLinkToken(token) });
+    const found = await findEmailedLink(this.dataSource.manager, RESET_LINKS, token);
     if (!found) throw rpcFailure(400, Messages.resetInvalidToken);
     if (linkTokenState(found, now) !== 'usable') throw rpcFailure(400, Messages.resetExpiredToken);
     refuseCommonPassword(newPassword);

@@ -1,44 +1,29 @@
 import { Rpc, SubscriptionMessages } from '@fodmap/contracts';
-import { FakeStripe, ServiceCaller, startService } from '@fodmap/testing';
-import { INestMicroservice } from '@nestjs/common';
+import { FakeStripe } from '@fodmap/testing';
 import type Stripe from 'stripe';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppModule } from '../app.module';
+import { identityUnderTest } from '../testing/identity-fixtures';
 
 const stripe = new FakeStripe();
-let identity: INestMicroservice;
-let services: ServiceCaller;
-beforeAll(async () => {
-  await stripe.start();
-  Object.assign(process.env, stripe.env());
-  identity = await startService('identity', AppModule);
-  services = await ServiceCaller.connect();
-});
-afterAll(async () => {
-  await services?.close();
-  await identity?.close();
-  for (const key of Object.keys(stripe.env())) delete process.env[key];
-  await stripe.stop();
-});
-
-const sql = <Row,>(text: string, values: unknown[] = []): Promise<Row[]> => identity.get(DataSource).query(text, values);
+beforeAll(() => stripe.start());
+afterAll(() => stripe.stop());
+const identity = identityUnderTest(() => stripe.env());
 
 let people = 0;
 async function signUp(): Promise<{ caller: { userId: number; timeZone: string }; email: string }> {
   const email = `subscriber${++people}.${Date.now()}@example.com`;
-  const user = await services.call(Rpc.identity.register, { input: { email, password: 'correct horse', firstName: 'Sam', lastName: 'Payer' } });
+  const user = await identity.services.call(Rpc.identity.register, { input: { email, password: 'correct horse', firstName: 'Sam', lastName: 'Payer' } });
   return { caller: { userId: user.id, timeZone: 'UTC' }, email };
 }
-const status = (caller: { userId: number; timeZone: string }) => services.call(Rpc.identity.subscriptionStatus, { caller });
-const deliver = (event: Stripe.Event) => services.call(Rpc.identity.stripeWebhook, stripe.signed(event));
+const status = (caller: { userId: number; timeZone: string }) => identity.services.call(Rpc.identity.subscriptionStatus, { caller });
+const deliver = (event: Stripe.Event) => identity.services.call(Rpc.identity.stripeWebhook, stripe.signed(event));
 const changes = (userId: number) =>
-  sql<{ data: { status: string; stripeEventId: string } }>("SELECT data FROM identity.events WHERE stream_id = $1 AND type = 'SubscriptionChanged' ORDER BY stream_version", [`user-${userId}`]);
+  identity.sql<{ data: { status: string; stripeEventId: string } }>("SELECT data FROM identity.events WHERE stream_id = $1 AND type = 'SubscriptionChanged' ORDER BY stream_version", [`user-${userId}`]);
 
 /** A person who has pressed Subscribe: a Stripe customer and an incomplete subscription. */
 async function subscribing() {
   const person = await signUp();
-  const reply = await services.call(Rpc.identity.createSubscription, { caller: person.caller });
+  const reply = await identity.services.call(Rpc.identity.createSubscription, { caller: person.caller });
   return { ...person, reply, subscriptionId: reply.subscriptionId };
 }
 
@@ -48,7 +33,7 @@ describe('create-subscription', () => {
     const stored = stripe.subscriptionOf(email);
     expect(stored).toMatchObject({ status: 'incomplete', price: stripe.priceId });
     expect(reply).toEqual({ clientSecret: stored.client_secret, subscriptionId: stored.id, publishableKey: stripe.publishableKey });
-    expect(await sql('SELECT stripe_customer_id, stripe_subscription_id FROM identity.subscriptions WHERE user_id = $1', [caller.userId])).toEqual([
+    expect(await identity.sql('SELECT stripe_customer_id, stripe_subscription_id FROM identity.subscriptions WHERE user_id = $1', [caller.userId])).toEqual([
       { stripe_customer_id: stored.customer, stripe_subscription_id: stored.id },
     ]);
     expect(await status(caller)).toMatchObject({ status: 'trial', daysLeft: 14, paymentsAvailable: true });
@@ -57,14 +42,14 @@ describe('create-subscription', () => {
   it('reuses the incomplete subscription and the customer when Subscribe is pressed again', async () => {
     const { caller, reply } = await subscribing();
     const customersBefore = stripe.customers.size;
-    expect(await services.call(Rpc.identity.createSubscription, { caller })).toEqual(reply);
+    expect(await identity.services.call(Rpc.identity.createSubscription, { caller })).toEqual(reply);
     expect(stripe.customers.size).toBe(customersBefore);
   });
 
   it('refuses a second subscription once one is active', async () => {
     const { caller, subscriptionId } = await subscribing();
     await deliver(stripe.invoicePaid(subscriptionId));
-    expect(await services.failure(Rpc.identity.createSubscription, { caller })).toEqual({ status: 409, message: SubscriptionMessages.alreadyActive });
+    expect(await identity.services.failure(Rpc.identity.createSubscription, { caller })).toEqual({ status: 409, message: SubscriptionMessages.alreadyActive });
   });
 });
 
@@ -85,7 +70,7 @@ describe('Stripe webhooks', () => {
     await deliver(stripe.invoicePaymentFailed(subscriptionId));
     expect(await status(caller)).toMatchObject({ status: 'past_due', daysLeft: 30, subscriptionEndsAt: paidUntil });
     // /subscribe offers the payment form again: it pays the same subscription, no second one is created.
-    const retry = await services.call(Rpc.identity.createSubscription, { caller });
+    const retry = await identity.services.call(Rpc.identity.createSubscription, { caller });
     expect(retry).toMatchObject({ subscriptionId, clientSecret: expect.stringMatching(/_secret_/) });
   });
 
@@ -117,10 +102,10 @@ describe('Stripe webhooks', () => {
     const { payload } = stripe.signed(stripe.invoicePaid(subscriptionId));
     const forged = stripe.signed(JSON.parse(payload), 'whsec_someone_else').signature;
     const refused = { status: 400, message: SubscriptionMessages.webhookSignatureInvalid };
-    expect(await services.failure(Rpc.identity.stripeWebhook, { payload, signature: forged })).toEqual(refused);
-    expect(await services.failure(Rpc.identity.stripeWebhook, { payload, signature: '' })).toEqual(refused);
+    expect(await identity.services.failure(Rpc.identity.stripeWebhook, { payload, signature: forged })).toEqual(refused);
+    expect(await identity.services.failure(Rpc.identity.stripeWebhook, { payload, signature: '' })).toEqual(refused);
     const tampered = stripe.signed(JSON.parse(payload));
-    expect(await services.failure(Rpc.identity.stripeWebhook, { payload: tampered.payload.replace('"paid"', '"void"'), signature: tampered.signature })).toEqual(refused);
+    expect(await identity.services.failure(Rpc.identity.stripeWebhook, { payload: tampered.payload.replace('"paid"', '"void"'), signature: tampered.signature })).toEqual(refused);
     expect((await status(caller)).status).toBe('trial');
   });
 });
@@ -129,7 +114,7 @@ describe('cancel-subscription', () => {
   it('cancels at period end: canceled with access until subscriptionEndsAt, then expired when Stripe deletes it', async () => {
     const { caller, email, subscriptionId } = await subscribing();
     await deliver(stripe.invoicePaid(subscriptionId));
-    const canceled = await services.call(Rpc.identity.cancelSubscription, { caller });
+    const canceled = await identity.services.call(Rpc.identity.cancelSubscription, { caller });
     const periodEnd = new Date(stripe.subscriptionOf(email).current_period_end * 1000).toISOString();
     expect(canceled).toEqual({ status: 'canceled', daysLeft: 30, subscriptionEndsAt: periodEnd, paymentsAvailable: true });
     expect(stripe.subscriptionOf(email).cancel_at_period_end).toBe(true);
@@ -143,13 +128,13 @@ describe('cancel-subscription', () => {
   it('expires a canceled subscription once its period has passed, even before Stripe says so', async () => {
     const { caller, subscriptionId } = await subscribing();
     await deliver(stripe.invoicePaid(subscriptionId));
-    await services.call(Rpc.identity.cancelSubscription, { caller });
-    await sql("UPDATE identity.subscriptions SET ends_at = now() - interval '1 minute' WHERE user_id = $1", [caller.userId]);
+    await identity.services.call(Rpc.identity.cancelSubscription, { caller });
+    await identity.sql("UPDATE identity.subscriptions SET ends_at = now() - interval '1 minute' WHERE user_id = $1", [caller.userId]);
     expect(await status(caller)).toMatchObject({ status: 'expired', daysLeft: 0 });
   });
 
   it('answers 404 to someone with no paid subscription', async () => {
     const { caller } = await signUp();
-    expect(await services.failure(Rpc.identity.cancelSubscription, { caller })).toEqual({ status: 404, message: SubscriptionMessages.noSubscription });
+    expect(await identity.services.failure(Rpc.identity.cancelSubscription, { caller })).toEqual({ status: 404, message: SubscriptionMessages.noSubscription });
   });
 });

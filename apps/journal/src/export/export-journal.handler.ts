@@ -1,44 +1,35 @@
-import { ExportCursor, ExportPage, Meal, Rpc, RpcParsed, Symptom } from '@fodmap/contracts';
+import { ExportPage, Meal, Rpc, RpcParsed, Symptom } from '@fodmap/contracts';
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { afterCursor, exportKeyset, iso, MealReader } from '../meals/meal-reader';
-import { SymptomRecord } from '../symptoms/symptom.entity';
+import { MealReader } from '../meals/meal-reader';
+import { SymptomPages } from '../symptoms/symptom-pages';
 
+/** Meals per export page: a page of meals with a few foods each stays far below NATS's 1 MB payload. */
+export const EXPORT_MEALS_PAGE = 100;
 /** Symptoms per export page: a few hundred bytes each. */
 export const EXPORT_SYMPTOMS_PAGE = 1000;
 
 /** Issue 20: the caller's whole journal for their export, a page at a time, oldest first, straight from the read tables. */
 @Controller()
 export class ExportJournalHandler {
-  private readonly symptomsPageSql: string;
+  private readonly symptoms: SymptomPages;
 
   constructor(
     private readonly meals: MealReader,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource() dataSource: DataSource,
   ) {
-    const table = dataSource.getMetadata(SymptomRecord).tablePath;
-    const keyset = exportKeyset(table, 'x');
-    this.symptomsPageSql = `WITH picked AS (${keyset.picked})
-      SELECT coalesce((SELECT json_agg(json_build_object('id', s.id, 'symptomType', s.symptom_type, 'severity', s.severity, 'notes', s.notes,
-          'timestamp', ${iso('s."timestamp"')}, 'mealId', s.meal_id) ORDER BY s."timestamp", s.id)
-        FROM ${table} s WHERE s.id IN (SELECT id FROM picked)), '[]') AS symptoms,
-        (${keyset.cursor}) AS last, (SELECT count(*)::int FROM picked) AS count`;
+    this.symptoms = new SymptomPages(dataSource);
   }
 
   @Handles(Rpc.journal.exportMeals)
   exportMeals({ caller, after }: RpcParsed<typeof Rpc.journal.exportMeals>): Promise<ExportPage<Meal>> {
-    return this.meals.exportPage(caller.userId, after);
+    return this.meals.page(caller.userId, 'oldest', after, EXPORT_MEALS_PAGE);
   }
 
   @Handles(Rpc.journal.exportSymptoms)
-  async exportSymptoms({ caller, after }: RpcParsed<typeof Rpc.journal.exportSymptoms>): Promise<ExportPage<Symptom>> {
-    const [row]: { symptoms: Symptom[]; last: ExportCursor | null; count: number }[] = await this.dataSource.query(this.symptomsPageSql, [
-      caller.userId,
-      ...afterCursor(after),
-      EXPORT_SYMPTOMS_PAGE,
-    ]);
-    return { items: row.symptoms, next: row.count === EXPORT_SYMPTOMS_PAGE ? row.last : null };
+  exportSymptoms({ caller, after }: RpcParsed<typeof Rpc.journal.exportSymptoms>): Promise<ExportPage<Symptom>> {
+    return this.symptoms.page(caller.userId, 'oldest', after, EXPORT_SYMPTOMS_PAGE);
   }
 }

@@ -1,4 +1,4 @@
-import { Caller, CreateMealInput, Messages, Rpc } from '@fodmap/contracts';
+import { Caller, CreateMealInput, Messages, pageCursorInvalid, Rpc } from '@fodmap/contracts';
 import { EventStore, rebuildInlineProjection } from '@fodmap/server';
 import { ServiceCaller, startService } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
@@ -125,6 +125,54 @@ describe('journal meals', () => {
       for (const idempotencyKey of ['', 'has space', 'x'.repeat(129), 'café']) {
         expect(await services.failure(Rpc.journal.createMeal, { caller: retrier, input, idempotencyKey })).toEqual({ status: 400, message: Messages.idempotencyKeyInvalid });
       }
+    });
+  });
+
+  describe('a page at a time (one keyset paging: the lists newest first, the export oldest first)', () => {
+    const pager: Caller = { userId: 603, timeZone: 'UTC' };
+    const listAll = async (limit: number) => {
+      const pages: number[][] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await services.call(Rpc.journal.listMeals, { caller: pager, input: { limit, cursor } });
+        pages.push(page.items.map((meal) => meal.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor !== undefined);
+      return pages;
+    };
+
+    it('reads every meal once, ties by id, to the microsecond, and ends on the last page rather than an empty one after it', async () => {
+      const at = '2025-04-01T08:00:00.000Z';
+      const [a, b, c] = [await createMeal({ mealType: 'breakfast', name: 'A', timestamp: at }, pager), await createMeal({ mealType: 'lunch', name: 'B', timestamp: at }, pager), await createMeal({ mealType: 'dinner', name: 'C', timestamp: at }, pager)];
+      const earlier = await createMeal({ mealType: 'snack', name: 'D', timestamp: '2025-03-31T08:00:00Z' }, pager);
+      // B half a millisecond later: a position kept to the millisecond would put C (same millisecond, higher id) behind it.
+      const dataSource = journal.get(DataSource);
+      await dataSource.query("UPDATE journal.meals SET \"timestamp\" = \"timestamp\" + interval '500 microseconds' WHERE id = $1", [b.id]);
+      try {
+        expect(await listAll(1)).toEqual([[b.id], [c.id], [a.id], [earlier.id]]);
+        expect(await listAll(2)).toEqual([[b.id, c.id], [a.id, earlier.id]]);
+        expect(await listAll(200)).toEqual([[b.id, c.id, a.id, earlier.id]]);
+        const exported = await services.call(Rpc.journal.exportMeals, { caller: pager, after: null });
+        expect({ ids: exported.items.map((meal) => meal.id), next: exported.next }).toEqual({ ids: [earlier.id, a.id, c.id, b.id], next: null });
+      } finally {
+        // The rebuild below compares the table with its events.
+        await dataSource.query("UPDATE journal.meals SET \"timestamp\" = \"timestamp\" - interval '500 microseconds' WHERE id = $1", [b.id]);
+      }
+    });
+
+    it('pages symptoms the same way, and refuses a cursor no list gave with 400', async () => {
+      const logged = [];
+      for (const timestamp of ['2025-04-02T09:00:00Z', '2025-04-02T10:00:00Z', '2025-04-02T10:00:00Z']) {
+        logged.push((await services.call(Rpc.journal.logSymptom, { caller: pager, input: { symptomType: 'gas', severity: 'mild', timestamp } })).id);
+      }
+      const first = await services.call(Rpc.journal.listSymptoms, { caller: pager, input: { limit: 2 } });
+      expect(first.items.map((symptom) => symptom.id)).toEqual([logged[2], logged[1]]);
+      const second = await services.call(Rpc.journal.listSymptoms, { caller: pager, input: { limit: 2, cursor: first.nextCursor ?? '' } });
+      expect({ ids: second.items.map((symptom) => symptom.id), next: second.nextCursor }).toEqual({ ids: [logged[0]], next: null });
+      const exported = await services.call(Rpc.journal.exportSymptoms, { caller: pager, after: null });
+      expect({ ids: exported.items.map((symptom) => symptom.id), next: exported.next }).toEqual({ ids: logged, next: null });
+      const forged = Buffer.from('2025-04-02T10:00:00.000Z|1 OR 1=1').toString('base64url');
+      expect(await services.failure(Rpc.journal.listSymptoms, { caller: pager, input: { cursor: forged } })).toEqual({ status: 400, message: pageCursorInvalid });
     });
   });
 

@@ -59,11 +59,13 @@ const RECIPIENT_POLL_MS = 100;
  * The person a request acts for. Someone who signs up and taps a test button at once can be ahead of the recipients
  * projection by a moment: wait for it (each read sees the latest commit) rather than answer that they do not exist,
  * and for their proven address, rather than answer that it is not (an unproven one waits the 3 s, then is told so).
+ * The gateway refuses a person identity holds unproven before asking, so only that race waits here. Read outside any
+ * transaction: a wait must not hold one open (and its connection from the pool) while it sleeps.
  */
-export async function awaitRecipient(manager: EntityManager, userId: number): Promise<Recipient | null> {
+export async function awaitRecipient(dataSource: DataSource, userId: number): Promise<Recipient | null> {
   const deadline = Date.now() + RECIPIENT_WAIT_MS;
   for (;;) {
-    const recipient = await findRecipient(manager, userId);
+    const recipient = await findRecipient(dataSource.manager, userId);
     // Likewise a person who has just opened their confirmation link: their EmailVerified may be a moment behind it.
     if (recipient?.emailVerified || Date.now() >= deadline) return recipient;
     await new Promise((resolve) => setTimeout(resolve, RECIPIENT_POLL_MS));

@@ -98,11 +98,11 @@ export class DailySummaries {
 
   /** Profile's test send: today so far, to the caller's own address, also when nothing is logged yet. */
   async sendTest(caller: Caller): Promise<{ message: string }> {
+    const recipient = await awaitRecipient(this.dataSource, caller.userId);
+    if (!recipient) throw rpcFailure(404, Messages.userNotFound);
+    // The sender would drop it (provenAddressesOnly): say why instead of 'sent'.
+    if (!recipient.emailVerified) throw rpcFailure(403, AccountMessages.verifyEmailFirst);
     await this.dataSource.transaction(async (manager) => {
-      const recipient = await awaitRecipient(manager, caller.userId);
-      if (!recipient) throw rpcFailure(404, Messages.userNotFound);
-      // The sender would drop it (provenAddressesOnly): say why instead of 'sent'.
-      if (!recipient.emailVerified) throw rpcFailure(403, AccountMessages.verifyEmailFirst);
       const person = { ...recipient, timeZone: caller.timeZone, day: localDay(new Date(), caller.timeZone) };
       await this.record(manager, [person], 'Today so far', () => `daily-summary-test:${randomUUID()}`);
     });

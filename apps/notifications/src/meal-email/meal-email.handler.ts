@@ -20,11 +20,11 @@ export class MealEmailHandler {
   /** Profile's 'Send Test Meal Email': the caller's newest meal (or none), to their own address, with symptom links. */
   @Handles(Rpc.notifications.testMealEmail)
   async testMealEmail({ caller }: RpcParsed<typeof Rpc.notifications.testMealEmail>): Promise<MessageReply> {
+    const recipient = await awaitRecipient(this.dataSource, caller.userId);
+    if (!recipient) throw rpcFailure(404, Messages.userNotFound);
+    // The sender would drop it (provenAddressesOnly): say why instead of 'sent'.
+    if (!recipient.emailVerified) throw rpcFailure(403, AccountMessages.verifyEmailFirst);
     await this.dataSource.transaction(async (manager) => {
-      const recipient = await awaitRecipient(manager, caller.userId);
-      if (!recipient) throw rpcFailure(404, Messages.userNotFound);
-      // The sender would drop it (provenAddressesOnly): say why instead of 'sent'.
-      if (!recipient.emailVerified) throw rpcFailure(403, AccountMessages.verifyEmailFirst);
       const sponsor = await mealEmailSponsor(this.dataSource);
       await enqueueEmail(liveJobs(manager), {
         eventId: `meal-test:${randomUUID()}`,

@@ -68,7 +68,7 @@ export interface RouteDefinition<Path extends `/api/${string}` = `/api/${string}
   gated?: true;
   /**
    * A signed-in route whose answer is the same for everyone (the catalogue's edition, education): a browser may keep
-   * it. Every other signed-in or admin route answers `Cache-Control: no-store`, its data being the person's.
+   * it. Every other /api answer, refusals included, is `Cache-Control: no-store` (the gateway's `noStore`).
    */
   shared?: true;
   /** One schema per path parameter; each a 400 with its message when broken. */

@@ -1,7 +1,7 @@
 import { localDay, localDayRange, Meal, Page, PAGE_DEFAULT_LIMIT, Rpc, RpcParsed } from '@fodmap/contracts';
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
-import { decodeCursor } from '../../paging/page-cursor';
+import { decodeCursor, encodeCursor } from '../../paging/keyset';
 import { MealReader } from '../meal-reader';
 
 @Controller()
@@ -13,7 +13,8 @@ export class ListMealsHandler {
   async list({ caller, input }: RpcParsed<typeof Rpc.journal.listMeals>): Promise<Page<Meal>> {
     const day = input.todayOnly ? localDay(new Date(), caller.timeZone) : input.date;
     if (day !== undefined) return { items: await this.meals.list(caller.userId, localDayRange(day, caller.timeZone)), nextCursor: null };
-    return this.meals.page(caller.userId, input.limit ?? PAGE_DEFAULT_LIMIT, input.cursor === undefined ? undefined : decodeCursor(input.cursor));
+    const page = await this.meals.page(caller.userId, 'newest', input.cursor === undefined ? null : decodeCursor(input.cursor), input.limit ?? PAGE_DEFAULT_LIMIT);
+    return { items: page.items, nextCursor: page.next && encodeCursor(page.next) };
   }
 
   @Handles(Rpc.journal.getMeal)

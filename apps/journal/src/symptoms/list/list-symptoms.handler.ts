@@ -3,12 +3,17 @@ import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { And, DataSource, LessThan, MoreThanOrEqual } from 'typeorm';
-import { decodeCursor, pageOf } from '../../paging/page-cursor';
+import { decodeCursor, encodeCursor } from '../../paging/keyset';
+import { SymptomPages } from '../symptom-pages';
 import { SymptomRecord, toSymptom } from '../symptom.entity';
 
 @Controller()
 export class ListSymptomsHandler {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly pages: SymptomPages;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.pages = new SymptomPages(dataSource);
+  }
 
   /** The symptoms of one of the caller's own calendar days whole, or else a page of them all; newest first. */
   @Handles(Rpc.journal.listSymptoms)
@@ -22,18 +27,7 @@ export class ListSymptomsHandler {
       });
       return { items: records.map(toSymptom), nextCursor: null };
     }
-    // Keyset paging on the (user_id, timestamp, id) index: one more row than the page says whether there is a next one.
-    const limit = input.limit ?? PAGE_DEFAULT_LIMIT;
-    const page = symptoms
-      .createQueryBuilder('s')
-      .where('s.user_id = :userId', { userId: caller.userId })
-      .orderBy('s.timestamp', 'DESC')
-      .addOrderBy('s.id', 'DESC')
-      .limit(limit + 1);
-    if (input.cursor !== undefined) {
-      const { timestamp, id } = decodeCursor(input.cursor);
-      page.andWhere('(s.timestamp, s.id) < (:timestamp, :id)', { timestamp: new Date(timestamp), id });
-    }
-    return pageOf((await page.getMany()).map(toSymptom), limit);
+    const page = await this.pages.page(caller.userId, 'newest', input.cursor === undefined ? null : decodeCursor(input.cursor), input.limit ?? PAGE_DEFAULT_LIMIT);
+    return { items: page.items, nextCursor: page.next && encodeCursor(page.next) };
   }
 }

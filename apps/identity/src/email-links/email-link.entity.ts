@@ -1,13 +1,17 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
 
+/** What an emailed link does, which is also the web page it opens: confirm the address, or reset the password. */
+export type EmailLinkPurpose = 'verify-email' | 'reset-password';
+
 /**
- * A reset request and its link's token; only the token's SHA-256 hash is kept, so a leaked table cannot reset anyone's
- * password. The token is issued when the email goes out (no hash until then), so no event ever carries it.
+ * A request for an emailed link (a password reset, an address confirmation) and its link's token. Only the token's
+ * SHA-256 hash is kept, so a leaked table opens nothing; the token is issued when the email goes out (no hash until
+ * then), so no event or job ever carries it. Deleted with the person's account (ON DELETE CASCADE).
  */
-@Entity({ name: 'password_reset_tokens' })
-export class PasswordResetTokenEntity {
-  /** Chosen before the insert: it also names the event stream of this reset request. */
+@Entity({ name: 'email_link_tokens' })
+export class EmailLinkEntity {
+  /** Chosen before the insert: named by the request's event (PasswordResetRequested, EmailVerificationRequested). */
   @PrimaryColumn({ type: 'uuid' })
   id: string;
 
@@ -18,12 +22,16 @@ export class PasswordResetTokenEntity {
   @JoinColumn({ name: 'user_id' })
   user?: UserEntity;
 
+  /** A token is redeemed only for its own purpose: a confirmation link never resets a password. */
+  @Column({ type: 'text' })
+  purpose: EmailLinkPurpose;
+
   @Column({ name: 'token_hash', type: 'text', unique: true, nullable: true })
   tokenHash: string | null;
 
   /** The public origin the link points at, given by the gateway with the request. */
-  @Column({ name: 'reset_base_url', type: 'text', nullable: true })
-  resetBaseUrl: string | null;
+  @Column({ name: 'base_url', type: 'text', nullable: true })
+  baseUrl: string | null;
 
   /** How many links were issued: a second covers an email resent after a crash, more are refused. */
   @Column({ name: 'links_issued', type: 'integer', default: 0 })
