@@ -1,4 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
+import type { IPrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
+import type { IServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IStatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
+import type { IService } from 'kubernetes-models/v1/Service';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,13 +23,29 @@ import { join } from 'node:path';
  */
 const ROOT = join(__dirname, '..');
 
-interface K8sObject {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
-  spec?: any;
-  data?: Record<string, string>;
+/** What the test reads of a CloudNativePG Cluster (its schema is checked by validate.mjs). */
+interface PostgresCluster {
+  apiVersion: 'postgresql.cnpg.io/v1';
+  kind: 'Cluster';
+  metadata: { name: string };
+  spec: { instances: number };
 }
+/** The objects by kind, typed by the models validate.mjs checks them with. */
+interface Kinds {
+  ConfigMap: IConfigMap;
+  Deployment: IDeployment;
+  StatefulSet: IStatefulSet;
+  Job: IJob;
+  Service: IService;
+  Ingress: IIngress;
+  NetworkPolicy: INetworkPolicy;
+  HorizontalPodAutoscaler: IHorizontalPodAutoscaler;
+  PodDisruptionBudget: IPodDisruptionBudget;
+  ServiceMonitor: IServiceMonitor;
+  PrometheusRule: IPrometheusRule;
+  Cluster: PostgresCluster;
+}
+type K8sObject = { kind: string; metadata: { name: string; labels?: Record<string, string> } };
 interface Overlay {
   name: string;
   objects: K8sObject[];
@@ -71,15 +99,31 @@ const SECRET_VARIABLES = [
   'OPENAI_API_KEY',
 ];
 const REQUEST_SERVING = ['gateway', 'identity', 'journal', 'foods', 'insights'];
-const WORKLOADS = ['Deployment', 'StatefulSet', 'Job'];
 const PART_OF = 'app.kubernetes.io/part-of';
 
 const overlays = validate([]);
 const processes = startedProcesses();
 
-const ours = (overlay: Overlay) => overlay.objects.filter((object) => object.kind === 'Deployment' && object.metadata.labels?.[PART_OF] === 'fodmap-journal');
-const named = (overlay: Overlay, kind: string, name: string) => overlay.objects.find((object) => object.kind === kind && object.metadata.name === name);
-const config = (overlay: Overlay) => overlay.objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('fodmap-config'))!;
+function all<Kind extends keyof Kinds>(overlay: Overlay, kind: Kind): Array<Kinds[Kind] & { metadata: { name: string } }> {
+  return overlay.objects.filter((object) => object.kind === kind) as unknown as Array<Kinds[Kind] & { metadata: { name: string } }>;
+}
+function named<Kind extends keyof Kinds>(overlay: Overlay, kind: Kind, name: string): Kinds[Kind] & { metadata: { name: string } } {
+  const found = all(overlay, kind).find((object) => object.metadata.name === name);
+  if (!found) throw new Error(`${overlay.name} has no ${kind} ${name}`);
+  return found;
+}
+const ours = (overlay: Overlay) => all(overlay, 'Deployment').filter((deployment) => deployment.metadata.labels?.[PART_OF] === 'fodmap-journal');
+/** The generated ConfigMap (its name carries kustomize's hash). */
+function configData(overlay: Overlay): Record<string, string> {
+  const config = all(overlay, 'ConfigMap').find((map) => map.metadata.name.startsWith('fodmap-config'));
+  if (!config?.data) throw new Error(`${overlay.name} has no fodmap-config`);
+  return config.data;
+}
+function podOf(workload: IDeployment | IStatefulSet | IJob): IPodSpec {
+  const pod = workload.spec?.template.spec;
+  if (!pod) throw new Error(`${workload.metadata?.name} has no pod template`);
+  return pod;
+}
 
 describe('the validator', () => {
   it('refuses objects that break their schema, unknown fields of a CRD and kinds it has no schema for', () => {
@@ -112,20 +156,20 @@ describe.each(overlays.map((overlay) => [overlay.name, overlay] as const))('over
     expect(processes).toHaveLength(6);
     expect(ours(overlay).map((deployment) => deployment.metadata.name).sort()).toEqual(processes);
     for (const name of processes) {
-      const [container] = named(overlay, 'Deployment', name)!.spec.template.spec.containers;
+      const [container] = podOf(named(overlay, 'Deployment', name)).containers;
       expect(container.command).toEqual(['node', `apps/${name}/dist/main.js`]);
       expect(container.image).toMatch(/(^|\/)fodmap-journal(:[\w.-]+)?$/);
     }
   });
 
   it('gives every pod of ours probes on the metrics port, requests and limits, and a locked-down security context', () => {
-    const grace = Number(config(overlay).data!.SHUTDOWN_GRACE_MS) / 1000;
+    const grace = Number(configData(overlay).SHUTDOWN_GRACE_MS) / 1000;
     for (const deployment of ours(overlay)) {
-      const pod = deployment.spec.template.spec;
+      const pod = podOf(deployment);
       const where = `${overlay.name}/${deployment.metadata.name}`;
       expect({ where, containers: pod.containers.length }).toEqual({ where, containers: 1 });
       const [container] = pod.containers;
-      expect({ where, port: container.ports.find((port: { name: string }) => port.name === 'metrics') }).toEqual({
+      expect({ where, port: container.ports?.find((port) => port.name === 'metrics') }).toEqual({
         where,
         port: { name: 'metrics', containerPort: 9464, protocol: 'TCP' },
       });
@@ -140,17 +184,18 @@ describe.each(overlays.map((overlay) => [overlay.name, overlay] as const))('over
         where,
         security: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
       });
-      const tmp = container.volumeMounts.find((mount: { mountPath: string }) => mount.mountPath === '/tmp');
-      expect({ where, tmp: pod.volumes.find((volume: { name: string }) => volume.name === tmp?.name)?.emptyDir }).toEqual({ where, tmp: expect.any(Object) });
+      const tmp = container.volumeMounts?.find((mount) => mount.mountPath === '/tmp');
+      expect({ where, tmp: pod.volumes?.find((volume) => volume.name === tmp?.name)?.emptyDir }).toEqual({ where, tmp: expect.any(Object) });
       // preStop, then the process's own grace, then a second to exit: all before the kill.
-      expect({ where, fits: container.lifecycle.preStop.sleep.seconds + grace + 1 <= pod.terminationGracePeriodSeconds }).toEqual({ where, fits: true });
+      const preStop = container.lifecycle?.preStop?.sleep?.seconds ?? Infinity;
+      expect({ where, fits: preStop + grace + 1 <= (pod.terminationGracePeriodSeconds ?? 30) }).toEqual({ where, fits: true });
       expect({ where, mountsToken: pod.automountServiceAccountToken }).toEqual({ where, mountsToken: false });
     }
   });
 
   it('gives every workload (dependencies and jobs too) requests and limits, a non-root user and no privilege escalation', () => {
-    for (const workload of overlay.objects.filter((object) => WORKLOADS.includes(object.kind))) {
-      const pod = workload.spec.template.spec;
+    for (const workload of [...all(overlay, 'Deployment'), ...all(overlay, 'StatefulSet'), ...all(overlay, 'Job')]) {
+      const pod = podOf(workload);
       for (const container of pod.containers) {
         const where = `${overlay.name}/${workload.kind}/${workload.metadata.name}/${container.name}`;
         const { requests, limits } = container.resources ?? {};
@@ -159,7 +204,7 @@ describe.each(overlays.map((overlay) => [overlay.name, overlay] as const))('over
           requests: ['cpu', 'memory'],
           limits: ['cpu', 'memory'],
         });
-        expect({ where, memory: bytes(requests.memory) <= bytes(limits.memory), cpu: millicores(requests.cpu) <= millicores(limits.cpu) }).toEqual({ where, memory: true, cpu: true });
+        expect({ where, memory: bytes(requests?.memory) <= bytes(limits?.memory), cpu: millicores(requests?.cpu) <= millicores(limits?.cpu) }).toEqual({ where, memory: true, cpu: true });
         expect({ where, nonRoot: pod.securityContext?.runAsNonRoot, escalation: container.securityContext?.allowPrivilegeEscalation, drop: container.securityContext?.capabilities?.drop }).toEqual({
           where,
           nonRoot: true,
@@ -171,11 +216,11 @@ describe.each(overlays.map((overlay) => [overlay.name, overlay] as const))('over
   });
 
   it('takes every secret from a Secret, each process only its own NATS user, and every configuration variable from the ConfigMap or a Secret', () => {
-    const data = config(overlay).data!;
+    const data = configData(overlay);
     expect(Object.keys(data).filter((name) => SECRET_VARIABLES.includes(name))).toEqual([]);
     const given = new Set(Object.keys(data));
     for (const deployment of ours(overlay)) {
-      const env: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }> = deployment.spec.template.spec.containers[0].env;
+      const env = podOf(deployment).containers[0].env ?? [];
       const fromSecret = new Set(env.filter((variable) => variable.valueFrom?.secretKeyRef).map((variable) => variable.name));
       for (const variable of env) {
         given.add(variable.name);
@@ -200,22 +245,26 @@ describe.each(overlays.map((overlay) => [overlay.name, overlay] as const))('over
   });
 
   it('exposes the gateway alone through the Ingress, with TLS, and each service only on its ops port', () => {
-    const ingresses = overlay.objects.filter((object) => object.kind === 'Ingress');
+    const ingresses = all(overlay, 'Ingress');
     expect(ingresses).toHaveLength(1);
-    const [ingress] = ingresses;
-    expect(ingress.spec.tls[0].hosts).toEqual([ingress.spec.rules[0].host]);
-    expect(ingress.spec.rules.flatMap((rule: any) => rule.http.paths.map((path: any) => path.backend.service))).toEqual([{ name: 'gateway', port: { name: 'http' } }]);
+    const [{ spec }] = ingresses;
+    expect(spec?.tls?.[0].hosts).toEqual([spec?.rules?.[0].host]);
+    expect(spec?.rules?.flatMap((rule) => rule.http?.paths.map((path) => path.backend.service))).toEqual([{ name: 'gateway', port: { name: 'http' } }]);
     for (const name of processes) {
-      const ports = named(overlay, 'Service', name)!.spec.ports.map((port: { name: string; port: number }) => `${port.name}:${port.port}`);
+      const ports = named(overlay, 'Service', name).spec?.ports?.map((port) => `${port.name}:${port.port}`);
       expect({ name, ports }).toEqual({ name, ports: name === 'gateway' ? ['http:3000', 'metrics:9464'] : ['metrics:9464'] });
     }
   });
 
   it('denies all traffic to and from the pods but what the policies allow', () => {
-    const policies = overlay.objects.filter((object) => object.kind === 'NetworkPolicy');
-    const deny = policies.find((policy) => policy.metadata.name === 'fodmap-default-deny')!;
-    expect(deny.spec).toEqual({ podSelector: { matchLabels: { [PART_OF]: 'fodmap-journal' } }, policyTypes: ['Ingress', 'Egress'] });
-    const ingressPorts = policies.flatMap((policy) => (policy.spec.ingress ?? []).map((rule: any) => ({ to: policy.spec.podSelector.matchLabels?.[PART_OF] ?? policy.spec.podSelector.matchLabels?.['app.kubernetes.io/name'], ports: rule.ports.map((port: any) => port.port) })));
+    const policies = all(overlay, 'NetworkPolicy');
+    expect(named(overlay, 'NetworkPolicy', 'fodmap-default-deny').spec).toEqual({ podSelector: { matchLabels: { [PART_OF]: 'fodmap-journal' } }, policyTypes: ['Ingress', 'Egress'] });
+    const ingressPorts = policies.flatMap((policy) =>
+      (policy.spec?.ingress ?? []).map((rule) => {
+        const selected = policy.spec?.podSelector?.matchLabels ?? {};
+        return { to: selected[PART_OF] ?? selected['app.kubernetes.io/name'], ports: rule.ports?.map((port) => port.port) };
+      }),
+    );
     expect(ingressPorts.filter((rule) => processes.includes(rule.to) || rule.to === 'fodmap-journal')).toEqual([
       { to: 'gateway', ports: ['http'] },
       { to: 'fodmap-journal', ports: ['metrics'] },
@@ -224,48 +273,49 @@ describe.each(overlays.map((overlay) => [overlay.name, overlay] as const))('over
 });
 
 describe('overlay production', () => {
-  const production = overlays.find((overlay) => overlay.name === 'production')!;
+  const production = overlays.find((overlay) => overlay.name === 'production') ?? { name: 'production (missing)', objects: [], problems: [] };
 
   it('autoscales the request-serving processes and keeps every process through voluntary disruptions', () => {
-    const hpas = production.objects.filter((object) => object.kind === 'HorizontalPodAutoscaler');
-    expect(hpas.map((hpa) => hpa.spec.scaleTargetRef.name).sort()).toEqual([...REQUEST_SERVING].sort());
-    for (const hpa of hpas) expect({ name: hpa.metadata.name, min: hpa.spec.minReplicas >= 2 }).toEqual({ name: hpa.metadata.name, min: true });
-    const budgets = production.objects.filter((object) => object.kind === 'PodDisruptionBudget').map((pdb) => pdb.spec.selector.matchLabels['app.kubernetes.io/name']);
+    const hpas = all(production, 'HorizontalPodAutoscaler');
+    expect(hpas.map((hpa) => hpa.spec?.scaleTargetRef.name).sort()).toEqual([...REQUEST_SERVING].sort());
+    for (const hpa of hpas) expect({ name: hpa.metadata.name, min: (hpa.spec?.minReplicas ?? 1) >= 2 }).toEqual({ name: hpa.metadata.name, min: true });
+    const budgets = all(production, 'PodDisruptionBudget').map((pdb) => pdb.spec?.selector?.matchLabels?.['app.kubernetes.io/name']);
     expect(budgets).toEqual(expect.arrayContaining(processes));
   });
 
   it('runs NATS as a 3-node JetStream cluster and PostgreSQL as a 3-instance CloudNativePG cluster the services read their URL from', () => {
-    expect(named(production, 'StatefulSet', 'nats')!.spec.replicas).toBe(3);
-    expect(named(production, 'Cluster', 'fodmap-db')!.spec.instances).toBe(3);
-    const journal = named(production, 'Deployment', 'journal')!.spec.template.spec.containers[0].env;
-    expect(journal.find((variable: { name: string }) => variable.name === 'DATABASE_URL').valueFrom.secretKeyRef).toEqual({ name: 'fodmap-db-app', key: 'uri' });
+    expect(named(production, 'StatefulSet', 'nats').spec?.replicas).toBe(3);
+    expect(named(production, 'Cluster', 'fodmap-db').spec.instances).toBe(3);
+    const journal = podOf(named(production, 'Deployment', 'journal')).containers[0].env ?? [];
+    expect(journal.find((variable) => variable.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual({ name: 'fodmap-db-app', key: 'uri' });
   });
 
   it('scrapes every process, alerts on what the on-call engineer must act on, and ships the Grafana dashboard', () => {
-    const monitor = named(production, 'ServiceMonitor', 'fodmap-journal')!;
+    const monitor = named(production, 'ServiceMonitor', 'fodmap-journal');
     expect(monitor.spec.selector.matchLabels).toEqual({ [PART_OF]: 'fodmap-journal' });
     expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'metrics', path: '/metrics' })]);
-    for (const name of processes) expect({ name, labels: named(production, 'Service', name)!.metadata.labels }).toMatchObject({ name, labels: { [PART_OF]: 'fodmap-journal' } });
-    const alerts = named(production, 'PrometheusRule', 'fodmap-journal')!.spec.groups.flatMap((group: any) => group.rules.map((rule: any) => rule.alert));
+    for (const name of processes) expect({ name, labels: named(production, 'Service', name).metadata.labels }).toMatchObject({ name, labels: { [PART_OF]: 'fodmap-journal' } });
+    const alerts = named(production, 'PrometheusRule', 'fodmap-journal').spec.groups?.flatMap((group) => group.rules?.map((rule) => rule.alert));
     expect(alerts).toEqual(
       expect.arrayContaining(['FodmapConsumerLag', 'FodmapDeadLetters', 'FodmapHttp5xxRate', 'FodmapRelayBehind', 'FodmapDailySummaryNotRunning', 'FodmapDailySummariesOverdue']),
     );
-    const dashboard = named(production, 'ConfigMap', 'fodmap-grafana-dashboard')!;
+    const dashboard = named(production, 'ConfigMap', 'fodmap-grafana-dashboard');
     expect(dashboard.metadata.labels).toMatchObject({ grafana_dashboard: '1' });
-    expect(JSON.parse(dashboard.data!['grafana-dashboard.json']).panels.length).toBeGreaterThan(10);
+    expect(JSON.parse(dashboard.data?.['grafana-dashboard.json'] ?? '{}').panels?.length).toBeGreaterThan(10);
   });
 });
 
 /** A Kubernetes memory quantity in bytes (the suffixes used here). */
-function bytes(quantity: string): number {
-  const match = /^(\d+)(Ki|Mi|Gi)?$/.exec(quantity);
+function bytes(quantity: string | number | undefined): number {
+  const match = /^(\d+)(Ki|Mi|Gi)?$/.exec(String(quantity));
   if (!match) throw new Error(`Unexpected memory quantity ${quantity}`);
   const unit: Record<string, number> = { Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3 };
   return Number(match[1]) * (match[2] ? unit[match[2]] : 1);
 }
 
 /** A Kubernetes CPU quantity in millicores. */
-function millicores(quantity: string | number): number {
+function millicores(quantity: string | number | undefined): number {
+  if (quantity === undefined) return NaN;
   const text = String(quantity);
   return text.endsWith('m') ? Number(text.slice(0, -1)) : Number(text) * 1000;
 }

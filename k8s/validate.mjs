@@ -26,18 +26,12 @@ const VENDORED = Object.fromEntries(
     .map((crd) => [`${crd.group}/${crd.version}/${crd.kind}`, crd.schema]),
 );
 
-export async function validateObject(given) {
-  let object = given;
+export async function validateObject(object) {
   const apiVersion = object?.apiVersion;
   const kind = object?.kind;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return ['no apiVersion or kind'];
   const vendored = VENDORED[`${apiVersion}/${kind}`];
   if (vendored) return structuralProblems(vendored, object, '');
-  // kubectl kustomize wraps long base64 values over lines; the API server's decoder (Go's base64) skips the newlines,
-  // the schema's byte format does not.
-  if (apiVersion === 'v1' && kind === 'Secret' && object.data) {
-    object = { ...object, data: Object.fromEntries(Object.entries(object.data).map(([key, value]) => [key, String(value).replace(/\s/g, '')])) };
-  }
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
   const module = MODEL_PACKAGES[group] ? `${MODEL_PACKAGES[group]}/${group}/${version}` : `kubernetes-models/${group ? `${group}/` : ''}${version}`;
   let Model;
@@ -48,11 +42,20 @@ export async function validateObject(given) {
   }
   if (!Model) return [`no schema for ${apiVersion} ${kind}`];
   try {
-    new Model(object).validate();
+    new Model(unwrapSecretData(object)).validate();
     return [];
   } catch (error) {
     return [error.message];
   }
+}
+
+/**
+ * kubectl kustomize wraps a long base64 value of a Secret over lines; the API server's decoder (Go's base64) skips the
+ * newlines, the schema's byte format does not.
+ */
+function unwrapSecretData(object) {
+  if (object.apiVersion !== 'v1' || object.kind !== 'Secret' || !object.data) return object;
+  return { ...object, data: Object.fromEntries(Object.entries(object.data).map(([key, value]) => [key, String(value).replace(/\s/g, '')])) };
 }
 
 /**
