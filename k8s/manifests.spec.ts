@@ -126,7 +126,7 @@ function podOf(workload: IDeployment | IStatefulSet | IJob): IPodSpec {
 }
 
 describe('the validator', () => {
-  it('refuses objects that break their schema, unknown fields of a CRD and kinds it has no schema for', () => {
+  it('refuses objects that break their schema, unknown fields of a CRD, kinds it has no schema for and PromQL that does not parse', () => {
     const [result] = validate(
       ['--stdin'],
       [
@@ -134,6 +134,8 @@ describe('the validator', () => {
         'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: web }\nspec: { selector: {}, template: { spec: { containers: [{ name: app, image: x }], terminationGracePeriodSeconds: soon } } }',
         'apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata: { name: scrape }\nspec: { endpoints: [{ port: 9464 }] }',
         'apiVersion: example.com/v1\nkind: Thing\nmetadata: { name: thing }',
+        'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: { name: alerts }\nspec: { groups: [{ name: g, rules: [{ alert: Lag, expr: "max by (projection (lag) > 1" }] }] }',
+        `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: dashboard, labels: { grafana_dashboard: "1" } }\ndata:\n  d.json: '${JSON.stringify({ panels: [{ title: 'Lag', targets: [{ expr: 'rate(x[5m]' }] }] })}'`,
       ].join('\n---\n'),
     );
     expect(result.problems).toEqual([
@@ -142,6 +144,8 @@ describe('the validator', () => {
       'Deployment web: data/spec/template/spec/terminationGracePeriodSeconds must be integer',
       'ServiceMonitor scrape: data/spec must have required property selector, data/spec/endpoints/0/port must be string',
       'Thing thing: no schema for example.com/v1 Thing',
+      'PrometheusRule alerts: Lag: PromQL does not parse at 19',
+      "ConfigMap dashboard: panel 'Lag': PromQL does not parse at 10",
     ]);
   });
 });

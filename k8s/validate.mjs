@@ -1,6 +1,7 @@
 // Validates the manifests without a cluster: builds each overlay with `kubectl kustomize` and checks every object
 // against the Kubernetes OpenAPI schema (kubernetes-models, Kubernetes 1.34), the Prometheus operator's CRDs
-// (@kubernetes-models/prometheus-operator) and CloudNativePG's (schemas/cloudnative-pg, vendored). Prints JSON:
+// (@kubernetes-models/prometheus-operator) and CloudNativePG's (schemas/cloudnative-pg, vendored), and parses the
+// PromQL of the alerts and of the Grafana dashboard with Prometheus' own grammar (@prometheus-io/lezer-promql). Prints JSON:
 // { overlays: [{ name, objects, problems }] }, and exits 1 when a problem was found.
 //   node k8s/validate.mjs                 every overlay
 //   node k8s/validate.mjs dev             one overlay
@@ -11,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parser as promql } from '@prometheus-io/lezer-promql';
 import { parseAllDocuments } from 'yaml';
 
 const K8S = dirname(fileURLToPath(import.meta.url));
@@ -113,10 +115,35 @@ export function structuralProblems(schema, value, path) {
   return problems;
 }
 
+/** The PromQL an object carries: an alert's expression, a dashboard panel's queries. */
+export function queriesOf(object) {
+  if (object?.kind === 'PrometheusRule') {
+    return (object.spec?.groups ?? []).flatMap((group) => (group.rules ?? []).map((rule) => ({ where: rule.alert ?? rule.record, expr: rule.expr })));
+  }
+  if (object?.kind === 'ConfigMap' && object.metadata?.labels?.grafana_dashboard) {
+    return Object.values(object.data ?? {}).flatMap((json) =>
+      (JSON.parse(json).panels ?? []).flatMap((panel) => (panel.targets ?? []).map((target) => ({ where: `panel '${panel.title}'`, expr: target.expr }))),
+    );
+  }
+  return [];
+}
+
+/** Where Prometheus' grammar finds no valid query, as `where: position`. */
+export function promqlProblems(queries) {
+  const problems = [];
+  for (const { where, expr } of queries) {
+    const errors = [];
+    promql.parse(String(expr ?? '')).iterate({ enter: (node) => void (node.type.isError && errors.push(node.from)) });
+    if (errors.length > 0 || !expr) problems.push(`${where}: PromQL does not parse at ${errors.join(', ') || 'the start'}`);
+  }
+  return problems;
+}
+
 export async function validateObjects(objects) {
   const problems = [];
   for (const object of objects) {
-    for (const problem of await validateObject(object)) problems.push(`${object?.kind ?? '?'} ${object?.metadata?.name ?? '?'}: ${problem}`);
+    const found = [...(await validateObject(object)), ...promqlProblems(queriesOf(object))];
+    for (const problem of found) problems.push(`${object?.kind ?? '?'} ${object?.metadata?.name ?? '?'}: ${problem}`);
   }
   return problems;
 }
