@@ -7,7 +7,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 // One test layout. Unit (*.spec.ts(x)) and integration (*.int-spec.ts) tests sit beside the code they test, under a
 // project's src/; end-to-end tests (*.e2e-spec.ts) sit in apps/e2e/src/api and apps/e2e/src/browser; the
-// Kubernetes manifests' test sits beside them in k8s/ (a unit test: kubectl builds them, no cluster).
+// Kubernetes manifests' test sits in k8s/ with the manifests (a unit test: kubectl builds them, no cluster).
 const LAYOUT = {
   server: '{apps,libs}/*/src/**/*.spec.ts',
   manifests: 'k8s/*.spec.ts',

@@ -11,8 +11,9 @@ import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisrup
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import type { IService } from 'kubernetes-models/v1/Service';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -257,6 +258,27 @@ describe.each(overlays.map((overlay) => [overlay.name, overlay] as const))('over
     for (const name of processes) {
       const ports = named(overlay, 'Service', name).spec?.ports?.map((port) => `${port.name}:${port.port}`);
       expect({ name, ports }).toEqual({ name, ports: name === 'gateway' ? ['http:3000', 'metrics:9464'] : ['metrics:9464'] });
+    }
+  });
+
+  it("gives NATS a configuration nats-server accepts, with a password from the Secret for every user", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nats-config-'));
+    try {
+      const files = { config: 'nats.conf', auth: 'auth.conf' };
+      for (const [folder, file] of Object.entries(files)) {
+        const map = all(overlay, 'ConfigMap').find((config) => config.metadata.name.startsWith(`nats-${folder}`));
+        mkdirSync(join(dir, folder));
+        writeFileSync(join(dir, folder, file), map?.data?.[file] ?? '');
+      }
+      // The server's environment as the StatefulSet gives it: each password from fodmap-nats, the pod's name.
+      const env = podOf(named(overlay, 'StatefulSet', 'nats')).containers[0].env ?? [];
+      expect(env.filter((variable) => variable.name.endsWith('_PASSWORD')).every((variable) => variable.valueFrom?.secretKeyRef?.name?.startsWith('fodmap-nats'))).toBe(true);
+      const environment = Object.fromEntries(env.map((variable) => [variable.name, variable.name === 'POD_NAME' ? 'nats-0' : 'a-password']));
+      const check = spawnSync('nats-server', ['-t', '-c', join(dir, 'config', files.config)], { encoding: 'utf8', env: { PATH: process.env.PATH, ...environment } });
+      // It answers on standard error, valid or not.
+      expect({ status: check.status, answer: check.stderr.trim() }).toEqual({ status: 0, answer: expect.stringMatching(/is valid$/) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
