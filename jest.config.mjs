@@ -6,9 +6,11 @@ import { loadConfig, register } from 'tsconfig-paths';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 // One test layout. Unit (*.spec.ts(x)) and integration (*.int-spec.ts) tests sit beside the code they test, under a
-// project's src/; end-to-end tests (*.e2e-spec.ts) sit in apps/e2e/src/api and apps/e2e/src/browser.
+// project's src/; end-to-end tests (*.e2e-spec.ts) sit in apps/e2e/src/api and apps/e2e/src/browser; the
+// Kubernetes manifests' test sits in k8s/ with the manifests (a unit test: kubectl builds them, no cluster).
 const LAYOUT = {
   server: '{apps,libs}/*/src/**/*.spec.ts',
+  manifests: 'k8s/*.spec.ts',
   web: '{apps/web,apps/admin,libs/web-client,libs/web-ui}/src/**/*.spec.{ts,tsx}',
   integration: '{apps,libs}/*/src/**/*.int-spec.ts',
   api: 'apps/e2e/src/api/**/*.e2e-spec.ts',
@@ -63,7 +65,7 @@ export default {
     {
       ...server,
       displayName: 'unit',
-      testMatch: [`<rootDir>/${LAYOUT.server}`],
+      testMatch: [`<rootDir>/${LAYOUT.server}`, `<rootDir>/${LAYOUT.manifests}`],
       testPathIgnorePatterns: ['/node_modules/', ...WEB_PROJECTS.map((path) => `<rootDir>/${path}`)],
     },
     {
@@ -118,16 +120,17 @@ function assertLayout() {
       else if (/\.(spec|int-spec|e2e-spec|test)\.[cm]?[jt]sx?$/.test(entry.name) && !inLayout(relative(ROOT, full).split(sep).join('/'))) misplaced.push(relative(ROOT, full));
     }
   };
-  for (const top of ['apps', 'libs', 'tools']) walk(join(ROOT, top));
+  for (const top of ['apps', 'libs', 'tools', 'k8s']) walk(join(ROOT, top));
   if (misplaced.length > 0) {
     throw new Error(
       `Test files outside the test layout (README, Tests):\n  ${misplaced.join('\n  ')}\n` +
-        'Unit *.spec.ts(x) and integration *.int-spec.ts files go beside the code under the project\'s src/ (no test/ or __tests__ folders); end-to-end *.e2e-spec.ts files go in apps/e2e/src/api or apps/e2e/src/browser.',
+        'Unit *.spec.ts(x) and integration *.int-spec.ts files go beside the code under the project\'s src/ (no test/ or __tests__ folders); end-to-end *.e2e-spec.ts files go in apps/e2e/src/api or apps/e2e/src/browser; the manifests\' *.spec.ts in k8s/.',
     );
   }
 }
 
 function inLayout(path) {
+  if (path.startsWith('k8s/')) return /^k8s\/[^/]+\.spec\.ts$/.test(path);
   const [top, project, src, ...rest] = path.split('/');
   const name = rest.at(-1) ?? '';
   const besideCode = (top === 'apps' || top === 'libs') && src === 'src' && !rest.includes('__tests__') && !rest.includes('test');
