@@ -40,7 +40,7 @@ beforeAll(async () => {
   await new Promise((done) => probe.close(done));
   mainUrl = `http://127.0.0.1:${port}`;
   gateway = spawn(process.execPath, [resolve(__dirname, '../../../gateway/dist/main.js')], {
-    env: { ...process.env, NATS_PREFIX: provided('natsPrefix'), DATABASE_URL: provided('databaseUrl'), PORT: String(port), PUBLIC_URL: mainUrl, BACKUP_SITE_URL: backupUrl },
+    env: { ...process.env, NATS_PREFIX: provided('natsPrefix'), DATABASE_URL: provided('databaseUrl'), PORT: String(port), PUBLIC_URL: mainUrl, BACKUP_SITE_URL: backupUrl, METRICS_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [gateway.stdout, gateway.stderr]) stream?.on('data', (chunk) => (gatewayOutput += String(chunk)));
