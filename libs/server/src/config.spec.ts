@@ -93,8 +93,9 @@ describe('loadGatewayConfig, RPC_TIMEOUT_MS', () => {
 });
 
 describe('loadGatewayConfig, BACKUP_SITE_URL', () => {
-  it('has no backup site unless told, and takes an absolute http(s) address', () => {
+  it('has no backup site unless told (blank is unset), and takes an absolute http(s) address', () => {
     expect(loadGatewayConfig({}).backupSiteUrl).toBeNull();
+    expect(loadGatewayConfig({ BACKUP_SITE_URL: ' ' }).backupSiteUrl).toBeNull();
     expect(loadGatewayConfig({ BACKUP_SITE_URL: 'https://backup.journal.example' }).backupSiteUrl).toBe('https://backup.journal.example');
   });
 

@@ -214,9 +214,11 @@ const gatewaySchema = serverSchema
     JOURNAL_WRITES_PER_MINUTE: wholeNumber('JOURNAL_WRITES_PER_MINUTE', JOURNAL_WRITES_PER_MINUTE, 0, 'a whole number, 0 or more'),
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: wholeNumber('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 10, 1, 'a whole number, 1 or more'),
     REGISTRATIONS_PER_MINUTE: wholeNumber('REGISTRATIONS_PER_MINUTE', 60, 1, 'a whole number, 1 or more'),
+    // Blank is unset: docker-compose.yml passes `${BACKUP_SITE_URL:-}`.
     BACKUP_SITE_URL: z
       .string()
       .optional()
+      .transform((url) => url?.trim() || undefined)
       .refine((url) => url === undefined || siteAddress(url), 'BACKUP_SITE_URL must be an absolute http(s) URL, the backup site\'s address.'),
   })
   .transform((env, ctx): GatewayConfig => {
