@@ -3,7 +3,7 @@ import { httpContract } from '@fodmap/contracts';
 import { eventually, suitePrefix, testConfig } from '@fodmap/testing';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,6 +45,8 @@ const natsUrl = (user: ProcessName) => `nats://${user}:${passwords[user]}@127.0.
 const violations = () => natsLog.split('\n').filter((line) => / Violation - User /.test(line));
 
 beforeAll(async () => {
+  const unbuilt = PROCESSES.filter((name) => !existsSync(join(ROOT, `apps/${name}/dist/main.js`)));
+  if (unbuilt.length > 0) throw new Error(`This test runs the built processes: build ${unbuilt.join(', ')} first (npx nx run-many -t build --exclude web,admin).`);
   natsPort = await freePort();
   const config = readFileSync(join(ROOT, 'docker/nats.conf'), 'utf8')
     .replaceAll('"fodmap.', `"${prefix}.`)
