@@ -9,6 +9,7 @@ import Redis from 'ioredis';
 import { AppModule } from './app.module';
 import { adminOnly } from './auth/admin-only';
 import { sessionHandlers } from './auth/session';
+import { serveBackupPage } from './backup/backup-page';
 import { refuseAmbiguousPaths } from './http/api-paths';
 import { useJsonBodies } from './http/json-body';
 import { jsonErrors, JsonExceptionFilter } from './http/json-exception.filter';
@@ -50,6 +51,8 @@ async function bootstrap(): Promise<void> {
   // cookie, is what identity acts on, so a cross-site request gains nothing there either.
   express.use(sameOriginOnly(config.allowedOrigins, [ONE_CLICK_UNSUBSCRIBE_PATH, STRIPE_WEBHOOK_PATH]));
   express.use(['/admin', ADMIN_API_PREFIX], signedIn, adminOnly(app.get(ServiceClient)));
+  // The status page renders with every service down: served before the SPAs, the session and the API.
+  serveBackupPage(express, config);
   serveSpas(express);
   // Static files are precompressed at build time; the API's JSON (and the API reference page's files) are compressed per
   // response, from 1 KB up.

@@ -92,6 +92,20 @@ describe('loadGatewayConfig, RPC_TIMEOUT_MS', () => {
   });
 });
 
+describe('loadGatewayConfig, BACKUP_SITE_URL', () => {
+  it('has no backup site unless told (blank is unset), and takes an absolute http(s) address', () => {
+    expect(loadGatewayConfig({}).backupSiteUrl).toBeNull();
+    expect(loadGatewayConfig({ BACKUP_SITE_URL: ' ' }).backupSiteUrl).toBeNull();
+    expect(loadGatewayConfig({ BACKUP_SITE_URL: 'https://backup.journal.example' }).backupSiteUrl).toBe('https://backup.journal.example');
+  });
+
+  it('refuses an address a browser cannot open, naming the variable', () => {
+    for (const url of ['backup.journal.example', 'ftp://backup.journal.example', 'javascript:alert(1)']) {
+      expect(() => loadGatewayConfig({ BACKUP_SITE_URL: url })).toThrow("BACKUP_SITE_URL must be an absolute http(s) URL, the backup site's address.");
+    }
+  });
+});
+
 describe('loadIdentityConfig', () => {
   it('reads ADMIN_EMAILS as trimmed, lowercased, distinct addresses, ignoring empty entries', () => {
     expect(loadIdentityConfig({ ADMIN_EMAILS: ' Ops@Example.com, ,second@example.com,ops@example.com,' }).adminEmails).toEqual(['ops@example.com', 'second@example.com']);

@@ -47,6 +47,8 @@ export interface GatewayConfig extends ServerConfig {
   journalWritesPerMinute: number;
   /** New accounts per client address per hour, and from everywhere per minute (issue 20: each costs an argon2 hash). */
   registrationLimits: { perAddressPerHour: number; perMinute: number };
+  /** The backup site the /backup status page checks and offers when the main site (PUBLIC_URL) is down; null: none. */
+  backupSiteUrl: string | null;
 }
 
 /** Stripe's settings; identity has them only when STRIPE_SECRET_KEY is set (else subscriptions stay in trial). */
@@ -212,6 +214,12 @@ const gatewaySchema = serverSchema
     JOURNAL_WRITES_PER_MINUTE: wholeNumber('JOURNAL_WRITES_PER_MINUTE', JOURNAL_WRITES_PER_MINUTE, 0, 'a whole number, 0 or more'),
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: wholeNumber('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 10, 1, 'a whole number, 1 or more'),
     REGISTRATIONS_PER_MINUTE: wholeNumber('REGISTRATIONS_PER_MINUTE', 60, 1, 'a whole number, 1 or more'),
+    // Blank is unset: docker-compose.yml passes `${BACKUP_SITE_URL:-}`.
+    BACKUP_SITE_URL: z
+      .string()
+      .optional()
+      .transform((url) => url?.trim() || undefined)
+      .refine((url) => url === undefined || siteAddress(url), 'BACKUP_SITE_URL must be an absolute http(s) URL, the backup site\'s address.'),
   })
   .transform((env, ctx): GatewayConfig => {
     const sessionSecret = secret(env, 'SESSION_SECRET', env.SESSION_SECRET, DEVELOPMENT_SESSION_SECRET, 'it signs the session cookie.', ctx);
@@ -244,8 +252,14 @@ const gatewaySchema = serverSchema
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
       journalWritesPerMinute: env.JOURNAL_WRITES_PER_MINUTE,
       registrationLimits: { perAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, perMinute: env.REGISTRATIONS_PER_MINUTE },
+      backupSiteUrl: env.BACKUP_SITE_URL ?? null,
     };
   });
+
+/** An address a browser can be sent to and fetch from: http or https, absolute. */
+function siteAddress(url: string): boolean {
+  return URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol);
+}
 
 const emailAddress = z.string().email();
 
