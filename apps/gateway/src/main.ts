@@ -2,12 +2,13 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ADMIN_API_PREFIX, API_PREFIX, emailRoutes, subscriptionRoutes } from '@fodmap/contracts';
-import { configOrExit, loadGatewayConfig, requireDependencies } from '@fodmap/server';
+import { configOrExit, loadGatewayConfig, requireDependencies, startObservability } from '@fodmap/server';
 import compression from 'compression';
 import { raw } from 'express';
 import Redis from 'ioredis';
 import { AppModule } from './app.module';
 import { adminOnly } from './auth/admin-only';
+import { observeRequests } from './http/access-log';
 import { sessionHandlers } from './auth/session';
 import { refuseAmbiguousPaths } from './http/api-paths';
 import { useJsonBodies } from './http/json-body';
@@ -32,8 +33,9 @@ const EMAIL_LINK_PATHS = [...new Set(Object.values(emailRoutes).map((route) => r
 
 async function bootstrap(): Promise<void> {
   const config = configOrExit(loadGatewayConfig);
+  const observability = await startObservability('gateway', config);
   await requireDependencies(config, ['nats', 'redis']);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: ['error', 'warn', 'log'] });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: observability.nestLogger });
   const express = app.getHttpAdapter().getInstance();
   const signedIn = sessionHandlers(app.get<Redis>(REDIS), config.sessionSecret, config.natsPrefix, config.secureCookies);
   // X-Forwarded-* (client address, host, protocol) is believed only from the configured proxies.
@@ -42,6 +44,7 @@ async function bootstrap(): Promise<void> {
   // API answers are per person and never revalidated; hashing each body for an ETag is wasted work.
   express.set('etag', false);
   useRequestIds(express);
+  observeRequests(express);
   express.use(securityHeaders());
   express.use(refuseAmbiguousPaths());
   // A mail provider POSTs the one-click unsubscribe (RFC 8058) from its own servers or a webmail page, so its Origin is
@@ -67,7 +70,8 @@ async function bootstrap(): Promise<void> {
   app.useGlobalFilters(new JsonExceptionFilter());
   app.enableShutdownHooks();
   await app.listen(config.port);
-  console.log(`gateway ready on ${config.publicUrl}`);
+  observability.started();
+  observability.logger.info(`gateway ready on ${config.publicUrl}`);
 }
 
 void bootstrap();

@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { consumerLag } from '../observability/metrics';
+import { contextOf, inSpan, SpanKind } from '../observability/tracing';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JetStreamManager, JsMsg, nanos, NatsConnection, NatsError } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
 import { EventNotApplicableError } from './catalog';
@@ -116,7 +118,7 @@ export class ProjectionConsumer {
   private readonly sources: string[];
   private subscriptions: ConsumerMessages[] = [];
   private loop: Promise<void> | null = null;
-  private running = false;
+  private isRunning = false;
 
   constructor(private readonly options: ProjectionConsumerOptions) {
     const { projection, dataSource } = options;
@@ -132,14 +134,14 @@ export class ProjectionConsumer {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.isRunning) return;
+    this.isRunning = true;
     this.loop = this.run();
   }
 
   /** Lets the event in progress commit and ack, then stops pulling and releases the lock. */
   async stop(): Promise<void> {
-    this.running = false;
+    this.isRunning = false;
     this.waiter.wake();
     this.lockWatch.wake();
     await this.lock.cancelWait();
@@ -149,8 +151,28 @@ export class ProjectionConsumer {
     await this.lock.release();
   }
 
+  /** Started and not stopped: its loop (consuming, or standing by for the lock) is alive. */
+  get running(): boolean {
+    return this.isRunning && this.loop !== null;
+  }
+
+  /**
+   * Sets the lag gauge of each source (for a scrape): what its durable consumer has not had acknowledged, pending plus
+   * in flight. Every replica reads the same durable, active or standing by, so every replica reports the same figure.
+   */
+  async reportLag(): Promise<void> {
+    const { nats, projection } = this.options;
+    const jsm = await nats.jetstreamManager();
+    await Promise.all(
+      this.sources.map(async (source) => {
+        const info = await jsm.consumers.info(this.streamName, durableName(projection.name, source)).catch(() => null);
+        if (info) consumerLag.set({ projection: projection.name, source }, info.num_pending + info.num_ack_pending);
+      }),
+    );
+  }
+
   private async run(): Promise<void> {
-    while (this.running) {
+    while (this.isRunning) {
       try {
         // A standby waits here, inside PostgreSQL, until the active processor's connection goes.
         if (await this.lock.acquire()) {
@@ -167,12 +189,12 @@ export class ProjectionConsumer {
       await this.closeSubscriptions();
       await this.lock.release();
       this.lockWatch.wake();
-      if (this.running) await this.waiter.wait(this.tuning.lockRetryMs);
+      if (this.isRunning) await this.waiter.wait(this.tuning.lockRetryMs);
     }
   }
 
   private async watchLock(): Promise<void> {
-    while (this.running && this.lock.held) await this.lockWatch.wait(1_000);
+    while (this.isRunning && this.lock.held) await this.lockWatch.wait(1_000);
   }
 
   /** A failing source stops all of them, so the processor restarts as a whole instead of running half. */
@@ -241,9 +263,9 @@ export class ProjectionConsumer {
     this.subscriptions.push(messages);
     // stop() during prepare() closed the subscriptions before this one existed: close it, or it is pulled forever
     // (not awaited: the close completes as the loop below drains it).
-    if (!this.running) void messages.close().catch(() => undefined);
+    if (!this.isRunning) void messages.close().catch(() => undefined);
     for await (const msg of messages) {
-      if (!this.running || !this.lock.held) {
+      if (!this.isRunning || !this.lock.held) {
         // Not ours to process any more: let JetStream hand it out again now rather than after ack_wait.
         msg.nak();
         break;
@@ -283,9 +305,12 @@ export class ProjectionConsumer {
     await dataSource.transaction(async (manager) => {
       const checkpoint = await lockCheckpoint(manager, this.checkpointTable, projection.name, source);
       if (event.position <= checkpoint) return;
-      // Whatever the handler causes (events, emails) goes back to this event and the request behind it.
+      // Whatever the handler causes (events, emails) goes back to this event and the request behind it, and, when
+      // tracing is on, continues the trace of that request (the traceparent stored with the event).
       await withCausation({ correlationId: event.metadata.correlationId, causationId: event.eventId }, () =>
-        applyEvent(projection, source, projectionContext(projection, manager, this.tables), event),
+        inSpan(`consume ${source}.${event.type}`, SpanKind.CONSUMER, contextOf(event.metadata.traceparent), { 'messaging.system': 'nats', 'fodmap.projection': projection.name }, () =>
+          applyEvent(projection, source, projectionContext(projection, manager, this.tables), event),
+        ),
       );
       await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position, sequence);
     });

@@ -1,5 +1,6 @@
 import { eventsOfSource } from '@fodmap/contracts';
 import { Logger } from '@nestjs/common';
+import { relayOldestUnpublishedAge, relayUnpublishedEvents } from '../observability/metrics';
 import { JetStreamClient, NatsConnection } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
 import { erasureLockKey } from './erasure';
@@ -38,7 +39,7 @@ export class EventRelay {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private loop: Promise<void> | null = null;
-  private running = false;
+  private isRunning = false;
 
   constructor(private readonly options: EventRelayOptions) {
     this.logger = new Logger(`EventRelay:${options.service}`);
@@ -52,14 +53,14 @@ export class EventRelay {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.isRunning) return;
+    this.isRunning = true;
     this.loop = this.run();
   }
 
   /** Finishes the publish in progress, then releases the lock; no timer is left behind. */
   async stop(): Promise<void> {
-    this.running = false;
+    this.isRunning = false;
     this.waiter.wake();
     await this.lock.cancelWait();
     await this.loop;
@@ -67,16 +68,33 @@ export class EventRelay {
     await this.lock.release();
   }
 
+  /** Started and not stopped: its loop (active, or standing by for the lock) is alive. */
+  get running(): boolean {
+    return this.isRunning && this.loop !== null;
+  }
+
+  /** Sets the relay's lag gauges: events after its checkpoint, and the age of the oldest (for a scrape). */
+  async reportLag(): Promise<void> {
+    const [lag]: Array<{ unpublished: number; oldest_seconds: number | null }> = await this.options.dataSource.query(
+      `SELECT count(*)::integer AS unpublished, extract(epoch FROM now() - min((event.metadata->>'occurredAt')::timestamptz))::float8 AS oldest_seconds
+       FROM ${qualifiedTable(this.store.schema, 'events')} event
+       WHERE event.position > COALESCE((SELECT position FROM ${this.checkpointTable} WHERE stream = $1), 0)`,
+      [this.streamName],
+    );
+    relayUnpublishedEvents.set({ service: this.options.service }, lag.unpublished);
+    relayOldestUnpublishedAge.set({ service: this.options.service }, Math.max(0, lag.oldest_seconds ?? 0));
+  }
+
   private async run(): Promise<void> {
-    while (this.running) {
+    while (this.isRunning) {
       try {
         if (!this.lock.held && !(await this.becomeActive())) continue;
         const published = await this.publishBatch();
-        if (published < this.batchSize && this.running) await this.waiter.wait(this.pollIntervalMs);
+        if (published < this.batchSize && this.isRunning) await this.waiter.wait(this.pollIntervalMs);
       } catch (error) {
         this.logger.error(`Publishing failed, retrying: ${errorMessage(error)}`);
         await this.lock.release();
-        if (this.running) await this.waiter.wait(this.pollIntervalMs);
+        if (this.isRunning) await this.waiter.wait(this.pollIntervalMs);
       }
     }
   }
@@ -102,7 +120,7 @@ export class EventRelay {
       let published = checkpoint;
       try {
         for (const event of events) {
-          if (!this.running || !this.lock.held) break;
+          if (!this.isRunning || !this.lock.held) break;
           await this.js.publish(eventSubject(this.options.natsPrefix, this.options.service, event.type, event.data), encodeEvent(event), {
             msgID: event.eventId,
             headers: eventHeaders(this.options.service, event),

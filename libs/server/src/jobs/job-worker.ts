@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { databaseUrlOf, errorMessage, quoteIdentifier, schemaOf } from '../events/sql';
+import { jobQueueDepth, jobQueueFailed, jobQueueOldestAge, onScrape } from '../observability/metrics';
 import { JobCannotSucceedError, JobHandler, jobQueueSchema } from './job';
 import { quietLogger } from './worker-logger';
 
@@ -35,6 +36,7 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly events: WorkerEvents = new EventEmitter();
   private runner: Runner | null = null;
   private stopped = false;
+  private stopReporting: (() => void) | null = null;
 
   constructor(private readonly options: JobWorkerOptions) {
     this.schema = jobQueueSchema(schemaOf(options.dataSource));
@@ -58,6 +60,7 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = false;
     const runner = await run({ ...this.runnerOptions(), concurrency: this.options.concurrency });
     this.runner = runner;
+    this.stopReporting ??= onScrape(() => this.reportQueue());
     void runner.promise.then(
       () => this.startAgain(runner),
       (error: unknown) => this.startAgain(runner, error),
@@ -66,6 +69,8 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopReporting?.();
+    this.stopReporting = null;
     const runner = this.runner;
     this.runner = null;
     await runner?.stop();
@@ -90,6 +95,19 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
         process.exitCode = 1;
       });
     }, RESTART_DELAY_MS);
+  }
+
+  /** Sets the queue's gauges (for a scrape): jobs due or running with attempts left, the oldest one waiting, the failed. */
+  private async reportQueue(): Promise<void> {
+    const [queue]: Array<{ depth: number; oldest_seconds: number | null; failed: number }> = await this.pool.query(
+      `SELECT count(*) FILTER (WHERE attempts < max_attempts AND (run_at <= now() OR locked_at IS NOT NULL))::integer AS depth,
+              extract(epoch FROM now() - min(run_at) FILTER (WHERE attempts < max_attempts AND locked_at IS NULL AND run_at <= now()))::float8 AS oldest_seconds,
+              count(*) FILTER (WHERE attempts >= max_attempts)::integer AS failed
+       FROM ${quoteIdentifier(this.schema)}.jobs`,
+    ).then((result) => result.rows);
+    jobQueueDepth.set({ queue: this.schema }, queue.depth);
+    jobQueueOldestAge.set({ queue: this.schema }, Math.max(0, queue.oldest_seconds ?? 0));
+    jobQueueFailed.set({ queue: this.schema }, queue.failed);
   }
 
   /** Runs every job that is due now, one at a time, and returns once none is: for tests and commands. */

@@ -1,0 +1,85 @@
+import { LoggerService } from '@nestjs/common';
+import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
+import { createHmac } from 'node:crypto';
+import pino, { Logger, LoggerOptions } from 'pino';
+import { ObservabilityConfig } from '../config';
+import { currentCausation } from '../events/correlation';
+
+/**
+ * Fields a log line may carry that hold a secret or a person's data: replaced, wherever a line's object puts them
+ * (top level or one level down, e.g. `headers.cookie`), by '[redacted]'.
+ */
+export const REDACTED_FIELDS = ['password', 'newPassword', 'currentPassword', 'token', 'email', 'to', 'recipient', 'cookie', 'authorization', 'set-cookie', 'secret', 'apiKey'];
+const REDACT_PATHS = REDACTED_FIELDS.flatMap((field) => (/^\w+$/.test(field) ? [field, `*.${field}`] : [`["${field}"]`, `*["${field}"]`]));
+
+/** An email address in a message's text: a log line never carries one, whoever wrote the message. */
+const EMAIL_ADDRESS = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[A-Za-z]{2,}/g;
+
+function scrubbed(value: unknown): unknown {
+  return typeof value === 'string' && value.includes('@') ? value.replace(EMAIL_ADDRESS, '[email]') : value;
+}
+
+let pseudonymKey: Buffer | null = null;
+
+/**
+ * A person's id as logs carry it: the first 16 hex digits of an HMAC-SHA256 keyed from CALLER_SECRET (which every
+ * process shares, so the same person has the same pseudonym in every process's lines and can be followed across them),
+ * never the id itself, which would name the person to whoever reads the logs and the database.
+ */
+export function userPseudonym(userId: number | string | null | undefined): string | undefined {
+  if (userId === null || userId === undefined || pseudonymKey === null) return undefined;
+  return createHmac('sha256', pseudonymKey).update(String(userId)).digest('hex').slice(0, 16);
+}
+
+/** Keys the pseudonyms with a key of their own, derived from CALLER_SECRET, so a pseudonym reveals nothing of the secret's other uses. */
+export function usePseudonymKey(callerSecret: string): void {
+  pseudonymKey = createHmac('sha256', callerSecret).update('fodmap log pseudonyms').digest();
+}
+
+/**
+ * The process's pino logger: one JSON line per entry, with the service's name, the time (ISO), the level as a word, the
+ * correlation id of the work in progress (RPC handler, consumer, job: correlation.ts) and never a secret or an email
+ * address. LOG_FORMAT=pretty prints pino-pretty's text instead, for a person at a terminal: pino-pretty is a development
+ * dependency, loaded only then.
+ */
+export function createLogger(service: string, config: Pick<ObservabilityConfig, 'logLevel' | 'logFormat'>, destination?: pino.DestinationStream): Logger {
+  const options: LoggerOptions = {
+    level: config.logLevel,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    mixin: () => {
+      const causation = currentCausation();
+      return causation ? { correlationId: causation.correlationId } : {};
+    },
+    hooks: {
+      logMethod(args, method) {
+        for (let i = 0; i < args.length; i++) args[i] = scrubbed(args[i]) as never;
+        const object = args[0] as unknown;
+        if (typeof object === 'object' && object !== null && 'err' in object && object.err instanceof Error) object.err.message = scrubbed(object.err.message) as string;
+        method.apply(this, args);
+      },
+    },
+  };
+  if (destination) return (processLogger = pino(options, destination));
+  if (config.logFormat === 'pretty') {
+    return (processLogger = pino(options, pino.transport({ target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } })));
+  }
+  // process.stdout itself (a pipe is written synchronously on Linux, so no line is lost at exit), which is also where a
+  // test that reads what a process logs listens.
+  return (processLogger = pino(options, process.stdout));
+}
+
+let processLogger: Logger | null = null;
+
+/** The logger createLogger made for this process; before it (a command, a unit test) one at info level on stdout. */
+export function rootLogger(): Logger {
+  processLogger ??= createLogger('fodmap', { logLevel: 'info', logFormat: 'json' });
+  return processLogger;
+}
+
+/** Nest's logger (every `new Logger(context)` of the code, and Nest's own lines) writing through `root`: nestjs-pino's adapter. */
+export function nestLoggerFor(root: Logger): LoggerService {
+  return new NestPinoLogger(new PinoLogger({ pinoHttp: { logger: root } }), {});
+}
