@@ -59,7 +59,7 @@ describe('metrics on each process ops port', () => {
     const requests = samples(text, 'fodmap_http_request_duration_seconds_count');
     const complete = requests.find((sample) => sample.labels.route === httpContract.meals.complete.path && sample.labels.status === '200');
     expect(complete?.value).toBeGreaterThanOrEqual(1);
-    expect(complete?.labels.method).toBe('POST');
+    expect(complete?.labels.method).toBe(httpContract.meals.complete.method);
     expect(requests.some((sample) => sample.labels.route?.includes(String(mealId)))).toBe(false);
     expect(samples(text, 'fodmap_http_request_duration_seconds_bucket').length).toBeGreaterThan(0);
     // The gateway's side of the RPC calls, by subject without the run's prefix.
@@ -128,8 +128,11 @@ describe('logs', () => {
     for (const process of ['gateway', ...SERVICES]) expect(entries.some((line) => line.process === process && line.entry.level === 'info')).toBe(true);
     // The access line of the completion: its route (not its URL), status, duration, correlation id and the person's pseudonym.
     const completion = entries.find(({ process, entry }) => process === 'gateway' && entry.route === httpContract.meals.complete.path);
-    expect(completion?.entry).toMatchObject({ msg: 'request', method: 'POST', status: 200, correlationId: expect.stringMatching(/^[\w.:-]+$/), user: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(completion?.entry).toMatchObject({ msg: 'request', method: httpContract.meals.complete.method, status: 200, correlationId: expect.stringMatching(/^[\w.:-]+$/), user: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(typeof completion?.entry.durationMs).toBe('number');
+    // The journal's line of the request it handled carries the same correlation id and pseudonym, and its subject.
+    const handled = entries.find(({ process, entry }) => process === 'journal' && entry.correlationId === completion?.entry.correlationId);
+    expect(handled?.entry).toMatchObject({ msg: 'rpc handled', subject: Rpc.journal.completeMeal, outcome: 'ok', user: completion?.entry.user, durationMs: expect.any(Number) });
     expect(lines.filter(({ text }) => text.includes(email) || /[\w.+-]+@[\w-]+\.[a-z]{2,}/i.test(text))).toEqual([]);
   });
 });

@@ -12,9 +12,9 @@ export function subjectLabel(subject: string, natsPrefix: string): string {
 
 /**
  * Around every RPC handler of a service (after CorrelationInterceptor, so inside the request's correlation id): its
- * duration by subject and outcome, one log line (subject, duration, outcome, the caller's pseudonym; at debug level
- * when it succeeded, since the gateway's access line already tells of the request), and a span continuing the caller's
- * trace when tracing is on.
+ * duration by subject and outcome, one log line (subject, duration, outcome, the caller's pseudonym, and a failure's
+ * status) carrying the correlation id the gateway's access line has, and a span continuing the caller's trace when
+ * tracing is on.
  */
 @Injectable()
 export class RpcObserver implements NestInterceptor {
@@ -31,7 +31,7 @@ export class RpcObserver implements NestInterceptor {
       const seconds = (performance.now() - started) / 1000;
       rpcHandlerDuration.observe({ subject, outcome }, seconds);
       const line = { subject, durationMs: Math.round(seconds * 10_000) / 10, outcome, user: userPseudonym(payload?.caller?.userId) };
-      if (outcome === 'ok') rootLogger().debug(line, 'rpc handled');
+      if (outcome === 'ok') rootLogger().info(line, 'rpc handled');
       else rootLogger().info({ ...line, status: statusOf(error) }, 'rpc failed');
     };
     return new Observable((subscriber) => {
