@@ -64,7 +64,12 @@ export function createLogger(service: string, config: Pick<ObservabilityConfig, 
   };
   if (destination) return (processLogger = pino(options, destination));
   if (config.logFormat === 'pretty') {
-    return (processLogger = pino(options, pino.transport({ target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } })));
+    if (prettyAvailable()) {
+      return (processLogger = pino(options, pino.transport({ target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } })));
+    }
+    processLogger = pino(options, process.stdout);
+    processLogger.warn('LOG_FORMAT=pretty needs pino-pretty, a development dependency this installation lacks: logging JSON');
+    return processLogger;
   }
   // process.stdout itself (a pipe is written synchronously on Linux, so no line is lost at exit), which is also where a
   // test that reads what a process logs listens.
@@ -72,6 +77,15 @@ export function createLogger(service: string, config: Pick<ObservabilityConfig, 
 }
 
 let processLogger: Logger | null = null;
+
+function prettyAvailable(): boolean {
+  try {
+    require.resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The logger createLogger made for this process; before it (a command, a unit test) one at info level on stdout. */
 export function rootLogger(): Logger {
