@@ -5,7 +5,8 @@ import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { databaseUrlOf, errorMessage, quoteIdentifier, schemaOf } from '../events/sql';
 import { jobQueueDepth, jobQueueFailed, jobQueueOldestAge, onScrape } from '../observability/metrics';
-import { JobCannotSucceedError, JobHandler, jobQueueSchema } from './job';
+import { contextOf, inSpan, SpanKind } from '../observability/tracing';
+import { JobCannotSucceedError, JobHandler, jobQueueSchema, traceparentOfPayload } from './job';
 import { quietLogger } from './worker-logger';
 
 /** What graphile-worker sets process.exitCode to when it shuts down on a breaking migration it heard of. */
@@ -139,7 +140,11 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
         async (payload: unknown, helpers: JobHelpers) => {
           const parsed = job.payload.safeParse(payload);
           if (!parsed.success) throw new JobCannotSucceedError(`Its payload does not fit ${job.name}: ${parsed.error.message}`);
-          await handle(parsed.data, { id: helpers.job.id, attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
+          const run = { id: helpers.job.id, attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
+          // With tracing on, the job (an email's send) continues the trace of the work that queued it.
+          await inSpan(`job ${job.name}`, SpanKind.CONSUMER, contextOf(traceparentOfPayload(payload)), { 'fodmap.job': job.name, 'fodmap.job.attempt': run.attempt }, () =>
+            handle(parsed.data, run),
+          );
         },
       ]),
     );

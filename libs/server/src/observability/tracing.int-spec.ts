@@ -1,14 +1,19 @@
-import { Ledger, testConfig } from '@fodmap/testing';
+import { eventually, Ledger, openSchema, testConfig } from '@fodmap/testing';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
 import { ClientProxy, ClientProxyFactory, MessagePattern, MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { firstValueFrom } from 'rxjs';
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { z } from 'zod';
 import { rpcRecord } from '../caller-signature';
 import { CorrelationInterceptor } from '../events/correlation';
 import { EventRelay } from '../events/relay';
 import { ProjectionConsumer } from '../events/projection-consumer';
+import { installJobQueue } from '../jobs/install';
+import { defineJob, enqueue, jobHandler, jobQueueSchema } from '../jobs/job';
+import { JobWorker } from '../jobs/job-worker';
 import { RpcObserver } from './rpc-observer';
 import { contextOf, inSpan, SpanKind, startTracing, stopTracing } from './tracing';
 
@@ -81,5 +86,47 @@ describe('tracing across NATS and the event backbone', () => {
     expect(handler?.parentSpanContext?.spanId).toBe(request?.spanContext().spanId);
     expect(consumed?.parentSpanContext?.spanId).toBe(handler?.spanContext().spanId);
     expect(consumed?.kind).toBe(SpanKind.CONSUMER);
+  });
+});
+
+const JOBS_SERVICE = 'tracing_jobs';
+
+class InstallJobQueue1769000000000 implements MigrationInterface {
+  name = 'InstallJobQueue1769000000000';
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await installJobQueue(queryRunner, JOBS_SERVICE);
+  }
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP SCHEMA ${jobQueueSchema(JOBS_SERVICE)} CASCADE`);
+  }
+}
+
+describe('tracing into the job queue', () => {
+  it('runs a job (an email) in a span of the trace of the work that queued it, its payload as the handler expects it', async () => {
+    const exporter = new InMemorySpanExporter();
+    await startTracing('test', null, exporter);
+    const dataSource = await openSchema(JOBS_SERVICE, [], [InstallJobQueue1769000000000]);
+    const letterJob = defineJob({ name: 'letter', payload: z.object({ to: z.string() }), maxAttempts: 1 });
+    const received: unknown[] = [];
+    const worker = new JobWorker({ dataSource, handlers: [jobHandler(letterJob, async (payload) => void received.push(payload))], concurrency: 1, pollIntervalMs: 100 });
+    try {
+      await worker.start();
+      await inSpan('consume journal.MealCompleted', SpanKind.CONSUMER, contextOf(undefined), {}, () =>
+        dataSource.transaction((manager) => enqueue(manager, letterJob, { to: 'person 1' }, { key: 'traced-letter' })),
+      );
+      await eventually(async () => expect(received).toEqual([{ to: 'person 1' }]));
+      const spans = await eventually(async () => {
+        const finished = exporter.getFinishedSpans();
+        expect(finished.map((span) => span.name).sort()).toEqual(['consume journal.MealCompleted', 'job letter']);
+        return finished;
+      });
+      const [queued, job] = ['consume journal.MealCompleted', 'job letter'].map((name) => spans.find((span) => span.name === name));
+      expect(job?.spanContext().traceId).toBe(queued?.spanContext().traceId);
+      expect(job?.parentSpanContext?.spanId).toBe(queued?.spanContext().spanId);
+    } finally {
+      await worker.close();
+      await dataSource.destroy();
+      await stopTracing();
+    }
   });
 });

@@ -43,6 +43,10 @@ export async function stopTracing(): Promise<void> {
   shutdownTracing = null;
   tracingOn = false;
   await shutdown?.().catch(() => undefined);
+  // The API's globals back to no-ops, so that tracing can be started again (the API refuses a second registration).
+  trace.disable();
+  context.disable();
+  propagation.disable();
 }
 
 export function tracer() {
