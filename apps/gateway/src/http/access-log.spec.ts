@@ -28,13 +28,14 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** What the process printed while `work` ran, one parsed JSON line each. */
-async function printed(work: () => Promise<unknown>): Promise<Array<Record<string, unknown>>> {
+/** What the process printed while `work` ran, one parsed JSON line each: `count` of them, which may follow the answer. */
+async function printed(count: number, work: () => Promise<unknown>): Promise<Array<Record<string, unknown>>> {
   const written: string[] = [];
   const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => (written.push(String(chunk)), true));
   try {
     await work();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The access line is written when the response has finished, which its client may see a moment before.
+    for (let waited = 0; written.join('').split('\n').filter(Boolean).length < count && waited < 2_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
   } finally {
     spy.mockRestore();
   }
@@ -47,7 +48,7 @@ const countOf = async (labels: Record<string, string>) =>
 describe('observeRequests', () => {
   it('times a request under its route, not its URL, and writes one access line with its correlation id and pseudonym', async () => {
     const before = await countOf({ route: '/api/meals/:id/complete', status: '200', method: 'PATCH' });
-    const lines = await printed(() => fetch(`${base}/api/meals/42/complete?secret=x`, { method: 'PATCH', headers: { [REQUEST_ID_HEADER]: 'req-7', 'X-Test-User': '31' } }));
+    const lines = await printed(1, () => fetch(`${base}/api/meals/42/complete?secret=x`, { method: 'PATCH', headers: { [REQUEST_ID_HEADER]: 'req-7', 'X-Test-User': '31' } }));
     expect(await countOf({ route: '/api/meals/:id/complete', status: '200', method: 'PATCH' })).toBe(before + 1);
     expect(lines).toEqual([
       expect.objectContaining({ msg: 'request', level: 'info', correlationId: 'req-7', method: 'PATCH', route: '/api/meals/:id/complete', status: 200, user: userPseudonym(31), durationMs: expect.any(Number) }),
@@ -56,7 +57,7 @@ describe('observeRequests', () => {
   });
 
   it('labels what no route took as unmatched under /api, and as static elsewhere', async () => {
-    const lines = await printed(async () => {
+    const lines = await printed(2, async () => {
       await fetch(`${base}/api/nothing/here`);
       await fetch(`${base}/assets/app.js`);
     });

@@ -6,11 +6,15 @@ import { ObservabilityConfig } from '../config';
 import { currentCausation } from '../events/correlation';
 
 /**
- * Fields a log line may carry that hold a secret or a person's data: replaced, wherever a line's object puts them
- * (top level or one level down, e.g. `headers.cookie`), by '[redacted]'.
+ * Fields a log line may carry that hold a secret or a person's data: replaced by '[redacted]' at the top of a line's
+ * object or inside the containers a caller might log whole (`headers`, `body`, `payload`). Named paths, not wildcards:
+ * pino compiles them, while a wildcard walks every object logged and made the access line several times dearer.
  */
 export const REDACTED_FIELDS = ['password', 'newPassword', 'currentPassword', 'token', 'email', 'to', 'recipient', 'cookie', 'authorization', 'set-cookie', 'secret', 'apiKey'];
-const REDACT_PATHS = REDACTED_FIELDS.flatMap((field) => (/^\w+$/.test(field) ? [field, `*.${field}`] : [`["${field}"]`, `*["${field}"]`]));
+const REDACT_CONTAINERS = ['', 'headers', 'body', 'payload'];
+const REDACT_PATHS = REDACT_CONTAINERS.flatMap((container) =>
+  REDACTED_FIELDS.map((field) => (/^\w+$/.test(field) ? (container ? `${container}.${field}` : field) : `${container}["${field}"]`)),
+);
 
 /** An email address in a message's text: a log line never carries one, whoever wrote the message. */
 const EMAIL_ADDRESS = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[A-Za-z]{2,}/g;
@@ -28,12 +32,24 @@ let pseudonymKey: Buffer | null = null;
  */
 export function userPseudonym(userId: number | string | null | undefined): string | undefined {
   if (userId === null || userId === undefined || pseudonymKey === null) return undefined;
-  return createHmac('sha256', pseudonymKey).update(String(userId)).digest('hex').slice(0, 16);
+  const key = String(userId);
+  let pseudonym = pseudonyms.get(key);
+  if (pseudonym === undefined) {
+    // An HMAC costs about as much as the rest of an access line: the people active now are remembered.
+    if (pseudonyms.size >= PSEUDONYMS_KEPT) pseudonyms.clear();
+    pseudonym = createHmac('sha256', pseudonymKey).update(key).digest('hex').slice(0, 16);
+    pseudonyms.set(key, pseudonym);
+  }
+  return pseudonym;
 }
+
+const PSEUDONYMS_KEPT = 10_000;
+const pseudonyms = new Map<string, string>();
 
 /** Keys the pseudonyms with a key of their own, derived from CALLER_SECRET, so a pseudonym reveals nothing of the secret's other uses. */
 export function usePseudonymKey(callerSecret: string): void {
   pseudonymKey = createHmac('sha256', callerSecret).update('fodmap log pseudonyms').digest();
+  pseudonyms.clear();
 }
 
 /**
