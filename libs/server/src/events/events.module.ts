@@ -76,7 +76,7 @@ class EventProcessors implements OnApplicationBootstrap, OnModuleDestroy {
     const deadLetterTable = qualifiedTable(schemaOf(this.dataSource), 'dead_letters');
     const names = projections.map((projection) => projection.name);
     this.reporting.push(
-      readiness.register('consumers', () => this.workers.every((worker) => worker.running)),
+      readiness.register('consumers', () => this.workers.every((worker) => worker.alive)),
       ...this.workers.map((worker) => onScrape(() => worker.reportLag())),
     );
     if (names.length === 0) return;

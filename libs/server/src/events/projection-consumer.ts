@@ -118,7 +118,7 @@ export class ProjectionConsumer {
   private readonly sources: string[];
   private subscriptions: ConsumerMessages[] = [];
   private loop: Promise<void> | null = null;
-  private isRunning = false;
+  private running = false;
 
   constructor(private readonly options: ProjectionConsumerOptions) {
     const { projection, dataSource } = options;
@@ -134,14 +134,14 @@ export class ProjectionConsumer {
   }
 
   start(): void {
-    if (this.isRunning) return;
-    this.isRunning = true;
+    if (this.running) return;
+    this.running = true;
     this.loop = this.run();
   }
 
   /** Lets the event in progress commit and ack, then stops pulling and releases the lock. */
   async stop(): Promise<void> {
-    this.isRunning = false;
+    this.running = false;
     this.waiter.wake();
     this.lockWatch.wake();
     await this.lock.cancelWait();
@@ -152,8 +152,8 @@ export class ProjectionConsumer {
   }
 
   /** Started and not stopped: its loop (consuming, or standing by for the lock) is alive. */
-  get running(): boolean {
-    return this.isRunning && this.loop !== null;
+  get alive(): boolean {
+    return this.running && this.loop !== null;
   }
 
   /**
@@ -172,7 +172,7 @@ export class ProjectionConsumer {
   }
 
   private async run(): Promise<void> {
-    while (this.isRunning) {
+    while (this.running) {
       try {
         // A standby waits here, inside PostgreSQL, until the active processor's connection goes.
         if (await this.lock.acquire()) {
@@ -189,12 +189,12 @@ export class ProjectionConsumer {
       await this.closeSubscriptions();
       await this.lock.release();
       this.lockWatch.wake();
-      if (this.isRunning) await this.waiter.wait(this.tuning.lockRetryMs);
+      if (this.running) await this.waiter.wait(this.tuning.lockRetryMs);
     }
   }
 
   private async watchLock(): Promise<void> {
-    while (this.isRunning && this.lock.held) await this.lockWatch.wait(1_000);
+    while (this.running && this.lock.held) await this.lockWatch.wait(1_000);
   }
 
   /** A failing source stops all of them, so the processor restarts as a whole instead of running half. */
@@ -263,9 +263,9 @@ export class ProjectionConsumer {
     this.subscriptions.push(messages);
     // stop() during prepare() closed the subscriptions before this one existed: close it, or it is pulled forever
     // (not awaited: the close completes as the loop below drains it).
-    if (!this.isRunning) void messages.close().catch(() => undefined);
+    if (!this.running) void messages.close().catch(() => undefined);
     for await (const msg of messages) {
-      if (!this.isRunning || !this.lock.held) {
+      if (!this.running || !this.lock.held) {
         // Not ours to process any more: let JetStream hand it out again now rather than after ack_wait.
         msg.nak();
         break;

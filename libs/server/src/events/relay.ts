@@ -39,7 +39,7 @@ export class EventRelay {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private loop: Promise<void> | null = null;
-  private isRunning = false;
+  private running = false;
 
   constructor(private readonly options: EventRelayOptions) {
     this.logger = new Logger(`EventRelay:${options.service}`);
@@ -53,14 +53,14 @@ export class EventRelay {
   }
 
   start(): void {
-    if (this.isRunning) return;
-    this.isRunning = true;
+    if (this.running) return;
+    this.running = true;
     this.loop = this.run();
   }
 
   /** Finishes the publish in progress, then releases the lock; no timer is left behind. */
   async stop(): Promise<void> {
-    this.isRunning = false;
+    this.running = false;
     this.waiter.wake();
     await this.lock.cancelWait();
     await this.loop;
@@ -69,8 +69,8 @@ export class EventRelay {
   }
 
   /** Started and not stopped: its loop (active, or standing by for the lock) is alive. */
-  get running(): boolean {
-    return this.isRunning && this.loop !== null;
+  get alive(): boolean {
+    return this.running && this.loop !== null;
   }
 
   /** Sets the relay's lag gauges: events after its checkpoint, and the age of the oldest (for a scrape). */
@@ -86,15 +86,15 @@ export class EventRelay {
   }
 
   private async run(): Promise<void> {
-    while (this.isRunning) {
+    while (this.running) {
       try {
         if (!this.lock.held && !(await this.becomeActive())) continue;
         const published = await this.publishBatch();
-        if (published < this.batchSize && this.isRunning) await this.waiter.wait(this.pollIntervalMs);
+        if (published < this.batchSize && this.running) await this.waiter.wait(this.pollIntervalMs);
       } catch (error) {
         this.logger.error(`Publishing failed, retrying: ${errorMessage(error)}`);
         await this.lock.release();
-        if (this.isRunning) await this.waiter.wait(this.pollIntervalMs);
+        if (this.running) await this.waiter.wait(this.pollIntervalMs);
       }
     }
   }
@@ -120,7 +120,7 @@ export class EventRelay {
       let published = checkpoint;
       try {
         for (const event of events) {
-          if (!this.isRunning || !this.lock.held) break;
+          if (!this.running || !this.lock.held) break;
           await this.js.publish(eventSubject(this.options.natsPrefix, this.options.service, event.type, event.data), encodeEvent(event), {
             msgID: event.eventId,
             headers: eventHeaders(this.options.service, event),
