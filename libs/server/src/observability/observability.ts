@@ -30,7 +30,11 @@ export async function startObservability(service: string, config: ServerConfig):
   await startTracing(service, config.observability.otlpEndpoint);
   let serving = false;
   const unregister = readiness.register('started', () => serving);
-  const ops = await startOpsServer(config.observability.metricsPort, readiness);
+  const ops = await startOpsServer(config.observability.metricsPort, readiness).catch((error: NodeJS.ErrnoException) => {
+    // Two processes on one machine left at the default port: say which setting to change, in one line.
+    logger.fatal({ err: error }, `The ops server cannot listen on METRICS_PORT ${config.observability.metricsPort} (${error.code ?? error.message}): give each process its own, or 0 for any free port.`);
+    process.exit(1);
+  });
   logger.info({ metricsPort: ops.port, tracing: tracingEnabled() }, `ops server on port ${ops.port} (/metrics, /health/live, /health/ready)`);
   return {
     logger,
