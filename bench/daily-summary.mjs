@@ -92,7 +92,7 @@ async function main() {
     sink.send('count');
   });
 
-  const env = { ...process.env, DATABASE_URL: databaseUrl.toString(), NATS_PREFIX: natsPrefix, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_URL: 'http://localhost:3000', EMAIL_SEND_CONCURRENCY: SEND_CONCURRENCY };
+  const env = { ...process.env, DATABASE_URL: databaseUrl.toString(), NATS_PREFIX: natsPrefix, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_URL: 'http://localhost:3000', EMAIL_SEND_CONCURRENCY: SEND_CONCURRENCY, METRICS_PORT: '0' };
   const output = [];
   const services = WITH_INSIGHTS ? ['notifications', 'insights'] : ['notifications'];
   const children = Object.fromEntries(services.map((name) => {

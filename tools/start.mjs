@@ -17,9 +17,15 @@ const processes = [
   ['gateway', 'apps/gateway/dist/main.js'],
 ];
 
+/** Each process's ops port (`/metrics`, `/health/live`, `/health/ready`), as the README lists them. */
+const METRICS_PORTS = { gateway: 9464, identity: 9465, journal: 9466, foods: 9467, insights: 9468, notifications: 9469 };
+// Someone at a terminal reads pino-pretty's text; piped elsewhere (a file, a log shipper) the lines stay JSON.
+const logFormat = process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
+
 let stopping = false;
 const children = processes.map(([name, script]) => {
-  const child = spawn(process.execPath, [resolve(root, script)], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = { ...process.env, LOG_FORMAT: logFormat, ...(METRICS_PORTS[name] ? { METRICS_PORT: String(METRICS_PORTS[name]) } : {}) };
+  const child = spawn(process.execPath, [resolve(root, script)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `${name.padEnd(13)}|`;
   for (const stream of [child.stdout, child.stderr]) {
     let partial = '';

@@ -68,6 +68,8 @@ export async function startStack({ services = SERVICES, nodeArgs = {}, env: extr
     // The benches sign many people up from one address: above the registration limits (issue 20).
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000000',
     REGISTRATIONS_PER_MINUTE: '1000000',
+    // Each process's ops server (metrics, health) on a free port of its own.
+    METRICS_PORT: '0',
   };
   const output = [];
   const names = [...services, 'gateway'];

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ADMIN_API_PREFIX, API_PREFIX, emailRoutes, subscriptionRoutes } from '@fodmap/contracts';
-import { configOrExit, loadGatewayConfig, requireDependencies } from '@fodmap/server';
+import { configOrExit, loadGatewayConfig, requireDependencies, startObservability } from '@fodmap/server';
 import compression from 'compression';
 import { raw } from 'express';
 import Redis from 'ioredis';
@@ -10,6 +10,7 @@ import { AppModule } from './app.module';
 import { adminOnly } from './auth/admin-only';
 import { sessionHandlers } from './auth/session';
 import { serveBackupPage } from './backup/backup-page';
+import { observeRequests } from './http/access-log';
 import { refuseAmbiguousPaths } from './http/api-paths';
 import { useJsonBodies } from './http/json-body';
 import { jsonErrors, JsonExceptionFilter } from './http/json-exception.filter';
@@ -31,8 +32,9 @@ const STRIPE_WEBHOOK_PATH = subscriptionRoutes.stripeWebhook.path;
 
 async function bootstrap(): Promise<void> {
   const config = configOrExit(loadGatewayConfig);
+  const observability = await startObservability('gateway', config);
   await requireDependencies(config, ['nats', 'redis']);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: ['error', 'warn', 'log'] });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: observability.nestLogger });
   const express = app.getHttpAdapter().getInstance();
   const signedIn = sessionHandlers(app.get<Redis>(REDIS), config.sessionSecret, config.natsPrefix, config.secureCookies);
   // X-Forwarded-* (client address, host, protocol) is believed only from the configured proxies.
@@ -41,6 +43,7 @@ async function bootstrap(): Promise<void> {
   // API answers are per person and never revalidated; hashing each body for an ETag is wasted work.
   express.set('etag', false);
   useRequestIds(express);
+  observeRequests(express);
   express.use(securityHeaders());
   // First, so that every refusal below (a cross-site 403, an admin's 401/403, a 402) carries it too.
   express.use(API_PREFIX, noStore);
@@ -69,7 +72,8 @@ async function bootstrap(): Promise<void> {
   app.useGlobalFilters(new JsonExceptionFilter());
   app.enableShutdownHooks();
   await app.listen(config.port);
-  console.log(`gateway ready on ${config.publicUrl}`);
+  observability.started();
+  observability.logger.info(`gateway ready on ${config.publicUrl}`);
 }
 
 void bootstrap();

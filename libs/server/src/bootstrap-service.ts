@@ -3,24 +3,34 @@ import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { configOrExit, loadConfig, ServerConfig } from './config';
 import { ensureDatabase, ensureSchema } from './database';
+import { startObservability } from './observability';
 import { requireDependencies } from './preflight';
 
 /**
  * Starts a NestJS microservice on NATS after checking its configuration (the process's own schema: a bad setting stops
- * it in one line), that PostgreSQL and NATS answer and that its schema exists.
+ * it in one line), that PostgreSQL and NATS answer and that its schema exists. Its logs are JSON through pino, and its
+ * ops port (METRICS_PORT) serves its metrics and health from the start (observability/).
  */
 export async function bootstrapService(name: string, appModule: Type<unknown>, loadProcessConfig: () => ServerConfig = loadConfig): Promise<INestMicroservice> {
   const config = configOrExit(loadProcessConfig);
+  const observability = await startObservability(name, config);
   await requireDependencies(config, ['postgres', 'nats']);
   await ensureDatabase(config.databaseUrl);
   await ensureSchema(config.databaseUrl, name);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(appModule, {
     transport: Transport.NATS,
     options: { ...config.nats, queue: name, name },
-    logger: ['error', 'warn', 'log'],
+    logger: observability.nestLogger,
   });
   app.enableShutdownHooks();
+  // The ops server outlives the application, so probes and the last scrape still answer while it stops.
+  const closeApp = app.close.bind(app);
+  app.close = async () => {
+    await closeApp();
+    await observability.close();
+  };
   await app.listen();
-  console.log(`${name} service ready`);
+  observability.started();
+  observability.logger.info(`${name} service ready`);
   return app;
 }

@@ -5,6 +5,7 @@ import { headers as natsHeaders, MsgHdrs } from 'nats';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SERVER_CONFIG, ServerConfig } from './config';
 import { CORRELATION_HEADER, currentCausation } from './events/correlation';
+import { currentTraceparent, TRACEPARENT } from './observability/tracing';
 import { rpcFailure } from './rpc';
 
 /** The NATS header that proves who sent a request's caller: `<unix ms>.<HMAC-SHA256 hex>`. */
@@ -31,14 +32,17 @@ export function callerSignatureValid(secret: string, subject: string, caller: un
 }
 
 /**
- * A request as the gateway and the services send it: the correlation id as a header and, when the payload carries a
- * caller, that caller signed with CALLER_SECRET, so that no other process on NATS can act for someone.
+ * A request as the gateway and the services send it: the correlation id as a header, the trace's traceparent when
+ * tracing is on and, when the payload carries a caller, that caller signed with CALLER_SECRET, so that no other process
+ * on NATS can act for someone.
  */
 export function rpcRecord<T>(subject: string, payload: T, callerSecret: string, correlationId = currentCausation()?.correlationId): NatsRecord<T> | T {
   const caller = typeof payload === 'object' && payload !== null && 'caller' in payload ? payload.caller : undefined;
-  if (!correlationId && caller === undefined) return payload;
+  const traceparent = currentTraceparent();
+  if (!correlationId && caller === undefined && !traceparent) return payload;
   const h: MsgHdrs = natsHeaders();
   if (correlationId) h.set(CORRELATION_HEADER, correlationId);
+  if (traceparent) h.set(TRACEPARENT, traceparent);
   if (caller !== undefined) h.set(CALLER_SIGNATURE_HEADER, signCaller(callerSecret, subject, caller));
   return new NatsRecordBuilder(payload).setHeaders(h).build();
 }

@@ -64,8 +64,22 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       nats: { servers: ['nats://127.0.0.1:4222'] },
       callerSecret: expect.any(String),
+      observability: { metricsPort: 9464, logLevel: 'info', logFormat: 'json', otlpEndpoint: null },
     });
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('reads the observability settings, and refuses a bad one naming its variable', () => {
+    expect(loadConfig({ METRICS_PORT: '0', LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).observability).toEqual({
+      metricsPort: 0,
+      logLevel: 'debug',
+      logFormat: 'pretty',
+      otlpEndpoint: 'http://collector:4318',
+    });
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/^METRICS_PORT must be a whole number/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent\./);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/^LOG_FORMAT must be json or pretty\./);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toThrow(/^OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute URL\./);
   });
 
   it('answers a change of the environment at once, though it reuses an unchanged one', () => {

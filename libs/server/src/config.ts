@@ -20,7 +20,23 @@ export interface ServerConfig {
   nats: NatsConnectionOptions;
   /** Signs the caller the gateway (or a service) forwards over NATS (caller-signature.ts); services refuse an unsigned one. */
   callerSecret: string;
+  /** Logs, metrics and traces (libs/server/src/observability). */
+  observability: ObservabilityConfig;
 }
+
+/** How a process reports on itself: its log lines, its ops port (metrics and health) and where its spans go. */
+export interface ObservabilityConfig {
+  /** METRICS_PORT: the ops HTTP server (`/metrics`, `/health/live`, `/health/ready`); 0 takes a free port. */
+  metricsPort: number;
+  logLevel: LogLevel;
+  /** LOG_FORMAT: JSON lines, or pino-pretty's coloured text for a person at a terminal. */
+  logFormat: 'json' | 'pretty';
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: an OTLP/HTTP collector; null leaves tracing off (no SDK started). */
+  otlpEndpoint: string | null;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** nats.js ignores credentials written in a server URL: they go in their own options. */
 export interface NatsConnectionOptions {
@@ -186,6 +202,13 @@ const serverSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   NODE_ENV: z.string().optional(),
   CALLER_SECRET: z.string().optional(),
+  METRICS_PORT: wholeNumber('METRICS_PORT', 9464, 0, 'a whole number, the port of /metrics and the health checks (0: any free port)'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.` }).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'LOG_FORMAT must be json or pretty.' }).default('json'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .optional()
+    .refine((url) => !url || URL.canParse(url), 'OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute URL.'),
 });
 
 const CALLER_SECRET_WHY = 'it signs the caller the gateway forwards to the services.';
@@ -201,6 +224,12 @@ function serverConfig(env: z.output<typeof serverSchema>, ctx: z.RefinementCtx):
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     nats: natsConnectionOptions(env.NATS_URL),
     callerSecret: secret(env, 'CALLER_SECRET', env.CALLER_SECRET, DEVELOPMENT_CALLER_SECRET, CALLER_SECRET_WHY, ctx),
+    observability: {
+      metricsPort: env.METRICS_PORT,
+      logLevel: env.LOG_LEVEL,
+      logFormat: env.LOG_FORMAT,
+      otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || null,
+    },
   };
 }
 

@@ -13,3 +13,4 @@ export * from './idempotency';
 export * from './seeded-random';
 export * from './jobs';
 export * from './csv';
+export * from './observability';

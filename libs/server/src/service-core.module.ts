@@ -1,5 +1,5 @@
 import { ServiceHealth } from '@fodmap/contracts';
-import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
@@ -7,6 +7,7 @@ import { connect, NatsConnection } from 'nats';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig, SERVER_CONFIG, ServerConfig } from './config';
 import { serviceDataSourceOptions } from './database';
+import { readiness } from './observability/readiness';
 import { SERVICE_REQUEST_PROXY, ServiceRequester, serviceRequestProxy } from './service-requester';
 import { subject } from './subjects';
 
@@ -44,6 +45,27 @@ class NatsConnectionCloser implements OnApplicationShutdown {
   }
 }
 
+/** Readiness (ops port) asks PostgreSQL and NATS for an answer; the checks go when the application stops. */
+class DependencyReadiness implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly unregister: Array<() => void> = [];
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.unregister.push(
+      readiness.register('postgres', () => this.dataSource.query('SELECT 1').then(() => true)),
+      readiness.register('nats', () => !this.nats.isClosed() && this.nats.flush().then(() => true)),
+    );
+  }
+
+  onApplicationShutdown(): void {
+    this.unregister.splice(0).forEach((remove) => remove());
+  }
+}
+
 /** What every microservice shares: its schema (migrations at start-up), a NATS connection for JetStream, requests to other services, a health answer. */
 @Global()
 @Module({})
@@ -64,6 +86,7 @@ export class ServiceCoreModule {
         { provide: SERVICE_NAME, useValue: options.name },
         { provide: NATS_CONNECTION, useFactory: (cfg: ServerConfig) => connect({ ...cfg.nats, name: options.name }), inject: [SERVER_CONFIG] },
         NatsConnectionCloser,
+        DependencyReadiness,
         { provide: SERVICE_REQUEST_PROXY, useFactory: (cfg: ServerConfig) => serviceRequestProxy(cfg, options.name), inject: [SERVER_CONFIG] },
         ServiceRequester,
       ],

@@ -6,6 +6,7 @@ import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { SERVER_CONFIG, ServerConfig } from './config';
 import { rpcRecord } from './caller-signature';
 import { currentCausation } from './events/correlation';
+import { rpcClientDuration } from './observability/metrics';
 import { isRpcFailureBody, RpcFailureBody, rpcFailure } from './rpc';
 import { subject } from './subjects';
 
@@ -47,11 +48,15 @@ export class ServiceRequester implements OnApplicationShutdown {
   ): Promise<RpcResponse<Subject>> {
     const service = pattern.split('.')[0];
     const correlationId = options.correlationId ?? currentCausation()?.correlationId;
+    const timer = rpcClientDuration.startTimer({ subject: pattern });
     try {
       const name = subject(pattern, this.config.natsPrefix);
       const reply = this.proxy.send<RpcResponse<Subject>>(name, rpcRecord(name, payload, this.config.callerSecret, correlationId));
-      return await firstValueFrom(reply.pipe(timeout(options.timeoutMs ?? SERVICE_REQUEST_TIMEOUT_MS)));
+      const answer = await firstValueFrom(reply.pipe(timeout(options.timeoutMs ?? SERVICE_REQUEST_TIMEOUT_MS)));
+      timer({ outcome: 'ok' });
+      return answer;
     } catch (error) {
+      timer({ outcome: error instanceof TimeoutError ? 'timeout' : !isRpcFailureBody(error) && isNatsUnreachable(error) ? 'unavailable' : 'error' });
       if (isRpcFailureBody(error)) throw rpcFailure(error.status, error.message);
       if (error instanceof TimeoutError) throw rpcFailure(504, Messages.serviceTimeout(service));
       if (isNatsUnreachable(error)) {

@@ -25,6 +25,8 @@ export default async function setup(): Promise<void> {
   const natsPrefix = `test_${run}`;
   process.env.DATABASE_URL = databaseUrl;
   process.env.NATS_PREFIX = natsPrefix;
+  // Every service a test starts opens an ops server (metrics, health): on a free port each, so runs never clash.
+  process.env.METRICS_PORT = '0';
 
   keepTeardown('integration', async () => {
     const nats = await connect({ servers: base.natsUrl });

@@ -11,6 +11,8 @@ export interface ProvidedStack {
   /** The stack's NATS prefix, for tests that speak to the services directly. */
   natsPrefix: string;
   stackPids: Record<string, number>;
+  /** Each process's ops server (`/metrics`, `/health/live`, `/health/ready`) by process name: gateway and the five services. */
+  metricsUrls: Record<string, string>;
   /** Where the stack's processes write what they print (under test-results/). */
   logFile: string;
   /** The STRIPE_* settings of the stack: its fake Stripe's URL and keys, to sign webhooks as Stripe would. */

@@ -5,5 +5,6 @@ import { provided } from './provided';
 /** The stack's last `count` warnings and errors, uncoloured: what a failed check quotes so CI's output says why. */
 export function stackWarnings(count = 10): string[] {
   const lines = stripVTControlCharacters(readFileSync(provided('logFile'), 'utf8')).split('\n');
-  return lines.filter((line) => /\b(WARN|ERROR)\b/.test(line)).slice(-count);
+  // The processes log JSON (pino): a line's level is a word; a process that failed before its logger started wrote plain text.
+  return lines.filter((line) => /"level":"(warn|error|fatal)"|\b(WARN|ERROR)\b/.test(line)).slice(-count);
 }

@@ -81,8 +81,11 @@ export default async function setup(): Promise<void> {
   const logFile = join(ROOT, 'test-results', `stack-${runId}.log`);
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
+  // Each process's ops port (metrics and health, issue 21): a free one each, so parallel runs never clash.
+  const metricsPorts: Record<string, number> = {};
+  for (const name of [...SERVICES, 'gateway']) metricsPorts[name] = await freePort();
   const children = [...SERVICES, 'gateway'].map((name) => {
-    const child = spawn(process.execPath, [join(ROOT, `apps/${name}/dist/main.js`)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, `apps/${name}/dist/main.js`)], { cwd: ROOT, env: { ...env, METRICS_PORT: String(metricsPorts[name]) }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => log.write(prefixLines(name, String(chunk))));
     return child;
   });
@@ -108,6 +111,7 @@ export default async function setup(): Promise<void> {
     databaseUrl: databaseUrl.toString(),
     stripe: stripe.env(),
     stackPids: Object.fromEntries([...SERVICES, 'gateway'].map((name, i) => [name, children[i].pid ?? 0])),
+    metricsUrls: Object.fromEntries(Object.entries(metricsPorts).map(([name, metricsPort]) => [name, `http://127.0.0.1:${metricsPort}`])),
   };
   process.env[PROVIDED_STACK_VARIABLE] = JSON.stringify(stack);
 

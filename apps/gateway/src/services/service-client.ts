@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable, InternalServerErrorException, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { Messages, RpcRequest, RpcResponse, RpcSubject } from '@fodmap/contracts';
-import { GatewayConfig, isRpcFailureBody, rpcRecord, SERVER_CONFIG, subject } from '@fodmap/server';
+import { GatewayConfig, isRpcFailureBody, rpcClientDuration, rpcRecord, SERVER_CONFIG, subject } from '@fodmap/server';
 import { NatsError } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { RetryLaterException } from '../http/retry-later.exception';
@@ -38,10 +38,14 @@ export class ServiceClient {
     timeoutMs = this.requestTimeoutMs,
   ): Promise<RpcResponse<Subject>> {
     const service = pattern.split('.')[0];
+    const timer = rpcClientDuration.startTimer({ subject: pattern });
     try {
       const name = subject(pattern, this.natsPrefix);
-      return await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(name, rpcRecord(name, payload, this.callerSecret, correlationId)).pipe(timeout(timeoutMs)));
+      const answer = await firstValueFrom(this.proxy.send<RpcResponse<Subject>>(name, rpcRecord(name, payload, this.callerSecret, correlationId)).pipe(timeout(timeoutMs)));
+      timer({ outcome: 'ok' });
+      return answer;
     } catch (error) {
+      timer({ outcome: outcomeOf(error) });
       if (isRpcFailureBody(error)) {
         if (error.retryAfterSeconds !== undefined) throw new RetryLaterException(error.status, error.message, error.retryAfterSeconds);
         throw new HttpException({ message: error.message }, error.status);
@@ -55,6 +59,12 @@ export class ServiceClient {
       throw new InternalServerErrorException('Something went wrong on our side. Please try again.');
     }
   }
+}
+
+/** The outcome label of a failed request (fodmap_rpc_client_duration_seconds). */
+function outcomeOf(error: unknown): 'error' | 'timeout' | 'unavailable' {
+  if (error instanceof TimeoutError) return 'timeout';
+  return !isRpcFailureBody(error) && isUnreachable(error) ? 'unavailable' : 'error';
 }
 
 /**

@@ -99,7 +99,8 @@ export class AdminUsersService {
        RETURNING email`,
       [emails],
     );
-    if (added.length > 0) this.logger.log(`ADMIN_EMAILS: added ${added.map((row) => row.email).join(', ')} as admin users`);
+    // The count, not the addresses: logs carry no email address (docs/operations.md).
+    if (added.length > 0) this.logger.log(`ADMIN_EMAILS: added ${added.length} admin user(s)`);
   }
 
   private async emailOf(caller: Caller): Promise<string> {

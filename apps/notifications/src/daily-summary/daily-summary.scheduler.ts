@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
+import { dailySummariesRecorded, dailySummaryLastRun, dailySummaryLastRunRecorded } from '@fodmap/server';
 import { DailySummaries } from './daily-summaries';
 
 export const DAILY_SUMMARY_JOB = 'daily-summary';
@@ -21,6 +22,9 @@ export class DailySummaryScheduler {
     this.running = true;
     try {
       const recorded = await this.summaries.runDue(new Date());
+      dailySummaryLastRun.set(Date.now() / 1000);
+      dailySummaryLastRunRecorded.set(recorded);
+      dailySummariesRecorded.inc(recorded);
       if (recorded > 0) this.logger.log(`Recorded ${recorded} daily summaries`);
     } catch (error) {
       this.logger.error(`Daily summaries failed, next minute tries again: ${error instanceof Error ? error.message : String(error)}`);

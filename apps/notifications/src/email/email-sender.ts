@@ -1,5 +1,5 @@
 import { DAILY_SUMMARY_DEFAULT_TIME_ZONE, DEFAULT_DOMAIN_CONFIG, DomainConfig, localDay } from '@fodmap/contracts';
-import { defineJob, JobCannotSucceedError, jobHandler, JobHandler, ProjectionJobs } from '@fodmap/server';
+import { defineJob, emailsFailed, emailsSent, emailsSkipped, JobCannotSucceedError, jobHandler, JobHandler, ProjectionJobs, userPseudonym } from '@fodmap/server';
 import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
@@ -126,7 +126,7 @@ export class EmailSender {
   async send(email: Email): Promise<void> {
     const what = `${email.emailType} email of event ${email.eventId}`;
     if (this.options.mayReceive && !(await this.options.mayReceive(email))) {
-      this.logger.log(`Not sending the ${what}: user ${email.userId} has not confirmed their address`);
+      this.logger.log({ user: userPseudonym(email.userId) }, `Not sending the ${what}: the person has not confirmed their address`);
       return;
     }
     const begun: Array<{ interruptions: number }> = await this.options.dataSource.query(
@@ -148,6 +148,7 @@ export class EmailSender {
     const allowances = interruptions === 0 ? await this.allowancesOf(email) : [];
     const spent = await this.take(allowances);
     if (spent) {
+      emailsSkipped.inc({ kind: email.emailType });
       this.logger.warn(`Not sending the ${what}: ${spent}`);
       await this.options.dataSource.query(
         `WITH done AS (DELETE FROM notifications.email_sending WHERE event_id = $1)
@@ -160,6 +161,7 @@ export class EmailSender {
     try {
       subject = await this.deliver(email);
     } catch (error) {
+      emailsFailed.inc({ kind: email.emailType });
       await this.giveBack(allowances);
       await this.options.dataSource.query('DELETE FROM notifications.email_sending WHERE event_id = $1', [email.eventId]);
       if (error instanceof EmailNotDeliverableError) this.logger.warn(`Dropping the ${what}: ${error.message}`);
@@ -171,6 +173,7 @@ export class EmailSender {
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING`,
       [email.eventId, email.emailType, email.userId, email.to, email.correlationId, email.advertiserId ?? null, subject],
     );
+    emailsSent.inc({ kind: email.emailType });
   }
 
   /** The daily allowances the email needs, under EmailCaps: none for an uncapped type. */

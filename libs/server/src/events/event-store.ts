@@ -4,6 +4,7 @@ import { RpcException } from '@nestjs/microservices';
 import { DataSource, EntityManager } from 'typeorm';
 import { RpcFailureBody } from '../rpc';
 import { readEvent } from './catalog';
+import { currentTraceparent } from '../observability/tracing';
 import { currentCausation } from './correlation';
 import { EventMetadata, EventShape, NewEvent, StoredEvent } from './event';
 import { applyEvent, Projection, projectionContext, projectionTables } from './projection';
@@ -113,11 +114,13 @@ export class EventStore<D extends EventDefinitions = EventDefinitions> {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('Nothing to append');
     const causation = currentCausation();
+    const traceparent = metadata.traceparent ?? currentTraceparent();
     const fullMetadata: EventMetadata = {
       userId: metadata.userId ?? null,
       correlationId: metadata.correlationId ?? causation?.correlationId ?? randomUUID(),
       causationId: metadata.causationId ?? causation?.causationId ?? null,
       occurredAt: metadata.occurredAt ?? new Date().toISOString(),
+      ...(traceparent ? { traceparent } : {}),
     };
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.appendLockKey]);

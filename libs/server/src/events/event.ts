@@ -4,6 +4,8 @@ export interface EventMetadata {
   correlationId: string;
   causationId: string | null;
   occurredAt: string;
+  /** The W3C traceparent of the work that appended it, when tracing is on: consumers continue that trace. */
+  traceparent?: string;
 }
 
 /** An event's type and data: a service's events are a union of these, discriminated on `type` (`SourceEvent`). */

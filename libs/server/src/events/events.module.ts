@@ -7,9 +7,12 @@ import { DataSource } from 'typeorm';
 import { ServerConfig } from '../config';
 import { SERVER_CONFIG } from '../config';
 import { NATS_CONNECTION, SERVICE_NAME } from '../service-core.module';
+import { consumerDeadLetters, onScrape } from '../observability/metrics';
+import { readiness } from '../observability/readiness';
+import { RpcObserver } from '../observability/rpc-observer';
 import { CorrelationInterceptor } from './correlation';
 import { eraseEventsOf, EraseRows, erasureProjection } from './erasure';
-import { schemaOf } from './sql';
+import { qualifiedTable, schemaOf } from './sql';
 import { EventStore } from './event-store';
 import { Projection } from './projection';
 import { ensureEventStream } from './jetstream';
@@ -40,6 +43,8 @@ const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
 @Injectable()
 class EventProcessors implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly workers: Array<EventRelay | ProjectionConsumer> = [];
+  /** The scrape hooks and the readiness check this service's event processors registered, removed when they stop. */
+  private readonly reporting: Array<() => void> = [];
 
   constructor(
     @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
@@ -63,6 +68,26 @@ class EventProcessors implements OnApplicationBootstrap, OnModuleDestroy {
       this.workers.push(new ProjectionConsumer({ ...shared, projection, tuning: this.options.tuning }));
     }
     for (const worker of this.workers) worker.start();
+    this.report(projections);
+  }
+
+  /** Their lag and dead letters for each scrape, and readiness only while every relay and consumer loop runs. */
+  private report(projections: Projection[]): void {
+    const deadLetterTable = qualifiedTable(schemaOf(this.dataSource), 'dead_letters');
+    const names = projections.map((projection) => projection.name);
+    this.reporting.push(
+      readiness.register('consumers', () => this.workers.every((worker) => worker.alive)),
+      ...this.workers.map((worker) => onScrape(() => worker.reportLag())),
+    );
+    if (names.length === 0) return;
+    this.reporting.push(
+      onScrape(async () => {
+        const rows: Array<{ projection: string; letters: number }> = await this.dataSource.query(
+          `SELECT projection, count(*)::integer AS letters FROM ${deadLetterTable} GROUP BY projection`,
+        );
+        for (const name of names) consumerDeadLetters.set({ projection: name }, rows.find((row) => row.projection === name)?.letters ?? 0);
+      }),
+    );
   }
 
   private erasureProjection(eraseRows: EraseRows): Projection {
@@ -73,6 +98,7 @@ class EventProcessors implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.reporting.splice(0).forEach((remove) => remove());
     await Promise.all(this.workers.map((worker) => worker.stop()));
   }
 }
@@ -99,6 +125,8 @@ export class EventsModule {
         EventProcessors,
         // Every handler of the service runs inside its request's correlation id, which the events it appends carry.
         { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor },
+        // Then inside its metrics, log line and span (after the correlation, so both carry its id).
+        { provide: APP_INTERCEPTOR, useFactory: (config: ServerConfig) => new RpcObserver(config.natsPrefix), inject: [SERVER_CONFIG] },
       ],
       exports: [EventStore],
     };

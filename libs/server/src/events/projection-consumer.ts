@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { consumerLag } from '../observability/metrics';
+import { contextOf, inSpan, SpanKind } from '../observability/tracing';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JetStreamManager, JsMsg, nanos, NatsConnection, NatsError } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
 import { EventNotApplicableError } from './catalog';
@@ -149,6 +151,26 @@ export class ProjectionConsumer {
     await this.lock.release();
   }
 
+  /** Started and not stopped: its loop (consuming, or standing by for the lock) is alive. */
+  get alive(): boolean {
+    return this.running && this.loop !== null;
+  }
+
+  /**
+   * Sets the lag gauge of each source (for a scrape): what its durable consumer has not had acknowledged, pending plus
+   * in flight. Every replica reads the same durable, active or standing by, so every replica reports the same figure.
+   */
+  async reportLag(): Promise<void> {
+    const { nats, projection } = this.options;
+    const jsm = await nats.jetstreamManager();
+    await Promise.all(
+      this.sources.map(async (source) => {
+        const info = await jsm.consumers.info(this.streamName, durableName(projection.name, source)).catch(() => null);
+        if (info) consumerLag.set({ projection: projection.name, source }, info.num_pending + info.num_ack_pending);
+      }),
+    );
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       try {
@@ -283,9 +305,12 @@ export class ProjectionConsumer {
     await dataSource.transaction(async (manager) => {
       const checkpoint = await lockCheckpoint(manager, this.checkpointTable, projection.name, source);
       if (event.position <= checkpoint) return;
-      // Whatever the handler causes (events, emails) goes back to this event and the request behind it.
+      // Whatever the handler causes (events, emails) goes back to this event and the request behind it, and, when
+      // tracing is on, continues the trace of that request (the traceparent stored with the event).
       await withCausation({ correlationId: event.metadata.correlationId, causationId: event.eventId }, () =>
-        applyEvent(projection, source, projectionContext(projection, manager, this.tables), event),
+        inSpan(`consume ${source}.${event.type}`, SpanKind.CONSUMER, contextOf(event.metadata.traceparent), { 'messaging.system': 'nats', 'fodmap.projection': projection.name }, () =>
+          applyEvent(projection, source, projectionContext(projection, manager, this.tables), event),
+        ),
       );
       await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position, sequence);
     });

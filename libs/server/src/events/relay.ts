@@ -1,5 +1,6 @@
 import { eventsOfSource } from '@fodmap/contracts';
 import { Logger } from '@nestjs/common';
+import { relayOldestUnpublishedAge, relayUnpublishedEvents } from '../observability/metrics';
 import { JetStreamClient, NatsConnection } from 'nats';
 import { DataSource, EntityManager } from 'typeorm';
 import { erasureLockKey } from './erasure';
@@ -65,6 +66,23 @@ export class EventRelay {
     await this.loop;
     this.loop = null;
     await this.lock.release();
+  }
+
+  /** Started and not stopped: its loop (active, or standing by for the lock) is alive. */
+  get alive(): boolean {
+    return this.running && this.loop !== null;
+  }
+
+  /** Sets the relay's lag gauges: events after its checkpoint, and the age of the oldest (for a scrape). */
+  async reportLag(): Promise<void> {
+    const [lag]: Array<{ unpublished: number; oldest_seconds: number | null }> = await this.options.dataSource.query(
+      `SELECT count(*)::integer AS unpublished, extract(epoch FROM now() - min((event.metadata->>'occurredAt')::timestamptz))::float8 AS oldest_seconds
+       FROM ${qualifiedTable(this.store.schema, 'events')} event
+       WHERE event.position > COALESCE((SELECT position FROM ${this.checkpointTable} WHERE stream = $1), 0)`,
+      [this.streamName],
+    );
+    relayUnpublishedEvents.set({ service: this.options.service }, lag.unpublished);
+    relayOldestUnpublishedAge.set({ service: this.options.service }, Math.max(0, lag.oldest_seconds ?? 0));
   }
 
   private async run(): Promise<void> {

@@ -4,7 +4,9 @@ import { EventEmitter } from 'node:events';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { databaseUrlOf, errorMessage, quoteIdentifier, schemaOf } from '../events/sql';
-import { JobCannotSucceedError, JobHandler, jobQueueSchema } from './job';
+import { jobQueueDepth, jobQueueFailed, jobQueueOldestAge, onScrape } from '../observability/metrics';
+import { contextOf, inSpan, SpanKind } from '../observability/tracing';
+import { JobCannotSucceedError, JobHandler, jobQueueSchema, traceparentOfPayload } from './job';
 import { quietLogger } from './worker-logger';
 
 /** What graphile-worker sets process.exitCode to when it shuts down on a breaking migration it heard of. */
@@ -35,6 +37,7 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly events: WorkerEvents = new EventEmitter();
   private runner: Runner | null = null;
   private stopped = false;
+  private stopReporting: (() => void) | null = null;
 
   constructor(private readonly options: JobWorkerOptions) {
     this.schema = jobQueueSchema(schemaOf(options.dataSource));
@@ -58,6 +61,7 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = false;
     const runner = await run({ ...this.runnerOptions(), concurrency: this.options.concurrency });
     this.runner = runner;
+    this.stopReporting ??= onScrape(() => this.reportQueue());
     void runner.promise.then(
       () => this.startAgain(runner),
       (error: unknown) => this.startAgain(runner, error),
@@ -66,6 +70,8 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopReporting?.();
+    this.stopReporting = null;
     const runner = this.runner;
     this.runner = null;
     await runner?.stop();
@@ -90,6 +96,19 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
         process.exitCode = 1;
       });
     }, RESTART_DELAY_MS);
+  }
+
+  /** Sets the queue's gauges (for a scrape): jobs due or running with attempts left, the oldest one waiting, the failed. */
+  private async reportQueue(): Promise<void> {
+    const [queue]: Array<{ depth: number; oldest_seconds: number | null; failed: number }> = await this.pool.query(
+      `SELECT count(*) FILTER (WHERE attempts < max_attempts AND (run_at <= now() OR locked_at IS NOT NULL))::integer AS depth,
+              extract(epoch FROM now() - min(run_at) FILTER (WHERE attempts < max_attempts AND locked_at IS NULL AND run_at <= now()))::float8 AS oldest_seconds,
+              count(*) FILTER (WHERE attempts >= max_attempts)::integer AS failed
+       FROM ${quoteIdentifier(this.schema)}.jobs`,
+    ).then((result) => result.rows);
+    jobQueueDepth.set({ queue: this.schema }, queue.depth);
+    jobQueueOldestAge.set({ queue: this.schema }, Math.max(0, queue.oldest_seconds ?? 0));
+    jobQueueFailed.set({ queue: this.schema }, queue.failed);
   }
 
   /** Runs every job that is due now, one at a time, and returns once none is: for tests and commands. */
@@ -121,7 +140,11 @@ export class JobWorker implements OnApplicationBootstrap, OnModuleDestroy {
         async (payload: unknown, helpers: JobHelpers) => {
           const parsed = job.payload.safeParse(payload);
           if (!parsed.success) throw new JobCannotSucceedError(`Its payload does not fit ${job.name}: ${parsed.error.message}`);
-          await handle(parsed.data, { id: helpers.job.id, attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
+          const run = { id: helpers.job.id, attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
+          // With tracing on, the job (an email's send) continues the trace of the work that queued it.
+          await inSpan(`job ${job.name}`, SpanKind.CONSUMER, contextOf(traceparentOfPayload(payload)), { 'fodmap.job': job.name, 'fodmap.job.attempt': run.attempt }, () =>
+            handle(parsed.data, run),
+          );
         },
       ]),
     );

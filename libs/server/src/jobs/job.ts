@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { quoteIdentifier } from '../events/sql';
+import { currentTraceparent, TRACEPARENT } from '../observability/tracing';
 
 /**
  * A kind of work done after commit (an email, an AI request, a reminder): its name and the schema of its payload.
@@ -60,6 +61,21 @@ function queueOf(manager: EntityManager): string {
 }
 
 /**
+ * The payload as stored: with tracing on, also the traceparent of the work that queued it, so the job's span (an email's
+ * send) continues that trace. Handlers never see it: their schema strips what it does not name.
+ */
+function storedPayload(valid: unknown, traceparent = currentTraceparent()): string {
+  const traced = traceparent && typeof valid === 'object' && valid !== null && !Array.isArray(valid) ? { ...valid, [TRACEPARENT]: traceparent } : valid;
+  return JSON.stringify(traced);
+}
+
+/** The traceparent a stored payload carries (storedPayload), if any. */
+export function traceparentOfPayload(payload: unknown): string | undefined {
+  const value = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>)[TRACEPARENT] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
  * Adds a job in the caller's transaction: it runs after that transaction commits, and never if it rolls back.
  * The payload is validated here, so a wrong one fails the enqueuer rather than the job. Returns whether a job was added
  * (false: one with this key is still waiting, running or failed).
@@ -68,7 +84,7 @@ export async function enqueue<J extends JobDefinition>(manager: EntityManager, j
   const valid: unknown = job.payload.parse(payload);
   const [added]: Array<{ revision: number }> = await manager.query(
     `SELECT revision FROM ${queueOf(manager)}.add_job($1, $2::json, run_at => $3, max_attempts => $4, job_key => $5, job_key_mode => 'unsafe_dedupe')`,
-    [job.name, JSON.stringify(valid), options.runAt ?? null, job.maxAttempts, options.key],
+    [job.name, storedPayload(valid), options.runAt ?? null, job.maxAttempts, options.key],
   );
   return added.revision === 0;
 }
@@ -79,7 +95,8 @@ export async function enqueue<J extends JobDefinition>(manager: EntityManager, j
  */
 export async function enqueueMany<J extends JobDefinition>(manager: EntityManager, job: J, items: ReadonlyArray<{ payload: JobPayload<J>; key: string }>): Promise<number> {
   if (items.length === 0) return 0;
-  const payloads = items.map(({ payload }) => JSON.stringify(job.payload.parse(payload)));
+  const traceparent = currentTraceparent();
+  const payloads = items.map(({ payload }) => storedPayload(job.payload.parse(payload), traceparent));
   const [{ added }]: Array<{ added: number }> = await manager.query(
     `SELECT count(*) FILTER (WHERE job.revision = 0)::integer AS added
      FROM unnest($1::json[], $2::text[]) WITH ORDINALITY AS item (payload, key, n),
