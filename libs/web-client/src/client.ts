@@ -1,6 +1,6 @@
-import { type FileReply, pathTo, type PathParamNames, type RouteBody, type RouteDefinition, type RouteParams, type RouteQuery, type RouteResponse } from '@fodmap/contracts';
-import { queryOptions, type DataTag, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { type DownloadedFile, receiveFile, send } from './api';
+import { type FileReply, type JsonReply, pathTo, type PathParamNames, type RouteBody, type RouteDefinition, type RouteParams, type RouteQuery, type RouteResponse } from '@fodmap/contracts';
+import { infiniteQueryOptions, queryOptions, type DataTag, type InfiniteData, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { type DownloadedFile, exchange, nextLink, receiveFile } from './api';
 
 /**
  * The typed client of the HTTP contract (libs/contracts/src/http): a call names its route (`mealRoutes.complete`), and
@@ -58,7 +58,7 @@ function urlFor(route: RouteDefinition, { params, query, bustCaches }: SentInput
   return pathTo(route, params ?? {}) + queryString(query, bustCaches);
 }
 
-function request(route: RouteDefinition, input: SentInput): Promise<unknown> {
+function request(route: RouteDefinition, input: SentInput) {
   let body: string | FormData | undefined;
   if (route.upload !== undefined && input.file !== undefined) {
     body = new FormData();
@@ -66,8 +66,11 @@ function request(route: RouteDefinition, input: SentInput): Promise<unknown> {
   } else if (input.body !== undefined) {
     body = JSON.stringify(input.body);
   }
-  return send({ method: route.method, url: urlFor(route, input), body, idempotencyKey: input.idempotencyKey });
+  return exchange({ method: route.method, url: urlFor(route, input), body, idempotencyKey: input.idempotencyKey });
 }
+
+/** A route's JSON answer, its headers left behind. */
+const answerOf = async (route: RouteDefinition, input: SentInput): Promise<unknown> => (await request(route, input)).body;
 
 /** Where a route is, with its parameters and query: for a page the browser goes to (a redirect, a file). */
 export function hrefOf<R extends RouteDefinition>(route: R, ...input: InputArgs<ReadInput<R>>): string;
@@ -81,7 +84,7 @@ export function hrefOf(route: RouteDefinition, input: SentInput = {}): string {
  */
 export function callRoute<R extends RouteDefinition>(route: R, ...input: InputArgs<RouteInput<R>>): Promise<RouteResponse<R>>;
 export function callRoute(route: RouteDefinition, input: SentInput = {}): Promise<unknown> {
-  return request(route, input);
+  return answerOf(route, input);
 }
 
 /** Fetches a route that answers a file (`file(…)`: an export) for the signed-in person; a failure is an ApiError. */
@@ -105,7 +108,7 @@ export function routeQuery<R extends ReadRoute>(route: R, ...input: InputArgs<Re
 export function routeQuery(route: RouteDefinition, input: SentInput = {}): RouteQueryOptions<unknown> {
   const { params, query } = input;
   const queryKey: QueryKey = params === undefined && query === undefined ? [route.path] : [route.path, { params, query }];
-  return queryOptions({ queryKey, queryFn: () => request(route, input) });
+  return queryOptions({ queryKey, queryFn: () => answerOf(route, input) });
 }
 
 /** The key of a read (see routeQuery), for setQueryData, getQueryData and invalidateQueries. */
@@ -118,3 +121,42 @@ export const isReadOf =
   (...routes: readonly RouteDefinition[]) =>
   ({ queryKey }: { queryKey: QueryKey }) =>
     routes.some((route) => route.path === queryKey[0]);
+
+/** A read that answers a list a page at a time (issue 20): an array, and the next page's address in its `Link` header. */
+type PagedRoute = ReadRoute & { response: JsonReply<readonly unknown[]> };
+type ItemOf<R extends PagedRoute> = RouteResponse<R> extends readonly (infer Item)[] ? Item : never;
+
+/** One page of a paged list: its items, and the cursor of the page after it (null on the last). */
+export interface RoutePage<Item> {
+  items: Item[];
+  nextCursor: string | null;
+}
+
+/**
+ * A paged list read page after page: `useInfiniteQuery(routePages(mealRoutes.list, { query: { limit: 50 } }))`. Each page
+ * after the first is asked with the cursor of the `Link: <…>; rel="next"` the one before it answered; the server's
+ * limit and order are kept. The key is the route's path first, as routeQuery's, so `isReadOf` finds these reads too, then
+ * `pages` to keep them apart from a plain read of the same route and query (their data are pages, not the list).
+ */
+export function routePages<R extends PagedRoute>(route: R, ...input: InputArgs<ReadInput<R>>): RoutePagesOptions<ItemOf<R>> {
+  // The read's input is any route's to the code that sends it, as for the overloads above.
+  return pagesOf<ItemOf<R>>(route, (input[0] ?? {}) as SentInput);
+}
+
+function pagesOf<Item>(route: RouteDefinition, input: SentInput): RoutePagesOptions<Item> {
+  const { params, query } = input;
+  const queryKey: QueryKey = [route.path, { params, query, pages: true }];
+  return infiniteQueryOptions<RoutePage<Item>, Error, InfiniteData<RoutePage<Item>, string | null>, QueryKey, string | null>({
+    queryKey,
+    initialPageParam: null,
+    queryFn: async ({ pageParam }) => {
+      const { body, headers } = await request(route, pageParam === null ? input : { ...input, query: { ...query, cursor: pageParam } });
+      const next = nextLink(headers.get('Link'));
+      return { items: body as Item[], nextCursor: next === null ? null : new URL(next, 'http://list.invalid').searchParams.get('cursor') };
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** A paged read's infinite-query options, typed with its pages: the key carries the type to setQueryData too. */
+export type RoutePagesOptions<Item> = ReturnType<typeof infiniteQueryOptions<RoutePage<Item>, Error, InfiniteData<RoutePage<Item>, string | null>, QueryKey, string | null>>;
