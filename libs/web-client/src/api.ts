@@ -99,15 +99,6 @@ export async function exchange({ method, url, body, idempotencyKey }: OutgoingRe
   return { body: await response.json(), headers: response.headers };
 }
 
-/** The address of a `Link` header's `rel="next"` (RFC 8288), or null when the header names none: the list has ended. */
-export function nextLink(header: string | null): string | null {
-  // Each link is `<address>` and its `; name=value` parameters; an address may itself hold commas, its parameters not.
-  for (const [, address, parameters] of (header ?? '').matchAll(/<([^>]*)>([^<]*)/g)) {
-    if (/;\s*rel\s*=\s*"?([^";,]*\s)?next(\s[^";,]*)?"?\s*(;|,|$)/i.test(parameters)) return address;
-  }
-  return null;
-}
-
 /** A file the API answered (an export): its bytes, and the name the server gave it in Content-Disposition. */
 export interface DownloadedFile {
   blob: Blob;

@@ -1,6 +1,7 @@
-import { type FileReply, type JsonReply, pathTo, type PathParamNames, type RouteBody, type RouteDefinition, type RouteParams, type RouteQuery, type RouteResponse } from '@fodmap/contracts';
-import { infiniteQueryOptions, queryOptions, type DataTag, type InfiniteData, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { type DownloadedFile, exchange, nextLink, receiveFile } from './api';
+import { type FileReply, type PathParamNames, type RouteBody, type RouteDefinition, type RouteParams, type RouteQuery, type RouteResponse } from '@fodmap/contracts';
+import { queryOptions, type DataTag, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { type DownloadedFile, receiveFile } from './api';
+import { request, type SentInput, urlFor } from './request';
 
 /**
  * The typed client of the HTTP contract (libs/contracts/src/http): a call names its route (`mealRoutes.complete`), and
@@ -33,41 +34,7 @@ export type RouteInput<R extends RouteDefinition> = ReadInput<R> &
   };
 
 /** The input as the last argument, optional when a route needs none (`callRoute(authRoutes.logout)`). */
-type InputArgs<Input> = Partial<Input> extends Input ? [input?: Input] : [input: Input];
-
-/** Any route's input, as the run-time code below reads it. */
-interface SentInput {
-  params?: Record<string, string | number>;
-  query?: object;
-  body?: unknown;
-  file?: Blob;
-  idempotencyKey?: string;
-  bustCaches?: boolean;
-}
-
-/** `name=value` pairs, each encoded; a parameter left undefined is left out. */
-function queryString(query: object | undefined, bustCaches: boolean | undefined): string {
-  const pairs = Object.entries(query ?? {})
-    .filter(([, value]) => value !== undefined && value !== null)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-  if (bustCaches) pairs.push(`_t=${Date.now()}`);
-  return pairs.length ? `?${pairs.join('&')}` : '';
-}
-
-function urlFor(route: RouteDefinition, { params, query, bustCaches }: SentInput): string {
-  return pathTo(route, params ?? {}) + queryString(query, bustCaches);
-}
-
-function request(route: RouteDefinition, input: SentInput) {
-  let body: string | FormData | undefined;
-  if (route.upload !== undefined && input.file !== undefined) {
-    body = new FormData();
-    body.append(route.upload, input.file);
-  } else if (input.body !== undefined) {
-    body = JSON.stringify(input.body);
-  }
-  return exchange({ method: route.method, url: urlFor(route, input), body, idempotencyKey: input.idempotencyKey });
-}
+export type InputArgs<Input> = Partial<Input> extends Input ? [input?: Input] : [input: Input];
 
 /** A route's JSON answer, its headers left behind. */
 const answerOf = async (route: RouteDefinition, input: SentInput): Promise<unknown> => (await request(route, input)).body;
@@ -94,7 +61,7 @@ export function downloadRoute(route: RouteDefinition, input: SentInput = {}): Pr
 }
 
 /** A route a screen reads and keeps (react-query). */
-type ReadRoute = RouteDefinition & { method: 'GET' };
+export type ReadRoute = RouteDefinition & { method: 'GET' };
 
 /** A read's query options, typed with its answer: its key carries the type to setQueryData and getQueryData too. */
 export type RouteQueryOptions<Answer> = UseQueryOptions<Answer, Error, Answer, QueryKey> & { queryKey: DataTag<QueryKey, Answer, Error> };
@@ -121,42 +88,3 @@ export const isReadOf =
   (...routes: readonly RouteDefinition[]) =>
   ({ queryKey }: { queryKey: QueryKey }) =>
     routes.some((route) => route.path === queryKey[0]);
-
-/** A read that answers a list a page at a time (issue 20): an array, and the next page's address in its `Link` header. */
-type PagedRoute = ReadRoute & { response: JsonReply<readonly unknown[]> };
-type ItemOf<R extends PagedRoute> = RouteResponse<R> extends readonly (infer Item)[] ? Item : never;
-
-/** One page of a paged list: its items, and the cursor of the page after it (null on the last). */
-export interface RoutePage<Item> {
-  items: Item[];
-  nextCursor: string | null;
-}
-
-/**
- * A paged list read page after page: `useInfiniteQuery(routePages(mealRoutes.list, { query: { limit: 50 } }))`. Each page
- * after the first is asked with the cursor of the `Link: <…>; rel="next"` the one before it answered; the server's
- * limit and order are kept. The key is the route's path first, as routeQuery's, so `isReadOf` finds these reads too, then
- * `pages` to keep them apart from a plain read of the same route and query (their data are pages, not the list).
- */
-export function routePages<R extends PagedRoute>(route: R, ...input: InputArgs<ReadInput<R>>): RoutePagesOptions<ItemOf<R>> {
-  // The read's input is any route's to the code that sends it, as for the overloads above.
-  return pagesOf<ItemOf<R>>(route, (input[0] ?? {}) as SentInput);
-}
-
-function pagesOf<Item>(route: RouteDefinition, input: SentInput): RoutePagesOptions<Item> {
-  const { params, query } = input;
-  const queryKey: QueryKey = [route.path, { params, query, pages: true }];
-  return infiniteQueryOptions<RoutePage<Item>, Error, InfiniteData<RoutePage<Item>, string | null>, QueryKey, string | null>({
-    queryKey,
-    initialPageParam: null,
-    queryFn: async ({ pageParam }) => {
-      const { body, headers } = await request(route, pageParam === null ? input : { ...input, query: { ...query, cursor: pageParam } });
-      const next = nextLink(headers.get('Link'));
-      return { items: body as Item[], nextCursor: next === null ? null : new URL(next, 'http://list.invalid').searchParams.get('cursor') };
-    },
-    getNextPageParam: (page) => page.nextCursor,
-  });
-}
-
-/** A paged read's infinite-query options, typed with its pages: the key carries the type to setQueryData too. */
-export type RoutePagesOptions<Item> = ReturnType<typeof infiniteQueryOptions<RoutePage<Item>, Error, InfiniteData<RoutePage<Item>, string | null>, QueryKey, string | null>>;
