@@ -123,10 +123,14 @@ function constantNamespaces(contracts: string): Plugin {
             throw new Error(`fodmap-constant-namespaces: ${declarator.id.name} in ${id} has a property that cannot be an export`);
           const { start, end } = offsets(property.value);
           const { name } = property.key;
+          // One module per property: Rollup places a module in one chunk, with every export any chunk uses, so a
+          // namespace of strings used by the entry would bring the strings of every screen into it.
+          // No '#' or '?': the dev server serves the module at a URL made of its id.
+          const own = `${prefix}${declarator.id.name}.${name}:${id}`;
           // A property that is a reserved word (accountRoutes.export) cannot be a binding: it is exported under its name from a local one.
-          exports.push(bindable(name) ? `export const ${name} = ${code.slice(start, end)};` : `const ${name}$ = ${code.slice(start, end)};\nexport { ${name}$ as ${name} };`);
+          modules.set(own, bindable(name) ? `export const ${name} = ${code.slice(start, end)};` : `const ${name}$ = ${code.slice(start, end)};\nexport { ${name}$ as ${name} };`);
+          exports.push(`export { ${name} } from ${JSON.stringify(own)};`);
         }
-        // No '#' or '?': the dev server serves the module at a URL made of its id.
         const module = `${prefix}${declarator.id.name}:${id}`;
         modules.set(module, exports.join('\n'));
         replaced.push({ ...offsets(statement), text: `export * as ${declarator.id.name} from ${JSON.stringify(module)};` });
