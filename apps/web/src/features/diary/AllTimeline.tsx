@@ -11,10 +11,6 @@ import { dayHeading } from '../symptoms/symptom-format';
 import { type DiaryEntry, mealEntry, newestFirst, symptomEntry, useDiaryEntries } from './diary-entries';
 import { mergePages } from './merge-pages';
 
-/** Issue 20: every meal and every symptom, newest first, a page of each at a time (the server's own page size). */
-export const allMealsPages = () => routePages(mealRoutes.list);
-export const allSymptomsPages = () => routePages(symptomRoutes.list);
-
 /** Start reading the next page this far before the end of the list comes into view, so scrolling rarely waits. */
 const READ_AHEAD = '600px';
 
@@ -58,9 +54,10 @@ function useNearViewport(margin: string) {
  * (issue 20) and merged (mergePages); reaching the end reads the next page of the list that holds the merge back.
  */
 export function AllTimeline({ timeZone }: { timeZone: string }) {
-  // Read again on each visit, as a day is: a symptom logged from an email link shows here.
-  const meals = useInfiniteQuery({ ...allMealsPages(), refetchOnMount: 'always' });
-  const symptoms = useInfiniteQuery({ ...allSymptomsPages(), refetchOnMount: 'always' });
+  // Every meal and every symptom, newest first, a page of each at a time (the server's own page size). Read again on
+  // each visit, as a day is: a symptom logged from an email link shows here.
+  const meals = useInfiniteQuery({ ...routePages(mealRoutes.list), refetchOnMount: 'always' });
+  const symptoms = useInfiniteQuery({ ...routePages(symptomRoutes.list), refetchOnMount: 'always' });
   const mealItems = useMemo(() => itemsOf(meals.data), [meals.data]);
   const symptomItems = useMemo(() => itemsOf(symptoms.data), [symptoms.data]);
   const merged = useMemo(

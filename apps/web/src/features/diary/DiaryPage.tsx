@@ -4,19 +4,22 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { localDay, type Meal, type Symptom } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenBody } from '../../components/ScreenBody';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useScreenTitle } from '../branding/use-screen-title';
 import { useMealsOfDay } from '../meals/meals-api';
 import { useUnauthorizedRead } from '../session/use-unauthorized';
 import { dayHeading, shiftDay } from '../symptoms/symptom-format';
 import { useDaySymptoms, useTimeZone } from '../symptoms/symptoms-api';
-import { AllTimeline } from './AllTimeline';
 import { type DiaryEntry, earlierFirst, mealEntry, symptomEntry, useDiaryEntries } from './diary-entries';
+
+// Loaded when chosen: the day view, which the Diary opens on, does not download the paging and its merge.
+const AllTimeline = lazyNamed(() => import('./AllTimeline'), 'AllTimeline');
 
 /**
  * A day as it happened, earliest first: a symptom sits below the meals eaten before it, which is how the person (and
@@ -126,7 +129,9 @@ export function DiaryPage() {
       <ScreenBody>
         <ViewChoice view={view} onChange={(next) => setSearch(next === 'all' ? { view: 'all' } : {})} />
         {view === 'all' ? (
-          <AllTimeline timeZone={timeZone} />
+          <Suspense fallback={<CenteredSpinner />}>
+            <AllTimeline timeZone={timeZone} />
+          </Suspense>
         ) : (
           <>
             <DayPicker day={day} today={today} timeZone={timeZone} onChange={(next) => setChosen(next >= today ? null : next)} />
