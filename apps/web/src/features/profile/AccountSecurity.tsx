@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { callRoute, serverMessage } from '@fodmap/web-client';
 import { useToast } from '@fodmap/web-ui';
 import { TextInput } from '../../components/TextInput';
+import { useBackToClose } from '../../lib/use-back-to-close';
 import { useEndSession } from '../session/use-end-session';
 
 /** Profile's 'Change password' and 'Sign out everywhere' (issue 20). */
@@ -35,6 +36,8 @@ export function AccountSecurity() {
 
 /** The three fields, checked with the route's own schema (the reset rules) before identity checks the current one. */
 function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  // Mounted only while open: Back closes it, as every dialog of the app (issue 18).
+  useBackToClose(true, onClose);
   const { toast } = useToast();
   const [fields, setFields] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [problem, setProblem] = useState<string | null>(null);
@@ -90,6 +93,7 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
 
 /** Confirmed first: it signs this device out too, then goes to the sign-in page. */
 function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
+  useBackToClose(true, onClose);
   const { toast } = useToast();
   const endSession = useEndSession();
   const navigate = useNavigate();
