@@ -149,6 +149,14 @@ describe("Food Diary 'All': the whole history, a page at a time (spec §2 Diary,
     expect(pageReads(fetchMock)).toHaveLength(3);
   });
 
+  it("says when the history cannot be read, in the server's words", async () => {
+    fakeApi((path) => (path === '/api/symptoms' ? json(503, { message: 'The journal service is briefly unavailable. Please try again in a few seconds.' }) : path.startsWith('/api/meals') ? json(200, [salad]) : undefined));
+    renderDiary();
+    showAll();
+    expect(await screen.findByText('The journal service is briefly unavailable. Please try again in a few seconds.')).toBeTruthy();
+    expect(screen.queryByText('Nothing logged yet')).toBeNull();
+  });
+
   it('deletes a meal from the whole history as from a day', async () => {
     const fetchMock = historyApi();
     renderDiary();

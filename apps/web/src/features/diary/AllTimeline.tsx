@@ -86,9 +86,9 @@ export function AllTimeline({ timeZone }: { timeZone: string }) {
     if (end.near && readMore && !error) void readMore();
   }, [end.near, readMore, error]);
 
-  if (meals.isPending || symptoms.isPending) {
-    return error ? <Alert severity="error">{serverMessage(error, 'Could not load your diary. Please try again.')}</Alert> : <CenteredSpinner />;
-  }
+  // Without a first page of each there is nothing to merge; a later page's failure shows at the end of the list instead.
+  if (error && (meals.data === undefined || symptoms.data === undefined)) return <Alert severity="error">{serverMessage(error, 'Could not load your diary. Please try again.')}</Alert>;
+  if (meals.isPending || symptoms.isPending) return <CenteredSpinner />;
   if (merged.shown.length === 0 && merged.limiting === null) {
     return (
       <EmptyState icon={<MenuBookIcon />} title="Nothing logged yet">
