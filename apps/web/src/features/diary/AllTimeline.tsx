@@ -74,7 +74,7 @@ export function AllTimeline({ timeZone }: { timeZone: string }) {
   const mealNames = useMemo(() => new Map(mealItems.map((meal) => [meal.id, meal.name])), [mealItems]);
   const { list, dialogs } = useDiaryEntries(timeZone, mealNames);
   const end = useNearViewport(READ_AHEAD);
-  const endId = useId();
+  const headingId = useId();
 
   const error = meals.error ?? symptoms.error;
   useUnauthorizedRead(error);
@@ -100,8 +100,8 @@ export function AllTimeline({ timeZone }: { timeZone: string }) {
     <>
       <Stack spacing={2}>
         {byDay(merged.shown, timeZone).map(({ day, entries }) => (
-          <Box component="section" key={day} aria-labelledby={`${endId}-${day}`}>
-            <Typography id={`${endId}-${day}`} variant="subtitle1" component="h2" fontWeight={600} sx={{ mb: 1 }}>
+          <Box component="section" key={day} aria-labelledby={`${headingId}-${day}`}>
+            <Typography id={`${headingId}-${day}`} variant="subtitle1" component="h2" fontWeight={600} sx={{ mb: 1 }}>
               {dayHeading(day, timeZone)}
             </Typography>
             {list(entries, `Meals and symptoms, ${dayHeading(day, timeZone)}`)}
