@@ -63,12 +63,14 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
       autoComplete={autoComplete}
       helperText={helperText}
+      labelAbove
       fullWidth
     />
   );
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
+    // The phone's width less 16 px a side (not 32): the three labels are long, and large text makes them longer.
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="change-password-title" sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
       <form noValidate onSubmit={submit}>
         <DialogTitle id="change-password-title">Change password</DialogTitle>
         <DialogContent>
