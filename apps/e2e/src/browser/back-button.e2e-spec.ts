@@ -80,8 +80,8 @@ describe("the phone's Back button", () => {
     await tabs.getByRole('link', { name: 'Diary' }).click();
     await page.waitForURL('**/diary');
     await page.getByRole('button', { name: 'All', exact: true }).click();
-    await page.waitForURL('**/diary?view=all');
-    await shown(page.getByText('The beginning of your diary'), true);
+    await page.waitForURL((url) => url.pathname === '/diary' && url.searchParams.get('view') === 'all');
+    await shown(page.getByText('Nothing logged yet'), true);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/diary' && url.search === '');
     await shown(page.getByRole('button', { name: 'Previous day' }), true);

@@ -51,7 +51,7 @@ describe("the Diary's whole history on a phone (issue 20)", () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Diary' }).click();
     await page.waitForURL('**/diary');
     await page.getByRole('button', { name: 'All', exact: true }).click();
-    await page.waitForURL('**/diary?view=all');
+    await page.waitForURL((url) => url.pathname === '/diary' && url.searchParams.get('view') === 'all');
 
     const meal = (number: number) => page.getByRole('article', { name: `Meal ${number}`, exact: true });
     await seen(meal(MEALS));
