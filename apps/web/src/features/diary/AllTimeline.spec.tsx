@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { Meal, Symptom } from '@fodmap/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { loadToastSnackbar } from '@fodmap/web-ui';
-import { aMeal, fakeApi, json, renderInApp, requests } from '../../test-kit';
+import { aMeal, ann, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { BrandingProvider } from '../branding/BrandingProvider';
 import { freezeClock } from '../meals/clock-fixtures';
 import { DiaryPage } from './DiaryPage';
@@ -45,8 +45,7 @@ function historyApi(later: Promise<void> = Promise.resolve()) {
       return json(200, { message: 'Meal deleted successfully' });
     }
     if (path === '/api/domain-config') return json(200, { displayName: 'Gut Diary' });
-    if (path.startsWith('/api/') && path !== '/api/auth/user') return json(200, []);
-    return undefined;
+    return path === '/api/auth/user' ? json(200, ann) : json(200, []);
   });
 }
 
