@@ -68,7 +68,18 @@ export interface OutgoingRequest {
  * sign-in, a reset or an upload sent twice is not the same as sent once.
  * Answers `unknown`: the typed client (callRoute) gives it the type its route declares.
  */
-export async function send({ method, url, body, idempotencyKey }: OutgoingRequest): Promise<unknown> {
+export async function send(request: OutgoingRequest): Promise<unknown> {
+  return (await exchange(request)).body;
+}
+
+/** An answer's JSON with its headers: a paged list's next page is in one (`Link`, issue 20). */
+export interface IncomingAnswer {
+  body: unknown;
+  headers: Headers;
+}
+
+/** send(), keeping the answer's headers. */
+export async function exchange({ method, url, body, idempotencyKey }: OutgoingRequest): Promise<IncomingAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (typeof body === 'string') headers['Content-Type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
@@ -85,7 +96,7 @@ export async function send({ method, url, body, idempotencyKey }: OutgoingReques
   const type = response.headers.get('content-type') ?? '';
   // application/json and its +json variants (problem+json) are all JSON.
   if (!/json/i.test(type)) throw new Error(Messages.expectedJson(type || 'unknown'));
-  return response.json();
+  return { body: await response.json(), headers: response.headers };
 }
 
 /** A file the API answered (an export): its bytes, and the name the server gave it in Content-Disposition. */

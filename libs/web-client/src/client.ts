@@ -1,6 +1,7 @@
-import { type FileReply, pathTo, type PathParamNames, type RouteBody, type RouteDefinition, type RouteParams, type RouteQuery, type RouteResponse } from '@fodmap/contracts';
+import { type FileReply, type PathParamNames, type RouteBody, type RouteDefinition, type RouteParams, type RouteQuery, type RouteResponse } from '@fodmap/contracts';
 import { queryOptions, type DataTag, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { type DownloadedFile, receiveFile, send } from './api';
+import { type DownloadedFile, receiveFile } from './api';
+import { request, type SentInput, urlFor } from './request';
 
 /**
  * The typed client of the HTTP contract (libs/contracts/src/http): a call names its route (`mealRoutes.complete`), and
@@ -33,41 +34,10 @@ export type RouteInput<R extends RouteDefinition> = ReadInput<R> &
   };
 
 /** The input as the last argument, optional when a route needs none (`callRoute(authRoutes.logout)`). */
-type InputArgs<Input> = Partial<Input> extends Input ? [input?: Input] : [input: Input];
+export type InputArgs<Input> = Partial<Input> extends Input ? [input?: Input] : [input: Input];
 
-/** Any route's input, as the run-time code below reads it. */
-interface SentInput {
-  params?: Record<string, string | number>;
-  query?: object;
-  body?: unknown;
-  file?: Blob;
-  idempotencyKey?: string;
-  bustCaches?: boolean;
-}
-
-/** `name=value` pairs, each encoded; a parameter left undefined is left out. */
-function queryString(query: object | undefined, bustCaches: boolean | undefined): string {
-  const pairs = Object.entries(query ?? {})
-    .filter(([, value]) => value !== undefined && value !== null)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-  if (bustCaches) pairs.push(`_t=${Date.now()}`);
-  return pairs.length ? `?${pairs.join('&')}` : '';
-}
-
-function urlFor(route: RouteDefinition, { params, query, bustCaches }: SentInput): string {
-  return pathTo(route, params ?? {}) + queryString(query, bustCaches);
-}
-
-function request(route: RouteDefinition, input: SentInput): Promise<unknown> {
-  let body: string | FormData | undefined;
-  if (route.upload !== undefined && input.file !== undefined) {
-    body = new FormData();
-    body.append(route.upload, input.file);
-  } else if (input.body !== undefined) {
-    body = JSON.stringify(input.body);
-  }
-  return send({ method: route.method, url: urlFor(route, input), body, idempotencyKey: input.idempotencyKey });
-}
+/** A route's JSON answer, its headers left behind. */
+const answerOf = async (route: RouteDefinition, input: SentInput): Promise<unknown> => (await request(route, input)).body;
 
 /** Where a route is, with its parameters and query: for a page the browser goes to (a redirect, a file). */
 export function hrefOf<R extends RouteDefinition>(route: R, ...input: InputArgs<ReadInput<R>>): string;
@@ -81,7 +51,7 @@ export function hrefOf(route: RouteDefinition, input: SentInput = {}): string {
  */
 export function callRoute<R extends RouteDefinition>(route: R, ...input: InputArgs<RouteInput<R>>): Promise<RouteResponse<R>>;
 export function callRoute(route: RouteDefinition, input: SentInput = {}): Promise<unknown> {
-  return request(route, input);
+  return answerOf(route, input);
 }
 
 /** Fetches a route that answers a file (`file(…)`: an export) for the signed-in person; a failure is an ApiError. */
@@ -91,7 +61,7 @@ export function downloadRoute(route: RouteDefinition, input: SentInput = {}): Pr
 }
 
 /** A route a screen reads and keeps (react-query). */
-type ReadRoute = RouteDefinition & { method: 'GET' };
+export type ReadRoute = RouteDefinition & { method: 'GET' };
 
 /** A read's query options, typed with its answer: its key carries the type to setQueryData and getQueryData too. */
 export type RouteQueryOptions<Answer> = UseQueryOptions<Answer, Error, Answer, QueryKey> & { queryKey: DataTag<QueryKey, Answer, Error> };
@@ -105,7 +75,7 @@ export function routeQuery<R extends ReadRoute>(route: R, ...input: InputArgs<Re
 export function routeQuery(route: RouteDefinition, input: SentInput = {}): RouteQueryOptions<unknown> {
   const { params, query } = input;
   const queryKey: QueryKey = params === undefined && query === undefined ? [route.path] : [route.path, { params, query }];
-  return queryOptions({ queryKey, queryFn: () => request(route, input) });
+  return queryOptions({ queryKey, queryFn: () => answerOf(route, input) });
 }
 
 /** The key of a read (see routeQuery), for setQueryData, getQueryData and invalidateQueries. */

@@ -1,7 +1,9 @@
+import { AccountMessages, httpContract } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import { Locator } from 'playwright-core';
-import { SEEN_WITHIN_MS, signedUpPhone, suiteBrowser } from '../support/browser';
+import { verificationTokenSentTo } from '../support/api';
+import { pageApi, SEEN_WITHIN_MS, signedUpPhone, suiteBrowser } from '../support/browser';
 
 const shown = (locator: Locator, visible: boolean) => eventually(async () => expect(await locator.isVisible()).toBe(visible), SEEN_WITHIN_MS);
 
@@ -40,6 +42,64 @@ describe("the phone's Back button", () => {
     await page.goBack();
     await shown(article, false);
     expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it("from the confirmation link's page goes back where the person was, and never opens the spent link again", async () => {
+    const page = await signedUpPhone(browser(), 'back-verify', 'Vi', { verified: false });
+    const banner = page.getByText(AccountMessages.verifyEmailBanner);
+    await shown(banner, true);
+    const { email } = await pageApi(page)(httpContract.account.user);
+    await page.goto(`/verify-email?token=${await verificationTokenSentTo(email)}`);
+    await shown(page.getByText(AccountMessages.verifyEmailSuccess), true);
+
+    // Back from the confirmed page: the dashboard it was opened over, confirmed now.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await shown(page.getByRole('heading', { name: "Today's Overview" }), true);
+    await shown(banner, false);
+
+    // Forward to it again, and on with Continue: the spent link's page is replaced, so Back does not open it a third time.
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/verify-email');
+    // The page as it was (kept by the browser), or opened again: confirmed either way, never a failed link.
+    await shown(page.getByText(AccountMessages.verifyEmailAlready).or(page.getByText(AccountMessages.verifyEmailSuccess)), true);
+    expect(await page.getByText(AccountMessages.verifyEmailInvalidToken).isVisible()).toBe(false);
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await shown(page.getByRole('heading', { name: "Today's Overview" }), true);
+    expect(await page.getByText(AccountMessages.verifyEmailInvalidToken).isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it("closes Profile's account dialogs, and the Diary's 'All' view goes back to the day", async () => {
+    const page = await signedUpPhone(browser(), 'back-profile', 'Pat');
+    const tabs = page.getByRole('navigation', { name: 'Main' });
+    await tabs.getByRole('link', { name: 'Diary' }).click();
+    await page.waitForURL('**/diary');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/diary' && url.searchParams.get('view') === 'all');
+    await shown(page.getByText('Nothing logged yet'), true);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/diary' && url.search === '');
+    await shown(page.getByRole('button', { name: 'Previous day' }), true);
+
+    await tabs.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile');
+    for (const [button, dialog] of [
+      ['Change password', 'Change password'],
+      ['Sign out everywhere', 'Sign out everywhere?'],
+      ['Delete account', 'Delete your account?'],
+    ]) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const opened = page.getByRole('dialog', { name: dialog });
+      await shown(opened, true);
+      await page.goBack();
+      await shown(opened, false);
+      expect(new URL(page.url()).pathname).toBe('/profile');
+    }
     await page.context().close();
   });
 });

@@ -65,6 +65,23 @@ describe('the confirmation link (/verify-email)', () => {
     expect(requests(fetchMock)).toContain(`POST ${resendPath}`);
   });
 
+  it('tells a signed-in person whose address is confirmed that a link opened again is no failure', async () => {
+    fakeApi((path) => (path === verifyPath ? json(400, { message: AccountMessages.verifyEmailInvalidToken }) : undefined));
+    openApp('/verify-email?token=used-token');
+    expect(await screen.findByText(AccountMessages.verifyEmailAlready)).toBeTruthy();
+    expect(screen.queryByText(AccountMessages.verifyEmailInvalidToken)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
+  });
+
+  it("leaves the spent link's page out of the history on Continue, so Back never opens it again", async () => {
+    fakeApi((path) => (path === verifyPath ? json(200, { message: AccountMessages.verifyEmailSuccess }) : undefined));
+    openApp('/verify-email?token=emailed-token');
+    const entries = window.history.length;
+    fireEvent.click(await screen.findByRole('link', { name: 'Continue' }));
+    expect(window.location.pathname).toBe('/');
+    expect(window.history.length).toBe(entries);
+  });
+
   it('says a link without a token is invalid, without asking the server', async () => {
     const fetchMock = fakeApi(() => undefined);
     openApp('/verify-email');

@@ -33,19 +33,24 @@ export function VerifyEmailPage() {
     verify.mutate();
   }, [token, verify]);
 
-  const failed = !token || verify.isError;
+  // A link opened again (reloaded, or from the email a second time) is used by then: to the person it confirmed, that
+  // is no failure, their address is confirmed.
+  const confirmedBefore = verify.isError && user?.emailVerified === true;
+  const failed = (!token || verify.isError) && !confirmedBefore;
   return (
     <AuthCard title="Confirm your email">
       <Stack spacing={2}>
         {verify.isSuccess && <Alert severity="success">{verify.data.message || AccountMessages.verifyEmailSuccess}</Alert>}
+        {confirmedBefore && <Alert severity="info">{AccountMessages.verifyEmailAlready}</Alert>}
         {failed && <Alert severity="error">{token ? serverMessage(verify.error, AccountMessages.verifyEmailInvalidToken) : AccountMessages.verifyEmailInvalidToken}</Alert>}
         {failed && user && !user.emailVerified && (
           <Button variant="outlined" disabled={resend.isPending} onClick={() => resend.mutate()}>
             Send a new link
           </Button>
         )}
-        {(verify.isSuccess || failed) && (
-          <Button component={RouterLink} to="/" variant="contained">
+        {(verify.isSuccess || verify.isError || !token) && (
+          // In place of this page, whose link is spent: Back from the app then goes where the person was before it.
+          <Button component={RouterLink} to="/" replace variant="contained">
             Continue
           </Button>
         )}

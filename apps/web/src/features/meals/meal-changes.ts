@@ -1,13 +1,16 @@
 // Apart from meals-api.ts, which the dashboard's first screen loads: the changes to a saved meal are made from its card
 // and dialogs (today's meals, loaded as the dashboard scrolls near them, and the Diary), and bring useMutation along.
 import { mealRoutes, type AddMealFoodInput, type Meal, type UpdateMealFoodInput, type UpdateMealInput } from '@fodmap/contracts';
-import { callRoute, newIdempotencyKey } from '@fodmap/web-client';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { callRoute, newIdempotencyKey, type RoutePage } from '@fodmap/web-client';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { isMealList, mealQuery, refreshJournal, showNewMeal } from './meals-api';
 
-/** A deleted meal leaves every meal list held at once, shown or not. */
+/** A deleted meal leaves every meal list held at once, shown or not: a day's, and the Diary's pages of them all. */
 function hideMeal(queryClient: QueryClient, mealId: number) {
-  queryClient.setQueriesData<Meal[]>({ predicate: isMealList }, (meals) => meals?.filter((meal) => meal.id !== mealId));
+  const kept = (meals: Meal[]) => meals.filter((meal) => meal.id !== mealId);
+  queryClient.setQueriesData<Meal[] | InfiniteData<RoutePage<Meal>>>({ predicate: isMealList }, (held) =>
+    held === undefined || Array.isArray(held) ? held && kept(held) : { ...held, pages: held.pages.map((page) => ({ ...page, items: kept(page.items) })) },
+  );
 }
 
 /** The actions that change a meal answer the updated meal; then every journal read is read again. */

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { callRoute, serverMessage } from '@fodmap/web-client';
 import { useToast } from '@fodmap/web-ui';
 import { TextInput } from '../../components/TextInput';
+import { useBackToClose } from '../../lib/use-back-to-close';
 import { useEndSession } from '../session/use-end-session';
 
 /** Profile's 'Change password' and 'Sign out everywhere' (issue 20). */
@@ -35,6 +36,8 @@ export function AccountSecurity() {
 
 /** The three fields, checked with the route's own schema (the reset rules) before identity checks the current one. */
 function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  // Mounted only while open: Back closes it, as every dialog of the app (issue 18).
+  useBackToClose(true, onClose);
   const { toast } = useToast();
   const [fields, setFields] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [problem, setProblem] = useState<string | null>(null);
@@ -60,12 +63,14 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
       autoComplete={autoComplete}
       helperText={helperText}
+      labelAbove
       fullWidth
     />
   );
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
+    // The phone's width less 16 px a side (not 32): the three labels are long, and large text makes them longer.
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="change-password-title" sx={{ '& .MuiDialog-paper': { mx: 2, width: 'calc(100% - 32px)' } }}>
       <form noValidate onSubmit={submit}>
         <DialogTitle id="change-password-title">Change password</DialogTitle>
         <DialogContent>
@@ -90,6 +95,7 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
 
 /** Confirmed first: it signs this device out too, then goes to the sign-in page. */
 function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
+  useBackToClose(true, onClose);
   const { toast } = useToast();
   const endSession = useEndSession();
   const navigate = useNavigate();

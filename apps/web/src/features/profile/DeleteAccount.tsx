@@ -6,6 +6,7 @@ import { useToast } from '@fodmap/web-ui';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useBackToClose } from '../../lib/use-back-to-close';
 import { useEndSession } from '../session/use-end-session';
 
 /** What goes, said before the person decides (issue 20 'Erasure'). */
@@ -37,6 +38,7 @@ export function DeleteAccount() {
     setPassword('');
     setProblem(null);
   };
+  useBackToClose(open, close);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = eraseAccountSchema.safeParse({ password });
