@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ADMIN_API_PREFIX, API_PREFIX, emailRoutes, subscriptionRoutes } from '@fodmap/contracts';
-import { configOrExit, loadGatewayConfig, requireDependencies } from '@fodmap/server';
+import { configOrExit, countHttpRequests, loadGatewayConfig, requireDependencies, stopOnSignals } from '@fodmap/server';
 import compression from 'compression';
 import { raw } from 'express';
 import Redis from 'ioredis';
@@ -10,6 +10,7 @@ import { AppModule } from './app.module';
 import { adminOnly } from './auth/admin-only';
 import { sessionHandlers } from './auth/session';
 import { refuseAmbiguousPaths } from './http/api-paths';
+import { refuseWhileDraining, stopGateway } from './http/draining';
 import { useJsonBodies } from './http/json-body';
 import { jsonErrors, JsonExceptionFilter } from './http/json-exception.filter';
 import { noStore } from './http/no-store';
@@ -41,7 +42,9 @@ async function bootstrap(): Promise<void> {
   express.disable('x-powered-by');
   // API answers are per person and never revalidated; hashing each body for an ETag is wasted work.
   express.set('etag', false);
+  express.use(countHttpRequests);
   useRequestIds(express);
+  express.use(refuseWhileDraining);
   express.use(securityHeaders());
   express.use(refuseAmbiguousPaths());
   // A mail provider POSTs the one-click unsubscribe (RFC 8058) from its own servers or a webmail page, so its Origin is
@@ -65,7 +68,7 @@ async function bootstrap(): Promise<void> {
   // Every controller under the contract's prefix: its paths include it (`@Endpoint` maps them without it).
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalFilters(new JsonExceptionFilter());
-  app.enableShutdownHooks();
+  stopOnSignals('gateway', config.shutdownGraceMs, () => stopGateway(app));
   await app.listen(config.port);
   console.log(`gateway ready on ${config.publicUrl}`);
 }

@@ -1,8 +1,8 @@
 import { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { configOrExit, loadConfig, ServerConfig } from './config';
 import { ensureDatabase, ensureSchema } from './database';
+import { DrainingNatsServer, stopOnSignals } from './lifecycle';
 import { requireDependencies } from './preflight';
 
 /**
@@ -14,12 +14,13 @@ export async function bootstrapService(name: string, appModule: Type<unknown>, l
   await requireDependencies(config, ['postgres', 'nats']);
   await ensureDatabase(config.databaseUrl);
   await ensureSchema(config.databaseUrl, name);
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(appModule, {
-    transport: Transport.NATS,
-    options: { ...config.nats, queue: name, name },
+  const app = await NestFactory.createMicroservice(appModule, {
+    strategy: new DrainingNatsServer({ ...config.nats, queue: name, name }),
     logger: ['error', 'warn', 'log'],
   });
-  app.enableShutdownHooks();
+  // Closing drains the RPC subscriptions and waits for the handlers, then stops consumers, relay and jobs (each
+  // finishing what it holds), then closes PostgreSQL and NATS (lifecycle/).
+  stopOnSignals(name, config.shutdownGraceMs, () => app.close());
   await app.listen();
   console.log(`${name} service ready`);
   return app;

@@ -64,6 +64,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       nats: { servers: ['nats://127.0.0.1:4222'] },
       callerSecret: expect.any(String),
+      shutdownGraceMs: 25_000,
     });
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
   });

@@ -20,6 +20,8 @@ export interface ServerConfig {
   nats: NatsConnectionOptions;
   /** Signs the caller the gateway (or a service) forwards over NATS (caller-signature.ts); services refuse an unsigned one. */
   callerSecret: string;
+  /** How long a process may take after SIGTERM to finish what it holds before it exits anyway (lifecycle/shutdown.ts). */
+  shutdownGraceMs: number;
 }
 
 /** nats.js ignores credentials written in a server URL: they go in their own options. */
@@ -184,6 +186,8 @@ const serverSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   NODE_ENV: z.string().optional(),
   CALLER_SECRET: z.string().optional(),
+  // Below Kubernetes' default terminationGracePeriodSeconds (30 s), so a process exits on its own before SIGKILL.
+  SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 25_000, 0, 'a whole number of milliseconds, 0 or more'),
 });
 
 const CALLER_SECRET_WHY = 'it signs the caller the gateway forwards to the services.';
@@ -199,6 +203,7 @@ function serverConfig(env: z.output<typeof serverSchema>, ctx: z.RefinementCtx):
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     nats: natsConnectionOptions(env.NATS_URL),
     callerSecret: secret(env, 'CALLER_SECRET', env.CALLER_SECRET, DEVELOPMENT_CALLER_SECRET, CALLER_SECRET_WHY, ctx),
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 }
 
