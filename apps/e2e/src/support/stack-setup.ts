@@ -3,37 +3,21 @@
  * the gateway) against real PostgreSQL, NATS and Redis, with a database, NATS prefix, port and mail catcher of its
  * own; stack-teardown.ts stops it and removes all of it.
  */
-import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Client } from 'pg';
-import { connect } from 'nats';
-import Redis from 'ioredis';
 import { httpContract } from '@fodmap/contracts';
 import { startMailcatcher } from '@fodmap/mailcatcher';
 import { loadConfig } from '@fodmap/server';
 import { FakeOpenAi, FakeStripe, keepTeardown, provideInfrastructure } from '@fodmap/testing';
+import { freePort, removeRunData, SERVICES, StackProcess } from './processes';
 import { PROVIDED_STACK_VARIABLE, ProvidedStack } from './provided';
 
 const ROOT = resolve(__dirname, '../../../..');
-const SERVICES = ['identity', 'journal', 'foods', 'insights', 'notifications'];
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, children: ChildProcess[], timeoutMs = 90_000): Promise<void> {
+async function waitForHealth(url: string, processes: StackProcess[], timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const crashed = children.find((child) => child.exitCode !== null);
+    const crashed = processes.map((started) => started.child).find((child) => child.exitCode !== null);
     if (crashed) throw new Error(`A process of the stack exited with code ${crashed.exitCode} before it was healthy`);
     const ok = await fetch(url + httpContract.platform.health.path).then((res) => res.ok).catch(() => false);
     if (ok) return;
@@ -81,13 +65,10 @@ export default async function setup(): Promise<void> {
   const logFile = join(ROOT, 'test-results', `stack-${runId}.log`);
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
-  const children = [...SERVICES, 'gateway'].map((name) => {
-    const child = spawn(process.execPath, [join(ROOT, `apps/${name}/dist/main.js`)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => log.write(prefixLines(name, String(chunk))));
-    return child;
-  });
+  const processes = [...SERVICES, 'gateway' as const].map((name) => StackProcess.start(name, env, log));
+  const children = processes.map((started) => started.child);
   try {
-    await waitForHealth(gatewayUrl, children);
+    await waitForHealth(gatewayUrl, processes);
   } catch (error) {
     children.forEach((child) => child.kill('SIGKILL'));
     await mail.close();
@@ -130,31 +111,4 @@ export default async function setup(): Promise<void> {
     await removeRunData(base.databaseUrl, databaseUrl.pathname.slice(1), base.natsUrl, natsPrefix, base.redisUrl);
     await infrastructure.stop();
   });
-}
-
-/** Each line of a chunk a process printed, after the process's name: a chunk may hold many lines, or part of one. */
-function prefixLines(name: string, chunk: string): string {
-  return chunk.replace(/^(?=.)/gm, `${name}| `);
-}
-
-async function removeRunData(adminUrl: string, database: string, natsUrl: string, prefix: string, redisUrl: string): Promise<void> {
-  if (!database.includes('test')) throw new Error(`Refusing to drop ${database}: not a test database`);
-  const admin = new URL(adminUrl);
-  admin.pathname = '/postgres';
-  const pg = new Client({ connectionString: admin.toString() });
-  await pg.connect();
-  await pg.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await pg.end();
-
-  const nats = await connect({ servers: natsUrl });
-  const jsm = await nats.jetstreamManager();
-  for await (const stream of jsm.streams.list()) {
-    if (stream.config.name.startsWith(prefix) || stream.config.name.startsWith(`OBJ_${prefix}`)) await jsm.streams.delete(stream.config.name);
-  }
-  await nats.close();
-
-  const redis = new Redis(redisUrl);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
 }
