@@ -49,8 +49,9 @@ export class StackProcess {
     for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => log.write(prefixLines(label, String(chunk))));
   }
 
-  static start(name: ProcessName, env: NodeJS.ProcessEnv, log: WriteStream, label: string = name): StackProcess {
-    const child = spawn(process.execPath, [resolve(ROOT, `apps/${name}/dist/main.js`)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  /** Starts `apps/<name>/dist/<script>`: the process itself, or one of its commands (`rebuild.js`). */
+  static start(name: ProcessName, env: NodeJS.ProcessEnv, log: WriteStream, label: string = name, script = 'main.js', args: string[] = []): StackProcess {
+    const child = spawn(process.execPath, [resolve(ROOT, `apps/${name}/dist/${script}`), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     return new StackProcess(name, child, label, log);
   }
 
