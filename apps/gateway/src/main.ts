@@ -68,7 +68,7 @@ async function bootstrap(): Promise<void> {
   // Every controller under the contract's prefix: its paths include it (`@Endpoint` maps them without it).
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalFilters(new JsonExceptionFilter());
-  stopOnSignals('gateway', config.shutdownGraceMs, () => stopGateway(app));
+  stopOnSignals('gateway', config.shutdownGraceMs, () => stopGateway(app, config.shutdownDelayMs));
   await app.listen(config.port);
   console.log(`gateway ready on ${config.publicUrl}`);
 }

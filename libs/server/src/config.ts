@@ -49,6 +49,8 @@ export interface GatewayConfig extends ServerConfig {
   journalWritesPerMinute: number;
   /** New accounts per client address per hour, and from everywhere per minute (issue 20: each costs an argon2 hash). */
   registrationLimits: { perAddressPerHour: number; perMinute: number };
+  /** How long the gateway keeps listening after SIGTERM, answering 503, while load balancers stop sending to it. */
+  shutdownDelayMs: number;
 }
 
 /** Stripe's settings; identity has them only when STRIPE_SECRET_KEY is set (else subscriptions stay in trial). */
@@ -217,6 +219,7 @@ const gatewaySchema = serverSchema
     JOURNAL_WRITES_PER_MINUTE: wholeNumber('JOURNAL_WRITES_PER_MINUTE', JOURNAL_WRITES_PER_MINUTE, 0, 'a whole number, 0 or more'),
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: wholeNumber('REGISTRATIONS_PER_ADDRESS_PER_HOUR', 10, 1, 'a whole number, 1 or more'),
     REGISTRATIONS_PER_MINUTE: wholeNumber('REGISTRATIONS_PER_MINUTE', 60, 1, 'a whole number, 1 or more'),
+    SHUTDOWN_DELAY_MS: wholeNumber('SHUTDOWN_DELAY_MS', 5_000, 0, 'a whole number of milliseconds, 0 or more'),
   })
   .transform((env, ctx): GatewayConfig => {
     const sessionSecret = secret(env, 'SESSION_SECRET', env.SESSION_SECRET, DEVELOPMENT_SESSION_SECRET, 'it signs the session cookie.', ctx);
@@ -249,6 +252,7 @@ const gatewaySchema = serverSchema
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
       journalWritesPerMinute: env.JOURNAL_WRITES_PER_MINUTE,
       registrationLimits: { perAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, perMinute: env.REGISTRATIONS_PER_MINUTE },
+      shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     };
   });
 

@@ -63,14 +63,14 @@ class Tally {
 }
 
 class MealLoad {
+  readonly tally = new Tally();
   private running = true;
   private readonly loops: Array<Promise<void>>;
 
   constructor(
-    private readonly people: Person[],
+    people: Person[],
     private readonly endpoints: Endpoints,
     private readonly publicUrl: string,
-    readonly tally = new Tally(),
     label: string,
   ) {
     this.loops = people.map((person, index) => this.loop(person, `${label}-${index}`));
@@ -171,6 +171,8 @@ describe('rollouts that lose nothing', () => {
       // Each email sender holds a PostgreSQL connection: two replicas of everything beside the suite's stack must fit
       // in the test server's 100.
       EMAIL_SEND_CONCURRENCY: '1',
+      // A SIGTERMed gateway answers 503 until the "load balancer" has taken it out of its endpoints.
+      SHUTDOWN_DELAY_MS: String(ENDPOINT_LAG_MS + 500),
     });
     await Promise.all(SERVICES.map((service) => start(service, `${service}-1`)));
     await start('gateway', 'gateway-1');
@@ -277,17 +279,21 @@ describe('rollouts that lose nothing', () => {
   }
 
   it('restarts every process in turn under load (new one ready, then SIGTERM the old): no 5xx but 503 with Retry-After, nothing lost or applied twice', async () => {
-    const load = new MealLoad(people, endpoints, publicUrl, undefined, 'rolling');
-    await sleep(1_000);
+    const load = new MealLoad(people, endpoints, publicUrl, 'rolling');
     const exits: Record<string, { code: number | null; signal: NodeJS.Signals | null; ms: number }> = {};
-    for (const name of [...SERVICES, 'gateway'] as const) {
-      const [old] = running.get(name) ?? [];
-      await start(name, `${name}-new`);
-      exits[name] = await stop(old, 'SIGTERM');
-      await sleep(500);
+    try {
+      await sleep(1_000);
+      for (const name of [...SERVICES, 'gateway'] as const) {
+        const [old] = running.get(name) ?? [];
+        await start(name, `${name}-new`);
+        exits[name] = await stop(old, 'SIGTERM');
+        await sleep(500);
+      }
+      await sleep(1_000);
+    } finally {
+      await load.stop();
     }
-    await sleep(1_000);
-    const tally = await load.stop();
+    const tally = load.tally;
     console.log(`rolling restart: ${tally.summary()}; exits ${JSON.stringify(exits)}`);
     expect(tally.serverErrors).toEqual([]);
     expect(tally.refused).toEqual([]);
@@ -300,13 +306,17 @@ describe('rollouts that lose nothing', () => {
     const first = [...SERVICES, 'gateway' as const].map((name) => (running.get(name) ?? [])[0]);
     await Promise.all(SERVICES.map((service) => start(service, `${service}-b`)));
     await start('gateway', 'gateway-b');
-    const load = new MealLoad(people, endpoints, publicUrl, undefined, 'killed');
-    await sleep(2_000);
-    const kills = await Promise.all(first.map((process) => stop(process, 'SIGKILL')));
-    expect(kills.map(({ signal }) => signal)).toEqual(first.map(() => 'SIGKILL'));
-    // The survivors take over: the queue groups' other member, the standby relay and processors (their locks free).
-    await sleep(4_000);
-    const tally = await load.stop();
+    const load = new MealLoad(people, endpoints, publicUrl, 'killed');
+    try {
+      await sleep(2_000);
+      const kills = await Promise.all(first.map((process) => stop(process, 'SIGKILL')));
+      expect(kills.map(({ signal }) => signal)).toEqual(first.map(() => 'SIGKILL'));
+      // The survivors take over: the queue groups' other member, the standby relay and processors (their locks free).
+      await sleep(4_000);
+    } finally {
+      await load.stop();
+    }
+    const tally = load.tally;
     console.log(`two replicas, one of each SIGKILLed: ${tally.summary()}; 5xx: ${JSON.stringify(tally.serverErrors.slice(0, 5))}`);
     expect(tally.refused).toEqual([]);
     expect(tally.acknowledged.size).toBeGreaterThan(20);

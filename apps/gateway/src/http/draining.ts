@@ -16,8 +16,14 @@ export function refuseWhileDraining(_request: Request, response: Response, next:
   sendError(response, new RetryLaterException(HttpStatus.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('gateway'), RETRY_AFTER_SECONDS));
 }
 
-/** The gateway's stop: the requests in flight are answered, then Nest closes its NATS client and Redis. */
-export async function stopGateway(app: NestExpressApplication): Promise<void> {
+/**
+ * The gateway's stop. It keeps listening for `delayMs`, answering 503 with Retry-After, while the load balancers see
+ * its readiness fail and Kubernetes takes it out of the Service's endpoints (a few seconds): a port closed at once
+ * would refuse the connections still sent to it, which a browser reports as a network error rather than retrying.
+ * Then the requests in flight are answered, the listener closes, and Nest closes its NATS client and Redis.
+ */
+export async function stopGateway(app: NestExpressApplication, delayMs: number): Promise<void> {
+  await new Promise((done) => setTimeout(done, delayMs));
   await closeHttpServer(app.getHttpServer());
   await app.close();
 }
