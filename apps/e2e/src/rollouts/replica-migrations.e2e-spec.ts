@@ -1,14 +1,13 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
-import { provided } from '../support/provided';
 import { SeparateRun, separateRun, SERVICES, StackProcess } from '../support/processes';
 
 /**
  * Issue 21: a Deployment scaled to 3, or its three pods rescheduled at once, start together against one database. Every
- * replica runs its service's migrations at start-up; they must all become ready, and leave the schema the suite's stack
- * (one replica each) has. The services start in groups, three replicas of each at once: fifteen processes at once hold
- * more PostgreSQL connections (about 110: notifications alone 16 a replica, a lock for each projection's standby) than
- * the test server's 100, which the suite's own stack shares. A service migrates its own schema only, so the replicas
+ * replica runs its service's migrations at start-up; they must all become ready, and leave the schema one replica of
+ * each makes. The services start in groups, three replicas of each at once: fifteen processes at once hold more
+ * PostgreSQL connections (about 110: notifications alone 16 a replica, a lock for each projection's standby) than a
+ * default server's 100. A service migrates its own schema only, so the replicas
  * of one service are the ones that race; services started together share graphile-worker's one migration channel.
  */
 const REPLICAS = 3;
@@ -54,12 +53,23 @@ async function migrationsRecordedTwice(databaseUrl: string, service: string): Pr
 
 describe(`${REPLICAS} replicas of each service starting at once`, () => {
   let run: SeparateRun;
+  let reference: SeparateRun;
   let replicas: StackProcess[] = [];
 
   afterAll(async () => {
     await Promise.all(replicas.map((replica) => replica.stop('SIGKILL')));
     await run?.remove();
+    await reference?.remove();
   });
+
+  /** The schema one replica of each service makes: what the replicas must leave. */
+  async function singleReplicaSchema(): Promise<string[]> {
+    reference = await separateRun('migrations_reference');
+    replicas = SERVICES.map((service) => StackProcess.start(service, reference.env, reference.log, `${service}-reference`));
+    await Promise.all(replicas.map((replica) => replica.ready));
+    await stopAll();
+    return columns(reference.databaseUrl);
+  }
 
   /** Starts the replicas of each service of `group` together; returns the PostgreSQL connections they hold once ready. */
   async function startTogether(group: Array<(typeof SERVICES)[number]>, round: string): Promise<number> {
@@ -75,6 +85,7 @@ describe(`${REPLICAS} replicas of each service starting at once`, () => {
   }
 
   it('all become ready against a fresh database, then again against the migrated one, and the schema is the one a single replica makes', async () => {
+    const expected = await singleReplicaSchema();
     run = await separateRun('migrations');
     const connections: Record<string, number> = {};
     for (const round of ['fresh', 'migrated']) {
@@ -84,7 +95,7 @@ describe(`${REPLICAS} replicas of each service starting at once`, () => {
         await stopAll();
       }
     }
-    expect(await columns(run.databaseUrl)).toEqual(await columns(provided('databaseUrl')));
+    expect(await columns(run.databaseUrl)).toEqual(expected);
     console.log(`PostgreSQL connections held by ${REPLICAS} ready replicas: ${JSON.stringify(connections)}`);
   }, 240_000);
 });
