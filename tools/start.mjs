@@ -17,9 +17,12 @@ const processes = [
   ['gateway', 'apps/gateway/dist/main.js'],
 ];
 
+// No load balancer is in front of `npm start`: on Ctrl-C the gateway need not go on answering 503 while one catches up.
+const env = { SHUTDOWN_DELAY_MS: '0', ...process.env };
+
 let stopping = false;
 const children = processes.map(([name, script]) => {
-  const child = spawn(process.execPath, [resolve(root, script)], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [resolve(root, script)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `${name.padEnd(13)}|`;
   for (const stream of [child.stdout, child.stderr]) {
     let partial = '';
