@@ -6,8 +6,8 @@ import { loadConfig, register } from 'tsconfig-paths';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 // One test layout. Unit (*.spec.ts(x)) and integration (*.int-spec.ts) tests sit beside the code they test, under a
-// project's src/; end-to-end tests (*.e2e-spec.ts) sit in apps/e2e/src/api and apps/e2e/src/browser; the
-// Kubernetes manifests' test sits in k8s/ with the manifests (a unit test: kubectl builds them, no cluster).
+// project's src/; end-to-end tests (*.e2e-spec.ts) sit in apps/e2e/src/api, apps/e2e/src/browser and apps/e2e/src/rollouts;
+// the Kubernetes manifests' test sits in k8s/ with the manifests (a unit test: kubectl builds them, no cluster).
 const LAYOUT = {
   server: '{apps,libs}/*/src/**/*.spec.ts',
   manifests: 'k8s/*.spec.ts',
@@ -15,6 +15,7 @@ const LAYOUT = {
   integration: '{apps,libs}/*/src/**/*.int-spec.ts',
   api: 'apps/e2e/src/api/**/*.e2e-spec.ts',
   browser: 'apps/e2e/src/browser/**/*.e2e-spec.ts',
+  rollouts: 'apps/e2e/src/rollouts/**/*.e2e-spec.ts',
 };
 const WEB_PROJECTS = ['apps/web/', 'apps/admin/', 'libs/web-client/', 'libs/web-ui/'];
 
@@ -102,6 +103,16 @@ export default {
       globalTeardown: '<rootDir>/apps/e2e/src/support/stack-teardown.ts',
       ...timeout(120_000),
     },
+    {
+      // Rolling restarts, replicas SIGKILLed, replicas migrating at once: each test starts its own processes of the
+      // built product, so no shared stack is started for them.
+      ...server,
+      displayName: 'rollouts',
+      testMatch: [`<rootDir>/${LAYOUT.rollouts}`],
+      globalSetup: '<rootDir>/apps/e2e/src/support/infrastructure-setup.ts',
+      globalTeardown: '<rootDir>/apps/e2e/src/support/infrastructure-teardown.ts',
+      ...timeout(60_000),
+    },
   ],
 };
 
@@ -124,7 +135,7 @@ function assertLayout() {
   if (misplaced.length > 0) {
     throw new Error(
       `Test files outside the test layout (README, Tests):\n  ${misplaced.join('\n  ')}\n` +
-        'Unit *.spec.ts(x) and integration *.int-spec.ts files go beside the code under the project\'s src/ (no test/ or __tests__ folders); end-to-end *.e2e-spec.ts files go in apps/e2e/src/api or apps/e2e/src/browser; the manifests\' *.spec.ts in k8s/.',
+        'Unit *.spec.ts(x) and integration *.int-spec.ts files go beside the code under the project\'s src/ (no test/ or __tests__ folders); end-to-end *.e2e-spec.ts files go in apps/e2e/src/api, apps/e2e/src/browser or apps/e2e/src/rollouts; the manifests\' *.spec.ts in k8s/.',
     );
   }
 }
@@ -134,7 +145,7 @@ function inLayout(path) {
   const [top, project, src, ...rest] = path.split('/');
   const name = rest.at(-1) ?? '';
   const besideCode = (top === 'apps' || top === 'libs') && src === 'src' && !rest.includes('__tests__') && !rest.includes('test');
-  if (name.endsWith('.e2e-spec.ts')) return path.startsWith('apps/e2e/src/api/') || path.startsWith('apps/e2e/src/browser/');
+  if (name.endsWith('.e2e-spec.ts')) return ['api', 'browser', 'rollouts'].some((suite) => path.startsWith(`apps/e2e/src/${suite}/`));
   if (name.endsWith('.int-spec.ts')) return besideCode && project !== 'e2e';
   if (/\.spec\.tsx?$/.test(name)) return besideCode && project !== 'e2e' && (name.endsWith('.ts') || WEB_PROJECTS.some((web) => path.startsWith(web)));
   return false;

@@ -21,10 +21,12 @@ const processes = [
 const METRICS_PORTS = { gateway: 9464, identity: 9465, journal: 9466, foods: 9467, insights: 9468, notifications: 9469 };
 // Someone at a terminal reads pino-pretty's text; piped elsewhere (a file, a log shipper) the lines stay JSON.
 const logFormat = process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
+// No load balancer is in front of `npm start`: on Ctrl-C the gateway need not go on answering 503 while one catches up.
+const shared = { SHUTDOWN_DELAY_MS: '0', ...process.env, LOG_FORMAT: logFormat };
 
 let stopping = false;
 const children = processes.map(([name, script]) => {
-  const env = { ...process.env, LOG_FORMAT: logFormat, ...(METRICS_PORTS[name] ? { METRICS_PORT: String(METRICS_PORTS[name]) } : {}) };
+  const env = { ...shared, ...(METRICS_PORTS[name] ? { METRICS_PORT: String(METRICS_PORTS[name]) } : {}) };
   const child = spawn(process.execPath, [resolve(root, script)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `${name.padEnd(13)}|`;
   for (const stream of [child.stdout, child.stderr]) {

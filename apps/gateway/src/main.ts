@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ADMIN_API_PREFIX, API_PREFIX, emailRoutes, subscriptionRoutes } from '@fodmap/contracts';
-import { configOrExit, loadGatewayConfig, requireDependencies, startObservability } from '@fodmap/server';
+import { configOrExit, countHttpRequests, loadGatewayConfig, requireDependencies, startObservability, stopOnSignals } from '@fodmap/server';
 import compression from 'compression';
 import { raw } from 'express';
 import Redis from 'ioredis';
@@ -12,6 +12,7 @@ import { sessionHandlers } from './auth/session';
 import { serveBackupPage } from './backup/backup-page';
 import { observeRequests } from './http/access-log';
 import { refuseAmbiguousPaths } from './http/api-paths';
+import { refuseWhileDraining, stopGateway } from './http/draining';
 import { useJsonBodies } from './http/json-body';
 import { jsonErrors, JsonExceptionFilter } from './http/json-exception.filter';
 import { noStore } from './http/no-store';
@@ -42,8 +43,10 @@ async function bootstrap(): Promise<void> {
   express.disable('x-powered-by');
   // API answers are per person and never revalidated; hashing each body for an ETag is wasted work.
   express.set('etag', false);
+  express.use(countHttpRequests);
   useRequestIds(express);
   observeRequests(express);
+  express.use(refuseWhileDraining);
   express.use(securityHeaders());
   // First, so that every refusal below (a cross-site 403, an admin's 401/403, a 402) carries it too.
   express.use(API_PREFIX, noStore);
@@ -70,7 +73,11 @@ async function bootstrap(): Promise<void> {
   // Every controller under the contract's prefix: its paths include it (`@Endpoint` maps them without it).
   app.setGlobalPrefix(API_PREFIX.slice(1));
   app.useGlobalFilters(new JsonExceptionFilter());
-  app.enableShutdownHooks();
+  // The ops server closes last, so probes and the last scrape still answer while the gateway stops.
+  stopOnSignals('gateway', config.shutdownGraceMs, async () => {
+    await stopGateway(app, config.shutdownDelayMs);
+    await observability.close();
+  });
   await app.listen(config.port);
   observability.started();
   observability.logger.info(`gateway ready on ${config.publicUrl}`);

@@ -1,9 +1,9 @@
 import { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { configOrExit, loadConfig, ServerConfig } from './config';
 import { ensureDatabase, ensureSchema } from './database';
 import { startObservability } from './observability';
+import { DrainingNatsServer, stopOnSignals } from './lifecycle';
 import { requireDependencies } from './preflight';
 
 /**
@@ -17,18 +17,19 @@ export async function bootstrapService(name: string, appModule: Type<unknown>, l
   await requireDependencies(config, ['postgres', 'nats']);
   await ensureDatabase(config.databaseUrl);
   await ensureSchema(config.databaseUrl, name);
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(appModule, {
-    transport: Transport.NATS,
-    options: { ...config.nats, queue: name, name },
+  const app = await NestFactory.createMicroservice(appModule, {
+    strategy: new DrainingNatsServer({ ...config.nats, queue: name, name }),
     logger: observability.nestLogger,
   });
-  app.enableShutdownHooks();
   // The ops server outlives the application, so probes and the last scrape still answer while it stops.
   const closeApp = app.close.bind(app);
   app.close = async () => {
     await closeApp();
     await observability.close();
   };
+  // Closing drains the RPC subscriptions and waits for the handlers, then stops consumers, relay and jobs (each
+  // finishing what it holds), then closes PostgreSQL and NATS (lifecycle/), and the ops server last.
+  stopOnSignals(name, config.shutdownGraceMs, () => app.close());
   await app.listen();
   observability.started();
   observability.logger.info(`${name} service ready`);

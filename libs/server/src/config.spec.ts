@@ -65,6 +65,7 @@ describe('loadConfig', () => {
       nats: { servers: ['nats://127.0.0.1:4222'] },
       callerSecret: expect.any(String),
       observability: { metricsPort: 9464, logLevel: 'info', logFormat: 'json', otlpEndpoint: null },
+      shutdownGraceMs: 25_000,
     });
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
   });

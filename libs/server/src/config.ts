@@ -22,6 +22,8 @@ export interface ServerConfig {
   callerSecret: string;
   /** Logs, metrics and traces (libs/server/src/observability). */
   observability: ObservabilityConfig;
+  /** How long a process may take after SIGTERM to finish what it holds before it exits anyway (lifecycle/shutdown.ts). */
+  shutdownGraceMs: number;
 }
 
 /** How a process reports on itself: its log lines, its ops port (metrics and health) and where its spans go. */
@@ -65,6 +67,8 @@ export interface GatewayConfig extends ServerConfig {
   registrationLimits: { perAddressPerHour: number; perMinute: number };
   /** The backup site the /backup status page checks and offers when the main site (PUBLIC_URL) is down; null: none. */
   backupSiteUrl: string | null;
+  /** How long the gateway keeps listening after SIGTERM, answering 503, while load balancers stop sending to it. */
+  shutdownDelayMs: number;
 }
 
 /** Stripe's settings; identity has them only when STRIPE_SECRET_KEY is set (else subscriptions stay in trial). */
@@ -209,6 +213,8 @@ const serverSchema = z.object({
     .string()
     .optional()
     .refine((url) => !url || URL.canParse(url), 'OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute URL.'),
+  // Below Kubernetes' default terminationGracePeriodSeconds (30 s), so a process exits on its own before SIGKILL.
+  SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 25_000, 0, 'a whole number of milliseconds, 0 or more'),
 });
 
 const CALLER_SECRET_WHY = 'it signs the caller the gateway forwards to the services.';
@@ -230,6 +236,7 @@ function serverConfig(env: z.output<typeof serverSchema>, ctx: z.RefinementCtx):
       logFormat: env.LOG_FORMAT,
       otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || null,
     },
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 }
 
@@ -249,6 +256,7 @@ const gatewaySchema = serverSchema
       .optional()
       .transform((url) => url?.trim() || undefined)
       .refine((url) => url === undefined || siteAddress(url), 'BACKUP_SITE_URL must be an absolute http(s) URL, the backup site\'s address.'),
+    SHUTDOWN_DELAY_MS: wholeNumber('SHUTDOWN_DELAY_MS', 5_000, 0, 'a whole number of milliseconds, 0 or more'),
   })
   .transform((env, ctx): GatewayConfig => {
     const sessionSecret = secret(env, 'SESSION_SECRET', env.SESSION_SECRET, DEVELOPMENT_SESSION_SECRET, 'it signs the session cookie.', ctx);
@@ -282,6 +290,7 @@ const gatewaySchema = serverSchema
       journalWritesPerMinute: env.JOURNAL_WRITES_PER_MINUTE,
       registrationLimits: { perAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, perMinute: env.REGISTRATIONS_PER_MINUTE },
       backupSiteUrl: env.BACKUP_SITE_URL ?? null,
+      shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     };
   });
 

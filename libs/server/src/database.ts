@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { DataSourceOptions } from 'typeorm';
+import { DataSource, DataSourceOptions, Migration } from 'typeorm';
 
 type EntityOrMigration = NonNullable<DataSourceOptions['entities']>;
 
@@ -62,4 +62,23 @@ export function serviceDataSourceOptions(
     logging: ['error'],
     extra: { max: 10 },
   };
+}
+
+/**
+ * A service's DataSource: its migrations run under a PostgreSQL advisory lock of its schema. Replicas starting at once
+ * (a Deployment scaled up, a rollout) would otherwise all find the same migrations pending and run them together,
+ * the second failing on a table the first had just made; with the lock the others wait, then find nothing to do.
+ */
+export class ServiceDataSource extends DataSource {
+  override async runMigrations(options?: Parameters<DataSource['runMigrations']>[0]): Promise<Migration[]> {
+    const lock = this.createQueryRunner();
+    const key = [`${String(this.driver.schema ?? 'public')}.migrations`];
+    try {
+      await lock.query('SELECT pg_advisory_lock(hashtext($1))', key);
+      return await super.runMigrations(options);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', key).catch(() => undefined);
+      await lock.release();
+    }
+  }
 }

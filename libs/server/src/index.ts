@@ -8,6 +8,7 @@ export * from './subjects';
 export * from './service-requester';
 export * from './service-core.module';
 export * from './bootstrap-service';
+export * from './lifecycle';
 export * from './events';
 export * from './idempotency';
 export * from './seeded-random';

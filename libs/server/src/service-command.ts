@@ -1,6 +1,6 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig, ServerConfig } from './config';
-import { ensureDatabase, ensureSchema, serviceDataSourceOptions } from './database';
+import { ensureDatabase, ensureSchema, ServiceDataSource, serviceDataSourceOptions } from './database';
 import { requireDependencies } from './preflight';
 
 /** What an operator's command of a service (rebuild.js, dead-letters.js, jobs.js) needs of its schema. */
@@ -24,7 +24,7 @@ export async function withServiceDatabase<T>(
   await requireDependencies(config, needs);
   await ensureDatabase(config.databaseUrl);
   await ensureSchema(config.databaseUrl, schema.service);
-  const dataSource = await new DataSource(serviceDataSourceOptions(config.databaseUrl, schema.service, schema.entities, schema.migrations)).initialize();
+  const dataSource = await new ServiceDataSource(serviceDataSourceOptions(config.databaseUrl, schema.service, schema.entities, schema.migrations)).initialize();
   try {
     return await command(dataSource, config);
   } finally {

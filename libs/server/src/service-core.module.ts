@@ -2,11 +2,13 @@ import { ServiceHealth } from '@fodmap/contracts';
 import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { connect, NatsConnection } from 'nats';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig, SERVER_CONFIG, ServerConfig } from './config';
-import { serviceDataSourceOptions } from './database';
+import { ServiceDataSource, serviceDataSourceOptions } from './database';
+import { RpcInFlightInterceptor } from './lifecycle';
 import { readiness } from './observability/readiness';
 import { SERVICE_REQUEST_PROXY, ServiceRequester, serviceRequestProxy } from './service-requester';
 import { subject } from './subjects';
@@ -75,9 +77,10 @@ export class ServiceCoreModule {
     return {
       module: ServiceCoreModule,
       imports: [
-        TypeOrmModule.forRoot({
-          ...serviceDataSourceOptions(config.databaseUrl, options.name, options.entities, options.migrations),
-          retryAttempts: 0,
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...serviceDataSourceOptions(config.databaseUrl, options.name, options.entities, options.migrations), retryAttempts: 0 }),
+          // Its migrations run under the schema's lock, so replicas may start together.
+          dataSourceFactory: (dataSourceOptions) => new ServiceDataSource(dataSourceOptions as DataSourceOptions).initialize(),
         }),
       ],
       controllers: [healthControllerFor(options.name)],
@@ -87,6 +90,8 @@ export class ServiceCoreModule {
         { provide: NATS_CONNECTION, useFactory: (cfg: ServerConfig) => connect({ ...cfg.nats, name: options.name }), inject: [SERVER_CONFIG] },
         NatsConnectionCloser,
         DependencyReadiness,
+        // Shutdown waits for the handlers it counts (lifecycle/rpc-draining.ts).
+        { provide: APP_INTERCEPTOR, useClass: RpcInFlightInterceptor },
         { provide: SERVICE_REQUEST_PROXY, useFactory: (cfg: ServerConfig) => serviceRequestProxy(cfg, options.name), inject: [SERVER_CONFIG] },
         ServiceRequester,
       ],

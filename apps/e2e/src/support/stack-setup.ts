@@ -3,37 +3,21 @@
  * the gateway) against real PostgreSQL, NATS and Redis, with a database, NATS prefix, port and mail catcher of its
  * own; stack-teardown.ts stops it and removes all of it.
  */
-import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Client } from 'pg';
-import { connect } from 'nats';
-import Redis from 'ioredis';
 import { httpContract } from '@fodmap/contracts';
 import { startMailcatcher } from '@fodmap/mailcatcher';
 import { loadConfig } from '@fodmap/server';
 import { FakeOpenAi, FakeStripe, keepTeardown, provideInfrastructure } from '@fodmap/testing';
+import { freePort, removeRunData, SERVICES, StackProcess } from './processes';
 import { PROVIDED_STACK_VARIABLE, ProvidedStack } from './provided';
 
 const ROOT = resolve(__dirname, '../../../..');
-const SERVICES = ['identity', 'journal', 'foods', 'insights', 'notifications'];
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, children: ChildProcess[], timeoutMs = 90_000): Promise<void> {
+async function waitForHealth(url: string, processes: StackProcess[], timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const crashed = children.find((child) => child.exitCode !== null);
+    const crashed = processes.map((started) => started.child).find((child) => child.exitCode !== null);
     if (crashed) throw new Error(`A process of the stack exited with code ${crashed.exitCode} before it was healthy`);
     const ok = await fetch(url + httpContract.platform.health.path).then((res) => res.ok).catch(() => false);
     if (ok) return;
@@ -73,6 +57,8 @@ export default async function setup(): Promise<void> {
     // (apps/gateway/src/auth/registrations.int-spec.ts), not by the suite tripping them.
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
     REGISTRATIONS_PER_MINUTE: '100000',
+    // No load balancer sends to the suite's gateway: at the end it may close its port at once (lifecycle/, issue 21).
+    SHUTDOWN_DELAY_MS: '0',
     ...stripe.env(),
     OPENAI_API_KEY: 'sk-e2e-fake',
     OPENAI_BASE_URL: openAi.baseUrl,
@@ -84,13 +70,10 @@ export default async function setup(): Promise<void> {
   // Each process's ops port (metrics and health, issue 21): a free one each, so parallel runs never clash.
   const metricsPorts: Record<string, number> = {};
   for (const name of [...SERVICES, 'gateway']) metricsPorts[name] = await freePort();
-  const children = [...SERVICES, 'gateway'].map((name) => {
-    const child = spawn(process.execPath, [join(ROOT, `apps/${name}/dist/main.js`)], { cwd: ROOT, env: { ...env, METRICS_PORT: String(metricsPorts[name]) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => log.write(prefixLines(name, String(chunk))));
-    return child;
-  });
+  const processes = [...SERVICES, 'gateway' as const].map((name) => StackProcess.start(name, { ...env, METRICS_PORT: String(metricsPorts[name]) }, log));
+  const children = processes.map((started) => started.child);
   try {
-    await waitForHealth(gatewayUrl, children);
+    await waitForHealth(gatewayUrl, processes);
   } catch (error) {
     children.forEach((child) => child.kill('SIGKILL'));
     await mail.close();
@@ -134,31 +117,4 @@ export default async function setup(): Promise<void> {
     await removeRunData(base.databaseUrl, databaseUrl.pathname.slice(1), base.natsUrl, natsPrefix, base.redisUrl);
     await infrastructure.stop();
   });
-}
-
-/** Each line of a chunk a process printed, after the process's name: a chunk may hold many lines, or part of one. */
-function prefixLines(name: string, chunk: string): string {
-  return chunk.replace(/^(?=.)/gm, `${name}| `);
-}
-
-async function removeRunData(adminUrl: string, database: string, natsUrl: string, prefix: string, redisUrl: string): Promise<void> {
-  if (!database.includes('test')) throw new Error(`Refusing to drop ${database}: not a test database`);
-  const admin = new URL(adminUrl);
-  admin.pathname = '/postgres';
-  const pg = new Client({ connectionString: admin.toString() });
-  await pg.connect();
-  await pg.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await pg.end();
-
-  const nats = await connect({ servers: natsUrl });
-  const jsm = await nats.jetstreamManager();
-  for await (const stream of jsm.streams.list()) {
-    if (stream.config.name.startsWith(prefix) || stream.config.name.startsWith(`OBJ_${prefix}`)) await jsm.streams.delete(stream.config.name);
-  }
-  await nats.close();
-
-  const redis = new Redis(redisUrl);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
 }

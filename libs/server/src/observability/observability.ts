@@ -1,6 +1,7 @@
 import { LoggerService } from '@nestjs/common';
 import { Logger } from 'pino';
 import { ServerConfig } from '../config';
+import { isDraining } from '../lifecycle/draining';
 import { createLogger, nestLoggerFor, usePseudonymKey } from './logger';
 import { collectProcessMetrics } from './metrics';
 import { OpsServer, startOpsServer } from './ops-server';
@@ -29,7 +30,9 @@ export async function startObservability(service: string, config: ServerConfig):
   collectProcessMetrics();
   await startTracing(service, config.observability.otlpEndpoint);
   let serving = false;
-  const unregister = readiness.register('started', () => serving);
+  const unregisterStarted = readiness.register('started', () => serving);
+  // From SIGTERM on the process is not ready (lifecycle/): Kubernetes stops routing to it while it finishes its work.
+  const unregisterDraining = readiness.register('accepting', () => !isDraining());
   const ops = await startOpsServer(config.observability.metricsPort, readiness).catch((error: NodeJS.ErrnoException) => {
     // Two processes on one machine left at the default port: say which setting to change, in one line.
     logger.fatal({ err: error }, `The ops server cannot listen on METRICS_PORT ${config.observability.metricsPort} (${error.code ?? error.message}): give each process its own, or 0 for any free port.`);
@@ -44,7 +47,8 @@ export async function startObservability(service: string, config: ServerConfig):
       serving = true;
     },
     close: async () => {
-      unregister();
+      unregisterStarted();
+      unregisterDraining();
       await stopTracing();
       await ops.close();
     },
