@@ -106,7 +106,7 @@ describe('the /backup status page (spec §2)', () => {
 
     // The page and its two files, then the main site's health: no session, no branding, nothing else of the API.
     const paths = requested.map((url) => new URL(url).pathname);
-    expect([...new Set(paths)].sort()).toEqual(['/api/health', '/backup', '/backup/backup.css', '/backup/backup.js']);
+    expect([...new Set(paths)].sort()).toEqual([HEALTH, '/backup', '/backup/backup.css', '/backup/backup.js'].sort());
     expect(violations).toEqual([]);
     await page.context().close();
   });

@@ -46,7 +46,7 @@ describe("the Diary's whole history on a phone (issue 20)", () => {
     const pageReads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (['/api/meals', '/api/symptoms'].includes(url.pathname) && !url.searchParams.has('date') && !url.searchParams.has('todayOnly')) pageReads.push(url.pathname + url.search);
+      if ([httpContract.meals.list.path, httpContract.symptoms.list.path].some((path) => path === url.pathname) && !url.searchParams.has('date') && !url.searchParams.has('todayOnly')) pageReads.push(url.pathname + url.search);
     });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Diary' }).click();
     await page.waitForURL('**/diary');
