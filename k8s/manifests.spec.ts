@@ -261,7 +261,7 @@ describe.each(overlays.map((overlay) => [overlay.name, overlay] as const))('over
     }
   });
 
-  it("gives NATS a configuration nats-server accepts, with a password from the Secret for every user", () => {
+  it('gives NATS a configuration nats-server accepts, with every user of auth.conf and its password from fodmap-nats', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nats-config-'));
     try {
       const files = { config: 'nats.conf', auth: 'auth.conf' };
@@ -270,10 +270,22 @@ describe.each(overlays.map((overlay) => [overlay.name, overlay] as const))('over
         mkdirSync(join(dir, folder));
         writeFileSync(join(dir, folder, file), map?.data?.[file] ?? '');
       }
-      // The server's environment as the StatefulSet gives it: each password from fodmap-nats, the pod's name.
+      // The server's environment as Kubernetes gives it: the pod's name, each Secret key a password such as
+      // `openssl rand -hex 32` may give (a bare 1e9… is a number to nats-server, so it must reach it quoted), and
+      // $(…) expanded from the variables before.
       const env = podOf(named(overlay, 'StatefulSet', 'nats')).containers[0].env ?? [];
-      expect(env.filter((variable) => variable.name.endsWith('_PASSWORD')).every((variable) => variable.valueFrom?.secretKeyRef?.name?.startsWith('fodmap-nats'))).toBe(true);
-      const environment = Object.fromEntries(env.map((variable) => [variable.name, variable.name === 'POD_NAME' ? 'nats-0' : 'a-password']));
+      const environment: Record<string, string> = {};
+      for (const variable of env) {
+        const secret = variable.valueFrom?.secretKeyRef;
+        if (secret) expect({ variable: variable.name, fromNatsSecret: secret.name?.startsWith('fodmap-nats') }).toEqual({ variable: variable.name, fromNatsSecret: true });
+        environment[variable.name] = secret
+          ? `1e9${secret.key}`
+          : variable.valueFrom?.fieldRef?.fieldPath === 'metadata.name'
+            ? 'nats-0'
+            : (variable.value ?? '').replace(/\$\(([A-Z_]+)\)/g, (reference, name: string) => environment[name] ?? reference);
+      }
+      const keys = env.map((variable) => variable.valueFrom?.secretKeyRef?.key).filter(Boolean);
+      expect(keys.sort()).toEqual(['foods', 'gateway', 'identity', 'insights', 'journal', 'notifications', 'ops']);
       const check = spawnSync('nats-server', ['-t', '-c', join(dir, 'config', files.config)], { encoding: 'utf8', env: { PATH: process.env.PATH, ...environment } });
       // It answers on standard error, valid or not.
       expect({ status: check.status, answer: check.stderr.trim() }).toEqual({ status: 0, answer: expect.stringMatching(/is valid$/) });

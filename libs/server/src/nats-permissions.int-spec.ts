@@ -1,25 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { httpContract } from '@fodmap/contracts';
 import { eventually, suitePrefix, testConfig } from '@fodmap/testing';
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { connect, NatsConnection } from 'nats';
 import sharp from 'sharp';
+import { parse } from 'yaml';
+import { eventStreamName } from './events/jetstream';
 
 /**
- * docker/nats.conf's users and subject permissions, proven with the real processes: a NATS server of the test's own
- * runs that file (with the run's prefix for `fodmap`), every built process (apps/<name>/dist) connects as its own user,
- * and a person's sign-up, meal and insights pass through requests, replies, events and consumers without one
- * permissions violation; then each service's user is refused another service's requests and events.
+ * The NATS users and subject permissions of k8s/components/nats-auth/auth.conf (the one copy, which Kubernetes and
+ * docker-compose both use), proven with the real processes: a NATS server of the test's own runs as docker-compose.yml
+ * runs its `nats` service (its command, the files it mounts, each in its place, and the passwords as it hands them
+ * over), with the run's prefix for `fodmap`; every built process (apps/<name>/dist) connects as its own user, and a
+ * person's sign-up, meal, insights, photo and a projection's rebuild pass through requests, replies, events and
+ * consumers without one permissions violation; then each user is refused another's requests and events.
  */
 const ROOT = resolve(__dirname, '../../..');
 const NATS_SERVER = process.env.NATS_SERVER_PATH ?? '/usr/sbin/nats-server';
 const PROCESSES = ['identity', 'journal', 'foods', 'insights', 'notifications', 'gateway'] as const;
 type ProcessName = (typeof PROCESSES)[number];
+type UserName = ProcessName | 'ops';
+
+/** What the test reads of docker-compose.yml's `nats` service. */
+interface ComposeNats {
+  command: string[];
+  environment: Record<string, string>;
+  volumes: string[];
+}
 
 const freePort = () =>
   new Promise<number>((done, fail) => {
@@ -31,16 +43,60 @@ const freePort = () =>
   });
 
 const prefix = suitePrefix('natsperm');
-const passwords = Object.fromEntries(PROCESSES.map((name) => [name, randomBytes(16).toString('hex')])) as Record<ProcessName, string>;
+// Each starts as `openssl rand -hex 32` sometimes does, with what nats-server would read as a number unquoted.
+const passwords = Object.fromEntries([...PROCESSES, 'ops'].map((name) => [name, `1e9${randomBytes(16).toString('hex')}`])) as Record<UserName, string>;
 const storeDir = mkdtempSync(join(tmpdir(), 'nats-permissions-'));
 let natsPort: number;
 let natsServer: ChildProcess;
 let natsLog = '';
 const processes: ChildProcess[] = [];
 const output: Record<string, string> = {};
+let gatewayPort: number;
 let gatewayUrl: string;
 
-const natsUrl = (user: ProcessName) => `nats://${user}:${passwords[user]}@127.0.0.1:${natsPort}`;
+const natsUrl = (user: UserName) => `nats://${user}:${passwords[user]}@127.0.0.1:${natsPort}`;
+/** A built process's environment: its own NATS user, the run's database and prefix, the test's gateway address. */
+const processEnv = (name: ProcessName, port: number): NodeJS.ProcessEnv => ({
+  ...process.env,
+  DATABASE_URL: testConfig().databaseUrl,
+  NATS_PREFIX: prefix,
+  NATS_URL: natsUrl(name),
+  PORT: String(port),
+  PUBLIC_URL: gatewayUrl,
+  METRICS_PORT: '0',
+});
+
+/**
+ * docker-compose.yml's NATS under a directory of the test's own that stands for the container's `/`: each bound file
+ * where the service mounts it, with the run's prefix in its subjects and the JetStream store in the directory; the
+ * command's paths under it; the environment with the test's passwords put in as Compose puts in the .env's.
+ */
+function composeNats(root: string): { args: string[]; env: Record<string, string> } {
+  const nats = (parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as { services: { nats: ComposeNats } }).services.nats;
+  // The gateway's photo bucket is named from the prefix as PhotoStore names it.
+  const bucket = `${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}_photos`;
+  for (const volume of nats.volumes.filter((entry) => entry.startsWith('./'))) {
+    const [source, target] = volume.split(':');
+    const text = readFileSync(join(ROOT, source), 'utf8')
+      .replaceAll('"fodmap.', `"${prefix}.`)
+      .replaceAll('"$O.fodmap_photos.', `"$O.${bucket}.`)
+      .replace('store_dir: "/data"', `store_dir: "${join(root, 'data')}"`);
+    expect({ source, unprefixed: text.match(/"(\$O\.)?fodmap[._][^"]*"/g) }).toEqual({ source, unprefixed: null });
+    mkdirSync(join(root, dirname(target)), { recursive: true });
+    writeFileSync(join(root, target), text);
+  }
+  const secrets: Record<string, string> = Object.fromEntries(Object.entries(passwords).map(([user, password]) => [`NATS_${user.toUpperCase()}_PASSWORD`, password]));
+  const env = Object.fromEntries(
+    Object.entries(nats.environment).map(([name, value]) => [
+      name,
+      value.replace(/\$\{([A-Z_]+)[^}]*\}/g, (_, variable: string) => {
+        if (!(variable in secrets)) throw new Error(`docker-compose.yml's nats needs ${variable}, which this test does not know`);
+        return secrets[variable];
+      }),
+    ]),
+  );
+  return { args: nats.command.map((arg) => (arg.startsWith('/') ? join(root, arg) : arg)), env };
+}
 /** What nats-server logged refusing a client: `Publish Violation - User "journal", Subject "…"` (or Subscription). */
 const violations = () => natsLog.split('\n').filter((line) => / Violation - User /.test(line));
 
@@ -48,27 +104,18 @@ beforeAll(async () => {
   const unbuilt = PROCESSES.filter((name) => !existsSync(join(ROOT, `apps/${name}/dist/main.js`)));
   if (unbuilt.length > 0) throw new Error(`This test runs the built processes: build ${unbuilt.join(', ')} first (npx nx run-many -t build --exclude web,admin).`);
   natsPort = await freePort();
-  const config = readFileSync(join(ROOT, 'docker/nats.conf'), 'utf8')
-    .replaceAll('"fodmap.', `"${prefix}.`)
-    .replace('store_dir: "/data"', `store_dir: "${storeDir}"`);
-  const configFile = join(storeDir, 'nats.conf');
-  writeFileSync(configFile, config);
-  // Quoted, as docker-compose.yml hands them over: nats-server parses a variable's value as configuration, and an
-  // unquoted hex password that starts with a digit is a parse error.
-  const passwordVariables = Object.fromEntries(PROCESSES.map((name) => [`NATS_${name.toUpperCase()}_PASSWORD`, `"${passwords[name]}"`]));
-  natsServer = spawn(NATS_SERVER, ['-c', configFile, '-a', '127.0.0.1', '-p', String(natsPort)], { env: { ...process.env, ...passwordVariables }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const nats = composeNats(storeDir);
+  natsServer = spawn(NATS_SERVER, [...nats.args, '-a', '127.0.0.1', '-p', String(natsPort)], { env: { ...process.env, ...nats.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [natsServer.stdout, natsServer.stderr]) stream?.on('data', (chunk) => (natsLog += String(chunk)));
   await eventually(async () => {
     if (natsServer.exitCode !== null) throw new Error(`nats-server exited with ${natsServer.exitCode}:\n${natsLog}`);
     expect(natsLog).toContain('Server is ready');
   }, 15_000);
 
-  const port = await freePort();
-  gatewayUrl = `http://127.0.0.1:${port}`;
-  const base = testConfig();
+  gatewayPort = await freePort();
+  gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   for (const name of PROCESSES) {
-    const env = { ...process.env, DATABASE_URL: base.databaseUrl, NATS_PREFIX: prefix, NATS_URL: natsUrl(name), PORT: String(port), PUBLIC_URL: gatewayUrl, METRICS_PORT: '0' };
-    const child = spawn(process.execPath, [join(ROOT, `apps/${name}/dist/main.js`)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, `apps/${name}/dist/main.js`)], { cwd: ROOT, env: processEnv(name, gatewayPort), stdio: ['ignore', 'pipe', 'pipe'] });
     output[name] = '';
     for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => (output[name] += String(chunk)));
     processes.push(child);
@@ -116,7 +163,7 @@ function person() {
   return { send, call };
 }
 
-describe('docker/nats.conf: one NATS user per process', () => {
+describe('k8s/components/nats-auth/auth.conf, as docker-compose.yml runs NATS: one NATS user per process', () => {
   it('lets every process do its work: requests, replies, events, consumers, without one permissions violation', async () => {
     const { send, call } = person();
     const password = 'lentil-bake-9-permissions';
@@ -148,13 +195,22 @@ describe('docker/nats.conf: one NATS user per process', () => {
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/png');
     expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(1024 * 1024);
+    // An operator's rebuild runs in the service's pod with its user: JetStream's API and an ordered consumer of its own.
+    const rebuilt = await new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
+      execFile(process.execPath, [join(ROOT, 'apps/insights/dist/rebuild.js'), 'journal_history'], { cwd: ROOT, env: processEnv('insights', gatewayPort) }, (error, stdout, stderr) =>
+        done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+    expect({ code: rebuilt.code, stderr: rebuilt.stderr.slice(-2000) }).toEqual({ code: 0, stderr: expect.any(String) });
+    expect(JSON.parse(rebuilt.stdout.trim().split('\n').at(-1) ?? '{}')).toMatchObject({ projection: 'journal_history', events: expect.any(Number) });
+    expect(JSON.parse(rebuilt.stdout.trim().split('\n').at(-1) ?? '{}').events).toBeGreaterThan(0);
     expect(violations()).toEqual([]);
   });
 
-  it("refuses a service's user another service's requests and events, and the gateway's user any event", async () => {
+  it("refuses a service's user another service's requests and events, the gateway's user any event, and ops both", async () => {
     const earlier = violations().length;
     const refusals: string[] = [];
-    const as = async (user: ProcessName, act: (nats: NatsConnection) => void) => {
+    const as = async (user: UserName, act: (nats: NatsConnection) => void) => {
       const nats = await connect({ servers: `127.0.0.1:${natsPort}`, user, pass: passwords[user] });
       (async () => {
         for await (const status of nats.status()) if (status.type === 'error') refusals.push(`${user}: ${String(status.data)}`);
@@ -169,14 +225,32 @@ describe('docker/nats.conf: one NATS user per process', () => {
     await as('foods', (nats) => nats.publish(`${prefix}.events.journal.MealCreated._`));
     await as('gateway', (nats) => nats.publish(`${prefix}.events.identity.UserRegistered._`));
     await as('gateway', (nats) => nats.subscribe(`${prefix}.journal.>`));
-    expect(refusals).toHaveLength(5);
-    const refused = (kind: string, user: ProcessName, subject: string) => expect.stringContaining(`${kind} Violation - User "${user}", Subject "${prefix}.${subject}"`);
+    await as('ops', (nats) => nats.publish(`${prefix}.journal.meal.create`));
+    await as('ops', (nats) => nats.publish(`${prefix}.events.journal.MealCreated._`));
+    expect(refusals).toHaveLength(7);
+    const refused = (kind: string, user: UserName, subject: string) => expect.stringContaining(`${kind} Violation - User "${user}", Subject "${prefix}.${subject}"`);
     expect(violations().slice(earlier)).toEqual([
       refused('Subscription', 'journal', 'identity.>'),
       refused('Publish', 'insights', 'identity.user.get'),
       refused('Publish', 'foods', 'events.journal.MealCreated._'),
       refused('Publish', 'gateway', 'events.identity.UserRegistered._'),
       refused('Subscription', 'gateway', 'journal.>'),
+      refused('Publish', 'ops', 'journal.meal.create'),
+      refused('Publish', 'ops', 'events.journal.MealCreated._'),
     ]);
+  });
+
+  it('lets ops administer JetStream, as the nats-streams Job does: the event stream and its settings', async () => {
+    const earlier = violations().length;
+    const ops = await connect({ servers: `127.0.0.1:${natsPort}`, user: 'ops', pass: passwords.ops });
+    try {
+      const streams = await ops.jetstreamManager();
+      const stream = await streams.streams.info(eventStreamName(prefix));
+      expect(stream.config.subjects).toEqual([`${prefix}.events.>`]);
+      expect((await streams.streams.update(stream.config.name, { ...stream.config, description: 'checked by ops' })).config.description).toBe('checked by ops');
+    } finally {
+      await ops.close();
+    }
+    expect(violations().slice(earlier)).toEqual([]);
   });
 });
