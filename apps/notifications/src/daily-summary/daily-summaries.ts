@@ -135,7 +135,12 @@ export class DailySummaries {
 
   /** Every zone people with summaries on are in, each with how many of their summaries are overdue at `now` (often 0). */
   async overdue(now: Date): Promise<OverdueSummaries[]> {
-    return this.dataSource.query(OVERDUE_SQL, [now, 0, DAILY_SUMMARY_OVERDUE_HOUR, DAILY_SUMMARY_DEFAULT_TIME_ZONE, await this.zones()]);
+    const zones = await this.zones();
+    return this.dataSource.transaction(async (manager) => {
+      // Measured with 100,000 people: JIT compiling took 0.7 s of the query's 1.3 s and sped none of its lookups up.
+      await manager.query('SET LOCAL jit = off');
+      return manager.query(OVERDUE_SQL, [now, 0, DAILY_SUMMARY_OVERDUE_HOUR, DAILY_SUMMARY_DEFAULT_TIME_ZONE, zones]);
+    });
   }
 
   private zones(): Promise<string[]> {

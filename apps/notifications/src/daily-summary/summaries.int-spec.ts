@@ -14,7 +14,7 @@ import { AdvertiserPicker } from '../advertisers/advertiser-picker';
 import { journalDigestProjection } from '../audience/journal-digest.projection';
 import { recipientsProjection } from '../audience/recipients.projection';
 import { DailySummaries } from './daily-summaries';
-import { DAILY_SUMMARY_JOB } from './daily-summary.scheduler';
+import { DAILY_SUMMARY_JOB, DailySummaryScheduler } from './daily-summary.scheduler';
 
 const garlic: FoodSnapshot = {
   id: 11, name: 'Garlic', fodmapRating: 'high', servingSize: '1 clove (3 g)', servingGrams: 3, caloriesPerServing: 4, foodType: 'vegetable',
@@ -376,25 +376,33 @@ describe('daily summary', () => {
     expect(await inbox(empty.email)).toEqual([]);
   });
 
-  it('reports the overdue summaries of each zone as fodmap_daily_summaries_overdue when Prometheus scrapes, until the run sends them', async () => {
+  it('reports the overdue summaries of each zone as fodmap_daily_summaries_overdue after each minute\'s run, until they are sent', async () => {
     // A zone where it is 14:00-14:59 now: today's summary is late there, and stays so for this test.
     const offset = 14 - new Date().getUTCHours();
     const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
     const local = new Date(Date.now() + offset * 3_600_000);
     const yesterdayNoon = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - 1, 12) - offset * 3_600_000);
-    // The real clock here: the minute's run must not send it before the scrape sees it late.
+    const series = new RegExp(`^fodmap_daily_summaries_overdue\\{zone="${zone.replace('+', '\\+')}"\\} (\\d+)$`, 'm');
+    const scraped = async () => Number(series.exec(await scrapeMetrics())?.[1]);
+    const scheduler = notifications.get(DailySummaryScheduler);
+    // The real clock here: this test runs the minute's run itself.
     const schedule = notifications.get(SchedulerRegistry).getCronJob(DAILY_SUMMARY_JOB);
     await schedule.stop();
     try {
       const person = await register(zone);
       await logDay(person, yesterdayNoon.toISOString());
-      const series = new RegExp(`^fodmap_daily_summaries_overdue\\{zone="${zone.replace('+', '\\+')}"\\} (\\d+)$`, 'm');
-      const scraped = async () => Number(series.exec(await scrapeMetrics())?.[1]);
-
-      expect(await scraped()).toBe(1);
-      expect(await summaries().runDue(new Date())).toBe(1);
+      // The run claims and queues it while the email queue stands still: late and not sent.
+      await notifications.get(JobWorker).stop();
+      try {
+        await scheduler.tick();
+        expect(await summariesOf([person])).toHaveLength(1);
+        expect(await scraped()).toBe(1);
+      } finally {
+        await notifications.get(JobWorker).start();
+      }
       await eventually(async () => expect(await inbox(person.email)).toHaveLength(1));
-      await eventually(async () => expect(await scraped()).toBe(0));
+      await scheduler.tick();
+      expect(await scraped()).toBe(0);
     } finally {
       schedule.start();
     }
