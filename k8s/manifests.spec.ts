@@ -1,3 +1,4 @@
+import { collectProcessMetrics, metricsRegistry } from '@fodmap/server';
 import { describe, expect, it } from '@jest/globals';
 import type { IPrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import type { IServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
@@ -51,6 +52,8 @@ interface Overlay {
   name: string;
   objects: K8sObject[];
   problems: string[];
+  /** The metric names the alerts' and dashboards' queries select, and where ('*': none named exactly). */
+  metrics: Array<{ where: string; name: string }>;
 }
 
 function validate(args: string[], input?: string): Overlay[] {
@@ -126,6 +129,21 @@ function podOf(workload: IDeployment | IStatefulSet | IJob): IPodSpec {
   return pod;
 }
 
+/** Series Prometheus itself writes for every target it scrapes. */
+const SCRAPE_SERIES = ['up', 'scrape_duration_seconds', 'scrape_samples_scraped', 'scrape_samples_post_metric_relabeling', 'scrape_series_added'];
+
+/**
+ * Every series name a process of ours exports: the one registry (libs/server/src/observability/metrics.ts, with
+ * prom-client's process metrics) as /metrics writes it, a histogram as its _bucket, _sum and _count, a summary as itself,
+ * _sum and _count (prom-client's counters are named with their _total).
+ */
+async function exportedSeries(): Promise<Set<string>> {
+  collectProcessMetrics();
+  const suffixes: Record<string, string[]> = { histogram: ['_bucket', '_sum', '_count'], summary: ['', '_sum', '_count'] };
+  const metrics = await metricsRegistry.getMetricsAsJSON();
+  return new Set(metrics.flatMap(({ name, type }) => (suffixes[String(type)] ?? ['']).map((suffix) => `${name}${suffix}`)));
+}
+
 describe('the validator', () => {
   it('refuses objects that break their schema, unknown fields of a CRD, kinds it has no schema for and PromQL that does not parse', () => {
     const [result] = validate(
@@ -147,6 +165,29 @@ describe('the validator', () => {
       'Thing thing: no schema for example.com/v1 Thing',
       'PrometheusRule alerts: Lag: PromQL does not parse at 19',
       "ConfigMap dashboard: panel 'Lag': PromQL does not parse at 10",
+    ]);
+  });
+});
+
+describe('the metric names the validator reads', () => {
+  it('are each selector\'s name, an exact __name__, and a dashboard variable\'s label_values metric; a regular expression names none', () => {
+    const [result] = validate(
+      ['--stdin'],
+      [
+        'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: { name: alerts }\nspec: { groups: [{ name: g, rules: [{ alert: Slow, expr: \'histogram_quantile(0.9, sum by (le) (rate(a_bucket{x="y"}[5m]))) > on() group_left b offset 5m + time() - {__name__="c"} + {__name__=~"d.*"}\' }] }] }',
+        `apiVersion: v1\nkind: ConfigMap\nmetadata: { name: dashboard, labels: { grafana_dashboard: "1" } }\ndata:\n  d.json: '${JSON.stringify({
+          templating: { list: [{ name: 'namespace', type: 'query', query: { query: 'label_values(e_info, namespace)' } }, { name: 'datasource', type: 'datasource', query: 'prometheus' }] },
+          panels: [{ title: 'Lag', targets: [{ expr: 'max(f)' }] }],
+        })}'`,
+      ].join('\n---\n'),
+    );
+    expect(result.metrics).toEqual([
+      { where: 'Slow', name: 'a_bucket' },
+      { where: 'Slow', name: 'b' },
+      { where: 'Slow', name: 'c' },
+      { where: 'Slow', name: '*' },
+      { where: "panel 'Lag'", name: 'f' },
+      { where: "variable 'namespace'", name: 'e_info' },
     ]);
   });
 });
@@ -311,7 +352,7 @@ describe.each(overlays.map((overlay) => [overlay.name, overlay] as const))('over
 });
 
 describe('overlay production', () => {
-  const production = overlays.find((overlay) => overlay.name === 'production') ?? { name: 'production (missing)', objects: [], problems: [] };
+  const production = overlays.find((overlay) => overlay.name === 'production') ?? { name: 'production (missing)', objects: [], problems: [], metrics: [] };
 
   it('autoscales the request-serving processes and keeps every process through voluntary disruptions', () => {
     const hpas = all(production, 'HorizontalPodAutoscaler');
@@ -340,6 +381,13 @@ describe('overlay production', () => {
     const dashboard = named(production, 'ConfigMap', 'fodmap-grafana-dashboard');
     expect(dashboard.metadata.labels).toMatchObject({ grafana_dashboard: '1' });
     expect(JSON.parse(dashboard.data?.['grafana-dashboard.json'] ?? '{}').panels?.length).toBeGreaterThan(10);
+  });
+
+  it('alerts on and charts only series the processes export (or Prometheus writes for each scrape)', async () => {
+    const exported = await exportedSeries();
+    expect(exported).toContain('fodmap_http_request_duration_seconds_bucket');
+    expect(production.metrics.length).toBeGreaterThan(20);
+    expect(production.metrics.filter(({ name }) => !exported.has(name) && !SCRAPE_SERIES.includes(name))).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@
 // against the Kubernetes OpenAPI schema (kubernetes-models, Kubernetes 1.34), the Prometheus operator's CRDs
 // (@kubernetes-models/prometheus-operator) and CloudNativePG's (schemas/cloudnative-pg, vendored), and parses the
 // PromQL of the alerts and of the Grafana dashboard with Prometheus' own grammar (@prometheus-io/lezer-promql). Prints JSON:
-// { overlays: [{ name, objects, problems }] }, and exits 1 when a problem was found.
+// { overlays: [{ name, objects, problems, metrics }] } (metrics: the names the queries select, which the manifests test
+// compares with those the processes register), and exits 1 when a problem was found.
 //   node k8s/validate.mjs                 every overlay
 //   node k8s/validate.mjs dev             one overlay
 //   node k8s/validate.mjs --stdin         objects given as YAML on standard input (the manifests test uses it)
@@ -128,6 +129,49 @@ export function queriesOf(object) {
   return [];
 }
 
+/**
+ * The metric names an object's queries select, as `{ where, name }`: each vector selector's name (or its exact
+ * `__name__`), and the metric of a dashboard variable's `label_values(metric, label)` (Grafana's, not PromQL). A selector
+ * that names no metric exactly (`{__name__=~"…"}`) is reported as `*`, for the test to refuse.
+ */
+export function metricsOf(object) {
+  const found = queriesOf(object).flatMap(({ where, expr }) => selectedMetrics(String(expr ?? '')).map((name) => ({ where, name })));
+  if (object?.kind === 'ConfigMap' && object.metadata?.labels?.grafana_dashboard) {
+    for (const json of Object.values(object.data ?? {})) {
+      for (const variable of JSON.parse(json).templating?.list ?? []) {
+        const query = typeof variable.query === 'string' ? variable.query : variable.query?.query;
+        const metric = /^label_values\(\s*([a-zA-Z_:][\w:]*)/.exec(query ?? '')?.[1];
+        if (variable.type === 'query') found.push({ where: `variable '${variable.name}'`, name: metric ?? '*' });
+      }
+    }
+  }
+  return found;
+}
+
+function selectedMetrics(expr) {
+  const names = [];
+  const tree = promql.parse(expr);
+  tree.iterate({
+    enter: (node) => {
+      if (node.type.name !== 'VectorSelector') return;
+      const selector = node.node;
+      const identifier = selector.getChild('Identifier');
+      if (identifier) {
+        names.push(expr.slice(identifier.from, identifier.to));
+        return;
+      }
+      const exact = selector
+        .getChild('LabelMatchers')
+        ?.getChildren('UnquotedLabelMatcher')
+        .find((matcher) => expr.slice(matcher.getChild('LabelName')?.from, matcher.getChild('LabelName')?.to) === '__name__' && matcher.getChild('MatchOp')?.getChild('EqlSingle'));
+      const value = exact?.getChild('StringLiteral');
+      // The quotes off: '…', "…" or `…`; a metric name holds no escapes.
+      names.push(value ? expr.slice(value.from + 1, value.to - 1) : '*');
+    },
+  });
+  return names;
+}
+
 /** Where Prometheus' grammar finds no valid query, as `where: position`. */
 export function promqlProblems(queries) {
   const problems = [];
@@ -170,7 +214,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const runs = args[0] === '--stdin' ? [{ name: 'stdin', objects: parseObjects(readFileSync(0, 'utf8')) }] : (args.length > 0 ? args : overlayNames()).map((name) => ({ name, objects: buildOverlay(name) }));
   const overlays = [];
-  for (const run of runs) overlays.push({ ...run, problems: await validateObjects(run.objects) });
+  for (const run of runs) overlays.push({ ...run, problems: await validateObjects(run.objects), metrics: run.objects.flatMap(metricsOf) });
   process.stdout.write(JSON.stringify({ overlays }));
   process.exitCode = overlays.some((overlay) => overlay.problems.length > 0) ? 1 : 0;
 }

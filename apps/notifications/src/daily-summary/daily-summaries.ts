@@ -11,6 +11,12 @@ import { dailySummaryContext } from './daily-summary-content';
 
 export const DAILY_SUMMARY_EMAIL = 'daily-summary';
 
+/**
+ * A summary not sent by 09:00 in its person's zone, an hour after it is due, is overdue (issue 21's alert): the hour
+ * leaves room for the 08:00 run's batches and the email queue behind them.
+ */
+export const DAILY_SUMMARY_OVERDUE_HOUR = DAILY_SUMMARY_HOUR + 1;
+
 /** Summaries per transaction: the claims, the batch's reads and its email jobs commit together. */
 export const DAILY_SUMMARY_BATCH = 500;
 /** People per topCorrelations request, and how long one may take: insights analyses each person in turn. */
@@ -19,6 +25,8 @@ const CORRELATION_TIMEOUT_MS = 5_000;
 
 /** The summary of a person's day: one per person and day, whoever sends it (its email job's key and sent_emails' event id). */
 export const dailySummaryEventId = (userId: number, day: string) => `daily-summary:${userId}:${day}`;
+/** dailySummaryEventId of a person of SUMMARY_PEOPLE (`p`), in SQL. */
+const SUMMARY_EVENT_ID_SQL = `'daily-summary:' || p."userId" || ':' || p.day::text`;
 
 interface DuePerson {
   userId: number;
@@ -30,28 +38,64 @@ interface DuePerson {
 }
 
 /**
- * People due now, after user $2, at most $3: their wall clock ($1 in their zone, or $5 when PostgreSQL does not know
- * theirs: $6 lists the zones it knows) is at or past $4 o'clock, their previous local day has meals or symptoms, and no
- * summary of that day was claimed. Before $4 nobody is due, so a day missed entirely (down from 08:00 to midnight) is
- * never sent later.
+ * The people daily summaries are for (summaries on, address proven), after user $2: each in the zone their summary
+ * follows ($4 when PostgreSQL does not know theirs: $5 lists the zones it knows), with their wall clock at $1 and the
+ * local day a summary now would be of (the day before).
+ */
+const SUMMARY_PEOPLE = `
+  people AS (
+    SELECT q.*, q.wall::date - 1 AS day
+    FROM (
+      SELECT p.*, ($1::timestamptz AT TIME ZONE p."timeZone") AS wall
+      FROM (
+        SELECT r."userId", r.email, r."firstName", r.host, CASE WHEN known.name IS NULL THEN $4 ELSE r."timeZone" END AS "timeZone"
+        FROM (${RECIPIENTS_SQL} WHERE r.email_notifications AND r.email_verified AND r.user_id > $2) r
+        LEFT JOIN unnest($5::text[]) AS known(name) ON known.name = r."timeZone"
+      ) p
+    ) q
+  )`;
+
+/** A person of SUMMARY_PEOPLE logged meals or symptoms on their day: only then is there a summary. */
+const DAY_LOGGED = `
+  (EXISTS (SELECT 1 FROM ${digestTables.digest_meals} m WHERE m.user_id = p."userId" AND m.local_day = p.day)
+    OR EXISTS (SELECT 1 FROM ${digestTables.digest_symptoms} s WHERE s.user_id = p."userId" AND s.local_day = p.day))`;
+
+/**
+ * People due now, at most $6: their wall clock is at or past $3 o'clock, their day is logged and no summary of it was
+ * claimed. Before $3 nobody is due, so a day missed entirely (down from 08:00 to midnight) is never sent later.
  */
 const DUE_SQL = `
-  WITH people AS (
-    SELECT p.*, ($1::timestamptz AT TIME ZONE p."timeZone") AS wall
-    FROM (
-      SELECT r."userId", r.email, r."firstName", r.host, CASE WHEN known.name IS NULL THEN $5 ELSE r."timeZone" END AS "timeZone"
-      FROM (${RECIPIENTS_SQL} WHERE r.email_notifications AND r.email_verified AND r.user_id > $2) r
-      LEFT JOIN unnest($6::text[]) AS known(name) ON known.name = r."timeZone"
-    ) p
-  )
-  SELECT p."userId", p.email, p."firstName", p.host, p."timeZone", (p.wall::date - 1)::text AS day
+  WITH ${SUMMARY_PEOPLE}
+  SELECT p."userId", p.email, p."firstName", p.host, p."timeZone", p.day::text AS day
   FROM people p
-  WHERE extract(hour FROM p.wall) >= $4
-    AND NOT EXISTS (SELECT 1 FROM notifications.daily_summary_claims c WHERE c.user_id = p."userId" AND c.day = p.wall::date - 1)
-    AND (EXISTS (SELECT 1 FROM ${digestTables.digest_meals} m WHERE m.user_id = p."userId" AND m.local_day = p.wall::date - 1)
-      OR EXISTS (SELECT 1 FROM ${digestTables.digest_symptoms} s WHERE s.user_id = p."userId" AND s.local_day = p.wall::date - 1))
+  WHERE extract(hour FROM p.wall) >= $3
+    AND NOT EXISTS (SELECT 1 FROM notifications.daily_summary_claims c WHERE c.user_id = p."userId" AND c.day = p.day)
+    AND ${DAY_LOGGED}
   ORDER BY p."userId"
-  LIMIT $3`;
+  LIMIT $6`;
+
+/**
+ * Per zone in use, the people whose summary is late: their wall clock is at or past $3 o'clock, their day is logged,
+ * and its email (dailySummaryEventId) is neither in sent_emails nor held back by a cap (skipped_emails). Claimed and
+ * queued is not sent: a stuck queue or a failing SMTP server counts. The cheap hour test goes first: PostgreSQL
+ * evaluates an AND's operands in order and stops at the first false one, so the lookups are made for late people only.
+ */
+const OVERDUE_SQL = `
+  WITH ${SUMMARY_PEOPLE}
+  SELECT p."timeZone" AS zone,
+         count(*) FILTER (WHERE extract(hour FROM p.wall) >= $3
+           AND NOT EXISTS (SELECT 1 FROM notifications.sent_emails e WHERE e.event_id = ${SUMMARY_EVENT_ID_SQL})
+           AND NOT EXISTS (SELECT 1 FROM notifications.skipped_emails e WHERE e.event_id = ${SUMMARY_EVENT_ID_SQL})
+           AND ${DAY_LOGGED})::integer AS overdue
+  FROM people p
+  GROUP BY p."timeZone"
+  ORDER BY zone`;
+
+/** A zone's count of late summaries: what fodmap_daily_summaries_overdue reports. */
+export interface OverdueSummaries {
+  zone: string;
+  overdue: number;
+}
 
 /**
  * Issue 9's daily summary: at 08:00 (DAILY_SUMMARY_HOUR) in each person's zone, the previous local day's score, its
@@ -77,6 +121,29 @@ export class DailySummaries {
 
   /** Records every summary due at `now`; returns how many. */
   async runDue(now: Date): Promise<number> {
+    const zones = await this.zones();
+    let after = 0;
+    let recorded = 0;
+    for (;;) {
+      const due: DuePerson[] = await this.dataSource.query(DUE_SQL, [now, after, DAILY_SUMMARY_HOUR, DAILY_SUMMARY_DEFAULT_TIME_ZONE, zones, DAILY_SUMMARY_BATCH]);
+      if (due.length === 0) return recorded;
+      recorded += await this.dataSource.transaction((manager) => this.recordBatch(manager, due));
+      after = due[due.length - 1].userId;
+      if (due.length < DAILY_SUMMARY_BATCH) return recorded;
+    }
+  }
+
+  /** Every zone people with summaries on are in, each with how many of their summaries are overdue at `now` (often 0). */
+  async overdue(now: Date): Promise<OverdueSummaries[]> {
+    const zones = await this.zones();
+    return this.dataSource.transaction(async (manager) => {
+      // Measured with 100,000 people: JIT compiling took 0.7 s of the query's 1.3 s and sped none of its lookups up.
+      await manager.query('SET LOCAL jit = off');
+      return manager.query(OVERDUE_SQL, [now, 0, DAILY_SUMMARY_OVERDUE_HOUR, DAILY_SUMMARY_DEFAULT_TIME_ZONE, zones]);
+    });
+  }
+
+  private zones(): Promise<string[]> {
     this.knownZones ??= this.dataSource.query<Array<{ name: string }>>('SELECT name FROM pg_timezone_names').then(
       (rows) => rows.map(({ name }) => name),
       (error: unknown) => {
@@ -84,16 +151,7 @@ export class DailySummaries {
         throw error;
       },
     );
-    const zones = await this.knownZones;
-    let after = 0;
-    let recorded = 0;
-    for (;;) {
-      const due: DuePerson[] = await this.dataSource.query(DUE_SQL, [now, after, DAILY_SUMMARY_BATCH, DAILY_SUMMARY_HOUR, DAILY_SUMMARY_DEFAULT_TIME_ZONE, zones]);
-      if (due.length === 0) return recorded;
-      recorded += await this.dataSource.transaction((manager) => this.recordBatch(manager, due));
-      after = due[due.length - 1].userId;
-      if (due.length < DAILY_SUMMARY_BATCH) return recorded;
-    }
+    return this.knownZones;
   }
 
   /** Profile's test send: today so far, to the caller's own address, also when nothing is logged yet. */

@@ -1,11 +1,12 @@
 import { CorrelationEntry, DEFAULT_HOST, FoodSnapshot, Messages, NotificationsMessages, Rpc } from '@fodmap/contracts';
 import { CaughtMessage, Mailcatcher, startMailcatcher } from '@fodmap/mailcatcher';
-import { JobWorker, rebuildConsumerProjection, rpcFailure, SERVER_CONFIG, ServiceRequester, subject } from '@fodmap/server';
+import { JobWorker, rebuildConsumerProjection, rpcFailure, scrapeMetrics, SERVER_CONFIG, ServiceRequester, subject } from '@fodmap/server';
 import { eventually, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, MicroserviceOptions, Payload, Transport } from '@nestjs/microservices';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { connect } from 'nats';
 import { DataSource } from 'typeorm';
@@ -13,6 +14,7 @@ import { AdvertiserPicker } from '../advertisers/advertiser-picker';
 import { journalDigestProjection } from '../audience/journal-digest.projection';
 import { recipientsProjection } from '../audience/recipients.projection';
 import { DailySummaries } from './daily-summaries';
+import { DAILY_SUMMARY_JOB, DailySummaryScheduler } from './daily-summary.scheduler';
 
 const garlic: FoodSnapshot = {
   id: 11, name: 'Garlic', fodmapRating: 'high', servingSize: '1 clove (3 g)', servingGrams: 3, caloriesPerServing: 4, foodType: 'vegetable',
@@ -343,6 +345,67 @@ describe('daily summary', () => {
     // Garlic high, and two cups of rice no longer known to be low: the risk is the garlic's alone, and named first.
     expect(email.text).toContain('FODMAP risk 100 · Significant high FODMAP foods');
     expect(email.text.indexOf('High: Garlic')).toBeLessThan(email.text.indexOf('FODMAP risk 100'));
+  });
+
+  it('counts a zone\'s summaries as overdue from 09:00 there until they are sent, queued or not, and nobody whose day was empty', async () => {
+    const tokyo = await register('Asia/Tokyo');
+    const empty = await register('Asia/Tokyo');
+    const madrid = await register('Europe/Madrid');
+    // Dinner at 19:00 on 10 August 2026 in Tokyo and in Madrid.
+    await logDay(tokyo, '2026-08-10T10:00:00Z');
+    await logDay(madrid, '2026-08-10T17:00:00Z');
+    const overdueAt = async (now: string) => Object.fromEntries((await summaries().overdue(new Date(now))).map(({ zone, overdue }) => [zone, overdue]));
+
+    // 08:30 in Tokyo: due, not late yet. Every zone in use is reported, late or not.
+    expect(await overdueAt('2026-08-10T23:30:00Z')).toMatchObject({ 'Asia/Tokyo': 0, 'Europe/Madrid': 0 });
+    // 09:00 in Tokyo, 02:00 in Madrid; the run that was due at 08:00 never came.
+    expect(await overdueAt('2026-08-11T00:00:00Z')).toMatchObject({ 'Asia/Tokyo': 1, 'Europe/Madrid': 0 });
+    // Queued while the email queue stands still: still not sent.
+    await notifications.get(JobWorker).stop();
+    try {
+      expect(await summaries().runDue(new Date('2026-08-11T00:00:00Z'))).toBe(1);
+      expect(await overdueAt('2026-08-11T00:05:00Z')).toMatchObject({ 'Asia/Tokyo': 1 });
+    } finally {
+      await notifications.get(JobWorker).start();
+    }
+    await eventually(async () => expect(await inbox(tokyo.email)).toHaveLength(1));
+    await eventually(async () => expect(await overdueAt('2026-08-11T00:05:00Z')).toMatchObject({ 'Asia/Tokyo': 0 }));
+    // 09:00 in Madrid: theirs is late now; the next day nobody's is (a day missed entirely is never sent).
+    expect(await overdueAt('2026-08-11T07:00:00Z')).toMatchObject({ 'Asia/Tokyo': 0, 'Europe/Madrid': 1 });
+    expect(await overdueAt('2026-08-12T07:00:00Z')).toMatchObject({ 'Europe/Madrid': 0 });
+    expect(await inbox(empty.email)).toEqual([]);
+  });
+
+  it('reports the overdue summaries of each zone as fodmap_daily_summaries_overdue after each minute\'s run, until they are sent', async () => {
+    // A zone where it is 14:00-14:59 now: today's summary is late there, and stays so for this test.
+    const offset = 14 - new Date().getUTCHours();
+    const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    const local = new Date(Date.now() + offset * 3_600_000);
+    const yesterdayNoon = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - 1, 12) - offset * 3_600_000);
+    const series = new RegExp(`^fodmap_daily_summaries_overdue\\{zone="${zone.replace('+', '\\+')}"\\} (\\d+)$`, 'm');
+    const scraped = async () => Number(series.exec(await scrapeMetrics())?.[1]);
+    const scheduler = notifications.get(DailySummaryScheduler);
+    // The real clock here: this test runs the minute's run itself.
+    const schedule = notifications.get(SchedulerRegistry).getCronJob(DAILY_SUMMARY_JOB);
+    await schedule.stop();
+    try {
+      const person = await register(zone);
+      await logDay(person, yesterdayNoon.toISOString());
+      // The run claims and queues it while the email queue stands still: late and not sent.
+      await notifications.get(JobWorker).stop();
+      try {
+        await scheduler.tick();
+        expect(await summariesOf([person])).toHaveLength(1);
+        expect(await scraped()).toBe(1);
+      } finally {
+        await notifications.get(JobWorker).start();
+      }
+      await eventually(async () => expect(await inbox(person.email)).toHaveLength(1));
+      await scheduler.tick();
+      expect(await scraped()).toBe(0);
+    } finally {
+      schedule.start();
+    }
   });
 
   it("sends Profile's test summary of today so far to the caller's own address, also when nothing is logged yet", async () => {

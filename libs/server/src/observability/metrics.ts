@@ -123,6 +123,14 @@ export const dailySummariesRecorded = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Set by the notifications service after each minute's daily-summary run (DailySummaryScheduler), for every zone its people are in. */
+export const dailySummariesOverdue = new Gauge({
+  name: 'fodmap_daily_summaries_overdue',
+  help: "People of a time zone whose daily summary of yesterday is due, not sent and past 09:00 their time (an hour after its 08:00).",
+  labelNames: ['zone'] as const,
+  registers: [metricsRegistry],
+});
+
 let processMetrics = false;
 
 /** Node's own series (CPU, memory, event-loop lag, GC, handles), once per process, prefixed like ours. */
