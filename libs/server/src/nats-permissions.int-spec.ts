@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { httpContract } from '@fodmap/contracts';
-import { eventually, suitePrefix, testConfig } from '@fodmap/testing';
+import { eventually, suiteDatabase, suitePrefix } from '@fodmap/testing';
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,12 +53,15 @@ const processes: ChildProcess[] = [];
 const output: Record<string, string> = {};
 let gatewayPort: number;
 let gatewayUrl: string;
+// A database of its own: the real identity's event positions in notifications' checkpoints would make a later suite's
+// stand-in identity producer (numbering from 1) look already applied.
+let database: { url: string; drop: () => Promise<void> };
 
 const natsUrl = (user: UserName) => `nats://${user}:${passwords[user]}@127.0.0.1:${natsPort}`;
 /** A built process's environment: its own NATS user, the run's database and prefix, the test's gateway address. */
 const processEnv = (name: ProcessName): NodeJS.ProcessEnv => ({
   ...process.env,
-  DATABASE_URL: testConfig().databaseUrl,
+  DATABASE_URL: database.url,
   NATS_PREFIX: prefix,
   NATS_URL: natsUrl(name),
   PORT: String(gatewayPort),
@@ -104,6 +107,7 @@ const violations = () => natsLog.split('\n').filter((line) => / Violation - User
 beforeAll(async () => {
   const unbuilt = PROCESSES.filter((name) => !existsSync(join(ROOT, `apps/${name}/dist/main.js`)));
   if (unbuilt.length > 0) throw new Error(`This test runs the built processes: build ${unbuilt.join(', ')} first (npx nx run-many -t build --exclude web,admin).`);
+  database = await suiteDatabase('natsperm');
   natsPort = await freePort();
   const nats = composeNats(storeDir);
   natsServer = spawn(NATS_SERVER, [...nats.args, '-a', '127.0.0.1', '-p', String(natsPort)], { env: { ...process.env, ...nats.env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -141,6 +145,7 @@ afterAll(async () => {
     ),
   );
   rmSync(storeDir, { recursive: true, force: true });
+  await database?.drop();
 });
 
 /** A person's calls through the gateway, with the session cookie and the app's Origin; a FormData body goes as multipart. */

@@ -1,12 +1,11 @@
 import { AI_SEARCH, AiSearchInput, AiSearchMessages, AiSearchResult, Caller, FoodResearchCompletedV1, Rpc } from '@fodmap/contracts';
-import { CommandHandler, ensureDatabase, EventStore } from '@fodmap/server';
-import { eventually, FakeOpenAi, ServiceCaller, startService, suitePrefix, testConfig } from '@fodmap/testing';
+import { CommandHandler, EventStore } from '@fodmap/server';
+import { eventually, FakeOpenAi, ServiceCaller, startService, suiteDatabase, suitePrefix } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { INestMicroservice } from '@nestjs/common';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { foodResearchDecider, foodResearchStream } from './food-research.decider';
 
@@ -43,16 +42,8 @@ let fake: FakeOpenAi;
 let app: INestMicroservice;
 let services: ServiceCaller;
 let dataDirectory: string;
-let databaseUrl: string;
-
 /** This suite's own database: the catalogue it seeds must not meet the one foods.int-spec seeds. */
-async function useOwnDatabase(): Promise<void> {
-  const url = new URL(testConfig().databaseUrl);
-  url.pathname = `${url.pathname}_research`;
-  databaseUrl = url.toString();
-  await ensureDatabase(databaseUrl);
-  process.env.DATABASE_URL = databaseUrl;
-}
+let database: { url: string; drop: () => Promise<void> };
 
 async function startFoods(openAiKey: string | null): Promise<void> {
   if (openAiKey) process.env.OPENAI_API_KEY = openAiKey;
@@ -69,7 +60,8 @@ const privateFoodCount = async (userId: number) => Number((await sql<{ n: string
 
 beforeAll(async () => {
   process.env.NATS_PREFIX = suitePrefix('foods_research');
-  await useOwnDatabase();
+  database = await suiteDatabase('research');
+  process.env.DATABASE_URL = database.url;
   dataDirectory = mkdtempSync(join(tmpdir(), 'foods-research-'));
   writeFileSync(join(dataDirectory, 'catalogue.json'), JSON.stringify({ version: 'research-1', foods: [
     catalogueFood('banana-ripe', 'Banana, ripe', 'medium'),
@@ -90,12 +82,7 @@ afterAll(async () => {
   await app?.close();
   await fake?.stop();
   rmSync(dataDirectory, { recursive: true, force: true });
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${decodeURIComponent(new URL(databaseUrl).pathname.slice(1))}" WITH (FORCE)`);
-  await client.end();
+  await database?.drop();
 });
 
 describe('the catalogue first', () => {

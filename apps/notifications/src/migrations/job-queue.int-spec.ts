@@ -1,29 +1,24 @@
-import { ensureDatabase, ensureSchema, serviceDataSourceOptions } from '@fodmap/server';
-import { databaseName, jobByKey, testConfig } from '@fodmap/testing';
+import { ensureSchema, serviceDataSourceOptions } from '@fodmap/server';
+import { jobByKey, suiteDatabase } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { notificationsSchema } from '../notifications.schema';
 import { JobQueue1769000000000 } from './1769000000000-job-queue';
 
 /** A database of its own: the run's database has the notifications schema at its newest already. */
-const upgradeUrl = (() => {
-  const url = new URL(testConfig().databaseUrl);
-  url.pathname = `/${databaseName(testConfig().databaseUrl)}_upgrade`;
-  return url.toString();
-})();
+let upgrade: { url: string; drop: () => Promise<void> };
 
 const open = (migrations: typeof notificationsSchema.migrations) =>
-  new DataSource(serviceDataSourceOptions(upgradeUrl, 'notifications', notificationsSchema.entities, migrations)).initialize();
+  new DataSource(serviceDataSourceOptions(upgrade.url, 'notifications', notificationsSchema.entities, migrations)).initialize();
 
 describe('the upgrade from the email outbox to the job queue', () => {
   let dataSource: DataSource;
   const ids = { pending: randomUUID(), sending: randomUUID(), failed: randomUUID(), dropped: randomUUID(), meal: randomUUID() };
 
   beforeAll(async () => {
-    await ensureDatabase(upgradeUrl);
-    await ensureSchema(upgradeUrl, 'notifications');
+    upgrade = await suiteDatabase('upgrade');
+    await ensureSchema(upgrade.url, 'notifications');
     const before = await open(notificationsSchema.migrations.filter((migration) => migration !== JobQueue1769000000000));
     for (const [status, lastError] of [['pending', null], ['sending', null], ['failed', 'SMTP is down'], ['dropped', 'identity no longer issues its link']] as const) {
       await before.query(
@@ -44,12 +39,7 @@ describe('the upgrade from the email outbox to the job queue', () => {
 
   afterAll(async () => {
     await dataSource?.destroy();
-    const admin = new URL(upgradeUrl);
-    admin.pathname = '/postgres';
-    const client = new Client({ connectionString: admin.toString() });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${databaseName(upgradeUrl)}" WITH (FORCE)`);
-    await client.end();
+    await upgrade?.drop();
   });
 
   it('turns each outbox row into a send-email job: pending and interrupted ones due, failed and dropped ones failed with why', async () => {
