@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { DataSource, DataSourceOptions, Migration } from 'typeorm';
+import { DatabaseLogger } from './observability/database-logger';
 
 type EntityOrMigration = NonNullable<DataSourceOptions['entities']>;
 
@@ -60,6 +61,7 @@ export function serviceDataSourceOptions(
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: ['error'],
+    logger: new DatabaseLogger(['error']),
     extra: { max: 10 },
   };
 }
