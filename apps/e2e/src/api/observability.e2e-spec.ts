@@ -39,6 +39,8 @@ async function eventually(process: string, found: (text: string) => boolean, tim
 
 let email: string;
 let mealId: number;
+/** The correlation id the gateway gave the completion (its X-Request-Id): other suites' completions share the stack's log. */
+let completionId: string;
 
 beforeAll(async () => {
   const person = await registerUser('observed', 'Olive');
@@ -50,7 +52,9 @@ beforeAll(async () => {
   });
   expectOk(meal);
   mealId = meal.body.id;
-  expectOk(await person.api.call(httpContract.meals.complete, { params: { id: mealId } }));
+  const completion = await person.api.call(httpContract.meals.complete, { params: { id: mealId } });
+  expectOk(completion);
+  completionId = completion.headers.get('X-Request-Id') ?? '';
 }, 60_000);
 
 describe('metrics on each process ops port', () => {
@@ -127,11 +131,11 @@ describe('logs', () => {
     const entries = lines.map(({ process, text }) => ({ process, entry: JSON.parse(text) as Record<string, unknown> }));
     for (const process of ['gateway', ...SERVICES]) expect(entries.some((line) => line.process === process && line.entry.level === 'info')).toBe(true);
     // The access line of the completion: its route (not its URL), status, duration, correlation id and the person's pseudonym.
-    const completion = entries.find(({ process, entry }) => process === 'gateway' && entry.route === httpContract.meals.complete.path);
+    const completion = entries.find(({ process, entry }) => process === 'gateway' && entry.route === httpContract.meals.complete.path && entry.correlationId === completionId);
     expect(completion?.entry).toMatchObject({ msg: 'request', method: httpContract.meals.complete.method, status: 200, correlationId: expect.stringMatching(/^[\w.:-]+$/), user: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(typeof completion?.entry.durationMs).toBe('number');
     // The journal's line of the request it handled carries the same correlation id and pseudonym, and its subject.
-    const handled = entries.find(({ process, entry }) => process === 'journal' && entry.correlationId === completion?.entry.correlationId);
+    const handled = entries.find(({ process, entry }) => process === 'journal' && entry.correlationId === completionId && entry.subject === Rpc.journal.completeMeal);
     expect(handled?.entry).toMatchObject({ msg: 'rpc handled', subject: Rpc.journal.completeMeal, outcome: 'ok', user: completion?.entry.user, durationMs: expect.any(Number) });
     expect(lines.filter(({ text }) => text.includes(email) || /[\w.+-]+@[\w-]+\.[a-z]{2,}/i.test(text))).toEqual([]);
   });
