@@ -78,6 +78,10 @@ async function seedHistory(base, cookie, timeZone) {
     const today = i < MIX_TODAY_SYMPTOMS;
     await call('POST', httpContract.symptoms.log.path, { symptomType: SYMPTOM_TYPES[i % SYMPTOM_TYPES.length], severity: SEVERITIES[i % SEVERITIES.length], timestamp: at(i, today) });
   }
+  const [stats, todays] = [await call('GET', httpContract.dashboard.stats.path), await call('GET', `${httpContract.meals.list.path}?todayOnly=true`)];
+  if (stats.mealsLogged !== MIX_TODAY_MEALS || stats.symptomsCount !== MIX_TODAY_SYMPTOMS || todays.length !== MIX_TODAY_MEALS) {
+    throw new Error(`Expected ${MIX_TODAY_MEALS} meals and ${MIX_TODAY_SYMPTOMS} symptoms today: the reads do not show the seeded day`);
+  }
 }
 
 /**
