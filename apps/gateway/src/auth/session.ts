@@ -71,7 +71,7 @@ export const endExpiredSessions: RequestHandler = (req, _res, next) => {
 /**
  * The signed-in caller of the session, as passport's logIn stored it, through passport's deserializer (CallerSerializer).
  * passport.session() does the same through its strategy machinery: an authenticate middleware that gives the request six
- * methods and a strategy object of its own each time, about 4 % of the gateway's time per request in the profile of
+ * methods and a strategy object of its own each time, about 3.5 % of the gateway's time per request in the profile of
  * bench/gateway-overhead.mjs, for a caller read from the session. A request without a session (the store disconnected)
  * fails as passport's did. Skips a request whose caller is already read.
  */
