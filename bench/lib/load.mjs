@@ -41,6 +41,20 @@ export async function closedLoop(url, cookie, seconds, connections) {
   return { latencies, errors, elapsed };
 }
 
+/** JSON over HTTP as a signed-in person (`cookie`), for a bench's seeding; anything but a 2xx throws with what the gateway said. */
+export function apiClient(base, cookie) {
+  return async (method, path, body) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { Cookie: cookie, Origin: base, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body && JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text);
+  };
+}
+
 export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -37,7 +37,7 @@ async function bootstrap(): Promise<void> {
   await requireDependencies(config, ['nats', 'redis']);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: observability.nestLogger });
   const express = app.getHttpAdapter().getInstance();
-  const signedIn = sessionHandlers(app.get<Redis>(REDIS), config.sessionSecret, config.natsPrefix, config.secureCookies);
+  const signedIn = sessionHandlers(express, app.get<Redis>(REDIS), config.sessionSecret, config.natsPrefix, config.secureCookies);
   // X-Forwarded-* (client address, host, protocol) is believed only from the configured proxies.
   express.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   express.disable('x-powered-by');

@@ -2,7 +2,7 @@ import { Messages } from '@fodmap/contracts';
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { NatsContext, NatsRecord, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers as natsHeaders, MsgHdrs } from 'nats';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, KeyObject, timingSafeEqual } from 'node:crypto';
 import { SERVER_CONFIG, ServerConfig } from './config';
 import { CORRELATION_HEADER, currentCausation } from './events/correlation';
 import { currentTraceparent, TRACEPARENT } from './observability/tracing';
@@ -13,8 +13,20 @@ export const CALLER_SIGNATURE_HEADER = 'X-Caller-Signature';
 /** How old (or how far ahead) a signature may be: a captured request cannot be replayed for long. */
 export const CALLER_SIGNATURE_MAX_AGE_MS = 60_000;
 
+/** CALLER_SECRET as a key object, made once (a process has one secret): an HMAC keyed by a string prepares a new key each time. */
+const keys = new Map<string, KeyObject>();
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (key === undefined) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 function mac(secret: string, subject: string, caller: unknown, at: number): string {
-  return createHmac('sha256', secret).update(`${subject}\n${at}\n${JSON.stringify(caller)}`).digest('hex');
+  return createHmac('sha256', keyOf(secret)).update(`${subject}\n${at}\n${JSON.stringify(caller)}`).digest('hex');
 }
 
 /** The signature of a request's caller on a subject (the whole subject, NATS prefix included) at `at`. */

@@ -1,7 +1,7 @@
 import { Caller, User } from '@fodmap/contracts';
 import { RedisStore } from 'connect-redis';
-import { RequestHandler } from 'express';
-import session, { SessionData } from 'express-session';
+import { Express, RequestHandler, Response } from 'express';
+import session, { SessionData, SessionOptions } from 'express-session';
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import passport from 'passport';
@@ -10,6 +10,8 @@ declare module 'express-session' {
   interface SessionData {
     /** When the person signed in (epoch ms): the session ends SESSION_MAX_AGE_MS later, however active. */
     signedInAt: number;
+    /** Where passport's logIn keeps the caller (CallerSerializer). */
+    passport?: { user?: Caller };
   }
 }
 
@@ -67,25 +69,62 @@ export const endExpiredSessions: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * The cookie session in Redis (HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https, else whenever the request
- * came over TLS) and passport reading the signed-in caller from it, up to the session's absolute lifetime. Running
- * them twice on one request is harmless: each skips work already done.
+ * The signed-in caller of the session, as passport's logIn stored it, through passport's deserializer (CallerSerializer).
+ * passport.session() does the same through its strategy machinery: an authenticate middleware that gives the request six
+ * methods and a strategy object of its own each time, about 3.5 % of the gateway's time per request in the profile of
+ * bench/gateway-overhead.mjs, for a caller read from the session. A request without a session (the store disconnected)
+ * fails as passport's did. Skips a request whose caller is already read.
  */
-export function sessionHandlers(redis: Redis, secret: string, prefix: string, secureCookies: boolean): RequestHandler[] {
-  return [
-    session({
-      name: SESSION_COOKIE,
-      store: new OncePerMinuteTouchStore({ client: redis, prefix: sessionKeyPrefix(prefix), ttl: SESSION_TTL_SECONDS }),
-      secret,
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      // Behind a TLS proxy the request may look like plain HTTP; the browser's address is https all the same.
-      cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies ? true : 'auto', maxAge: SESSION_TTL_SECONDS * 1000 },
-    }),
-    // compat: false: no req._passport shim for passport 0.4-era strategies (none here), one object fewer per request.
-    passport.initialize({ compat: false }),
-    passport.session(),
-    endExpiredSessions,
-  ];
+export const readSignedInCaller: RequestHandler = (req, _res, next) => {
+  if (!req.session) return next(new Error('Login sessions require session support'));
+  const stored = req.session.passport?.user;
+  if (req.user || stored === undefined) return next();
+  passport.deserializeUser<Express.User>(stored, (error, user) => {
+    if (error) return next(error);
+    if (user) req.user = user;
+    next();
+  });
+};
+
+/**
+ * The cookie session in Redis (HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https, else whenever the request
+ * came over TLS) and the signed-in caller read from it, up to the session's absolute lifetime. Running them twice on
+ * one request is harmless: each skips work already done. passport's request methods (logIn, isAuthenticated, …) and
+ * its session manager, which passport.initialize() would set on every request, are set once on the app's request
+ * prototype that every request inherits from.
+ */
+export function sessionHandlers(app: Express, redis: Redis, secret: string, prefix: string, secureCookies: boolean): RequestHandler[] {
+  // compat: false: no req._passport shim for passport 0.4-era strategies (none here).
+  passport.initialize({ compat: false })(app.request, {} as Response, () => undefined);
+  const options: SessionOptions = {
+    name: SESSION_COOKIE,
+    store: new OncePerMinuteTouchStore({ client: redis, prefix: sessionKeyPrefix(prefix), ttl: SESSION_TTL_SECONDS }),
+    secret,
+    resave: false,
+    saveUninitialized: false,
+    // Behind a TLS proxy the request may look like plain HTTP; the browser's address is https all the same.
+    cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies ? true : 'auto', maxAge: SESSION_TTL_SECONDS * 1000 },
+  };
+  return [onceAMinuteRolling(session({ ...options, rolling: true }), session({ ...options, rolling: false })), readSignedInCaller, endExpiredSessions];
+}
+
+/** The session cookie's value as the browser sent it (still signed), from the Cookie header. */
+const SENT_SESSION_COOKIE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE.replace('.', '\\.')}=([^;]*)`);
+
+/**
+ * The cookie's 14-day expiry slides as the store's does, once a minute per session rather than on every answer:
+ * re-sending it costs a signature (HMAC) and a Set-Cookie header each time, about 4 % of the gateway's time per request
+ * in the profile of bench/gateway-overhead.mjs. A request whose cookie was re-sent in the last minute is served by the
+ * session without `rolling`, which still sets the cookie whenever the session is new, changed or regenerated. Keyed by
+ * the value as sent: a forged or ended session's cookie is never re-sent by either.
+ */
+function onceAMinuteRolling(rolling: RequestHandler, steady: RequestHandler): RequestHandler {
+  const refreshed = new LRUCache<string, true>({ max: TOUCHED_REMEMBERED, ttl: TOUCH_INTERVAL_MS });
+  return (req, res, next) => {
+    const sent = req.headers.cookie === undefined ? undefined : SENT_SESSION_COOKIE.exec(req.headers.cookie)?.[1];
+    if (sent === undefined) return rolling(req, res, next);
+    if (refreshed.has(sent)) return steady(req, res, next);
+    refreshed.set(sent, true);
+    rolling(req, res, next);
+  };
 }

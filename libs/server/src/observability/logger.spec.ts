@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { withCausation } from '../events/correlation';
 import { createLogger, usePseudonymKey, userPseudonym } from './logger';
@@ -42,6 +42,22 @@ describe('createLogger', () => {
     const sink = new Writable({ write: (_chunk, _encoding, done) => done(new Error('nothing should be written')) });
     const logger = createLogger('journal', { logLevel: 'warn', logFormat: 'json' }, sink);
     expect(() => logger.info('not written')).not.toThrow();
+  });
+});
+
+describe('the process logger on standard output', () => {
+  it('writes the lines of one turn of the event loop together, each whole and in order', async () => {
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => (written.push(String(chunk)), true));
+    try {
+      const logger = createLogger('gateway', { logLevel: 'info', logFormat: 'json' });
+      for (const route of ['/api/auth/user', '/api/dashboard/stats', '/api/meals']) logger.info({ route }, 'request');
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written).toHaveLength(1);
+    expect(written[0].split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { route: string }).route)).toEqual(['/api/auth/user', '/api/dashboard/stats', '/api/meals']);
   });
 });
 
