@@ -152,15 +152,15 @@ function routeLine(name, latencies, errors) {
 const ROUTE_HEADER = `  ${'route'.padEnd(30)} ${'count'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}`;
 const PROCESS_HEADER = `  ${'process'.padEnd(14)} ${'RSS MB'.padStart(7)} ${'heap MB'.padStart(8)} ${'loop p99'.padStart(9)} ${'loop max'.padStart(9)} ${'CPU %'.padStart(6)} ${'CPU ms/req'.padStart(11)} ${'warn'.padStart(5)} ${'error'.padStart(6)}`;
 
-/** Counts the warnings and errors (pino's levels 40, and 50 and above) each process logged in `chunks` ('name| …'). */
+/** Counts the warnings and errors (the level as a word: libs/server's logger) each process logged in `chunks` ('name| …'). */
 function countLogLevels(chunks, counts, firstErrors) {
   for (const chunk of chunks) {
     const name = chunk.slice(0, chunk.indexOf('|'));
     for (const line of chunk.split('\n')) {
-      const level = Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
-      if (level < 40) continue;
+      const level = /"level":"(\w+)"/.exec(line)?.[1];
+      if (!['warn', 'error', 'fatal'].includes(level)) continue;
       counts[name] ??= { warn: 0, error: 0 };
-      counts[name][level >= 50 ? 'error' : 'warn']++;
+      counts[name][level === 'warn' ? 'warn' : 'error']++;
       if (firstErrors.length < 5) firstErrors.push(`${name}: ${(/"msg":"((?:[^"\\]|\\.)*)"/.exec(line)?.[1] ?? line).slice(0, 200)}`);
     }
   }
@@ -176,12 +176,17 @@ async function main() {
   const random = seededRandom(SEED);
   const samplers = [];
   try {
-    const { people, foods, timings } = await seedPopulation({ gatewayUrl: stack.gatewayUrl, mailUrl: stack.mailUrl, count: PEOPLE, random });
+    const { people, foods, timings, failures: seedFailures } = await seedPopulation({ gatewayUrl: stack.gatewayUrl, mailUrl: stack.mailUrl, count: PEOPLE, random });
     console.log(
       `soak: ${PEOPLE} people seeded in ${timings.map(({ step, seconds }) => `${seconds.toFixed(1)} s ${step}`).join(', ')} (${foods.length} catalogue foods); ` +
         `${RATE} req/s for ${SECONDS} s in ${WINDOW_SECONDS} s windows; each process's /metrics every ${SAMPLE_MS / 1000} s`,
     );
 
+    if (seedFailures.length > 0) console.log(`  seeding: ${seedFailures.length} writes failed and were tried again: ${seedFailures.slice(0, 3).join(' | ')}`);
+    const seedingLogs = {};
+    const seedingErrors = [];
+    countLogLevels(stack.output, seedingLogs, seedingErrors);
+    for (const text of seedingErrors) console.log(`  logged while seeding: ${text}`);
     const ports = stack.opsPorts();
     const processes = Object.keys(ports);
     const metrics = sampleProcesses(ports, SAMPLE_MS, METRICS);
@@ -357,6 +362,11 @@ async function main() {
     // A summary is due from the schedule's first minute after a person's first entry on yesterday, past 08:00 their time.
     const due = people.filter((person) => person.loggedYesterday !== undefined && person.loggedYesterday < ended - 70_000 && hourIn(person.zone, new Date()) >= 8).length;
     console.log(`  daily summary       ${recorded} recorded and ${sent} sent during the run; ${due} people were due one (yesterday logged a minute before the end, past 08:00 their time)`);
+  } catch (error) {
+    const counts = {};
+    const logged = [];
+    countLogLevels(stack.output, counts, logged);
+    throw new Error(`${error.message}\n${logged.join('\n')}`, { cause: error });
   } finally {
     await Promise.all(samplers.map((sampler) => sampler.stop()));
     await stack.stop();

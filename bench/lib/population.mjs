@@ -70,7 +70,8 @@ export function logSymptom(agent, gatewayUrl, person, random, at, mealId) {
  * logs each person's history: two meals (a symptom after one of them) on each of `historyDays` days from two days ago
  * back, and a meal now. Yesterday is left empty: a daily summary is of yesterday, so none is due until the person logs
  * something there (bench/soak.mjs's late entries do, during the run). Resolves with the people ({ cookie, user, email,
- * zone, mealIds, currentMealId: the meal logged now }), the foods and how long each step took ({ step, seconds }).
+ * zone, mealIds, currentMealId: the meal logged now }), the foods, how long each step took
+ * ({ step, seconds }) and the writes that failed and were tried again.
  */
 export async function seedPopulation({ gatewayUrl, mailUrl, count, random, label = 'soak', historyDays = 3, concurrency = 8 }) {
   const timings = [];
@@ -104,22 +105,28 @@ export async function seedPopulation({ gatewayUrl, mailUrl, count, random, label
     ...Array.from({ length: historyDays }, (_, d) => ({ person, day: d + 2 })),
     { person, day: 0 },
   ]);
+  // A failed write is tried again (at most three times) and kept in `failures`: the soak reports it, it does not stop.
+  const failures = [];
+  const written = async (what, write, status) => {
+    for (let attempt = 1; ; attempt++) {
+      const res = await write();
+      if (res.status === status) return res;
+      failures.push(`${what}: ${res.status} ${res.body?.message ?? ''}`);
+      if (attempt === 3) throw new Error(`Seeding ${what} failed three times: ${failures.slice(-3).join(' | ')}`);
+    }
+  };
   await inParallel(entries, concurrency, async ({ person, day }) => {
     // 48 hours ago and more is two local days back at least, wherever the person is; day 0 is now.
     const first = day === 0 ? now : now - day * 24 * HOUR_MS - random() * 2 * HOUR_MS;
     const meals = day === 0 ? [first] : [first, first - 5 * HOUR_MS];
     for (const at of meals) {
-      const meal = await logMeal(agent, gatewayUrl, person, foods, random, new Date(at));
-      if (meal.status !== 201) throw new Error(`Seeding a meal failed: ${meal.status} ${JSON.stringify(meal.body).slice(0, 200)}`);
+      const meal = await written('a meal', () => logMeal(agent, gatewayUrl, person, foods, random, new Date(at)), 201);
       person.mealIds.push(meal.body.id);
       if (day === 0) person.currentMealId = meal.body.id;
     }
-    if (day > 0) {
-      const symptom = await logSymptom(agent, gatewayUrl, person, random, new Date(first + 3 * HOUR_MS), person.mealIds.at(-1));
-      if (symptom.status !== 201) throw new Error(`Seeding a symptom failed: ${symptom.status} ${JSON.stringify(symptom.body).slice(0, 200)}`);
-    }
+    if (day > 0) await written('a symptom', () => logSymptom(agent, gatewayUrl, person, random, new Date(first + 3 * HOUR_MS), person.mealIds.at(-1)), 201);
   });
   agent.destroy();
   step('logging their history');
-  return { people, foods, timings };
+  return { people, foods, timings, failures };
 }
