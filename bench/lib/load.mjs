@@ -19,6 +19,37 @@ export function get(agent, url, cookie) {
   });
 }
 
+/**
+ * One request of any method with a keep-alive agent, as the SPA sends it (cookie, Origin for a state-changing request,
+ * a JSON body, an Idempotency-Key when given); resolves with the status, headers and parsed JSON body once read.
+ */
+export function send(agent, url, { method = 'GET', cookie, body, idempotencyKey } = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? null : JSON.stringify(body);
+    const headers = { Cookie: cookie, Accept: 'application/json' };
+    if (method !== 'GET') headers.Origin = new URL(url).origin;
+    if (payload !== null) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    const req = request(url, { method, agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed = null;
+        try {
+          parsed = text ? JSON.parse(text) : null;
+        } catch {
+          parsed = { message: text.slice(0, 200) };
+        }
+        resolve({ status: res.statusCode, headers: res.headers, body: parsed });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload ?? undefined);
+  });
+}
+
 /** `connections` loops, each sending the next request when the previous one has answered. */
 export async function closedLoop(url, cookie, seconds, connections) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });

@@ -41,7 +41,7 @@ export function freePort() {
 export async function startStack({ services = SERVICES, nodeArgs = {}, env: extraEnv = {}, gatewayUrl: runningUrl = process.env.GATEWAY_URL } = {}) {
   if (runningUrl) {
     const config = loadConfig();
-    return { gatewayUrl: runningUrl.replace(/\/$/, ''), config, pids: {}, output: [], stop: async () => {}, startGateway: null };
+    return { gatewayUrl: runningUrl.replace(/\/$/, ''), config, pids: {}, output: [], stop: async () => {}, startGateway: null, opsPorts: () => NPM_START_OPS_PORTS };
   }
   const base = loadConfig();
   await requireDependencies(base, ['postgres', 'nats', 'redis']);
@@ -104,30 +104,54 @@ export async function startStack({ services = SERVICES, nodeArgs = {}, env: extr
     return { url, pid: child.pid };
   };
   const mailUrl = `http://127.0.0.1:${mail.httpPort}`;
-  return { gatewayUrl, mailUrl, config, pids: Object.fromEntries(names.map((name, i) => [name, children[i].pid])), output, stop, startGateway };
+  /** Each process's ops port (/metrics, health), as it logged it at start-up ('ops server on port …'). */
+  const opsPorts = () => {
+    const ports = {};
+    for (const chunk of output) {
+      const found = /^(\w+)\| [\s\S]*?"metricsPort":(\d+)/.exec(chunk);
+      if (found && names.includes(found[1])) ports[found[1]] = Number(found[2]);
+    }
+    return ports;
+  };
+  return { gatewayUrl, mailUrl, config, pids: Object.fromEntries(names.map((name, i) => [name, children[i].pid])), output, stop, startGateway, opsPorts };
 }
 
-/** Opens the confirmation link emailed to `email` (issue 20), read from the mail catcher of a stack this bench started. */
-export async function confirmEmail(gatewayUrl, mailUrl, email, timeoutMs = 20_000) {
+/** The ops ports `npm start` gives each process (README, METRICS_PORT), for a bench on a running stack. */
+export const NPM_START_OPS_PORTS = { gateway: 9464, identity: 9465, journal: 9466, foods: 9467, insights: 9468, notifications: 9469 };
+
+/**
+ * Opens the confirmation links emailed to every address of `emails` (issue 20), read from the mail catcher of a stack
+ * this bench started, all of them from one read of its messages per poll; resolves when every one is confirmed.
+ */
+export async function confirmEmails(gatewayUrl, mailUrl, emails, timeoutMs = 60_000) {
+  const waiting = new Set(emails.map((email) => email.toLowerCase()));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const messages = await (await fetch(`${mailUrl}/api/messages`)).json();
-    const link = messages
-      .filter((message) => JSON.stringify(message.to).toLowerCase().includes(email.toLowerCase()))
-      .map((message) => message.text.match(/https?:\/\/\S+\/verify-email\?token=[\w-]+/)?.[0])
-      .find(Boolean);
-    if (link) {
+    const links = new Map();
+    for (const message of messages) {
+      const link = message.text.match(/https?:\/\/\S+\/verify-email\?token=[\w-]+/)?.[0];
+      const address = message.to.map((to) => to.toLowerCase()).find((to) => waiting.has(to));
+      if (link && address) links.set(address, link);
+    }
+    for (const [address, link] of links) {
       const res = await fetch(gatewayUrl + httpContract.auth.verifyEmail.path, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: gatewayUrl },
         body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
       });
-      if (!res.ok) throw new Error(`Confirming ${email} failed: ${res.status} ${await res.text()}`);
-      return;
+      if (!res.ok) throw new Error(`Confirming ${address} failed: ${res.status} ${await res.text()}`);
+      waiting.delete(address);
     }
-    if (Date.now() > deadline) throw new Error(`No confirmation email reached ${email} within ${timeoutMs / 1000} s`);
+    if (waiting.size === 0) return;
+    if (Date.now() > deadline) throw new Error(`No confirmation email reached ${[...waiting].slice(0, 3).join(', ')}${waiting.size > 3 ? ` and ${waiting.size - 3} more` : ''} within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Opens the confirmation link emailed to `email` (issue 20), read from the mail catcher of a stack this bench started. */
+export function confirmEmail(gatewayUrl, mailUrl, email, timeoutMs = 20_000) {
+  return confirmEmails(gatewayUrl, mailUrl, [email], timeoutMs);
 }
 
 async function waitUntilUp(gatewayUrl, services, children, timeoutMs = 120_000) {
