@@ -2,7 +2,9 @@ import { Meal, Messages } from '@fodmap/contracts';
 import { rpcFailure } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { KeysetOrder, KeysetPage, KeysetPosition, keysetParams, keysetSql } from '../paging/keyset';
 import { SymptomRecord } from '../symptoms/symptom.entity';
 import { MealFoodRecord } from './meal-food.entity';
@@ -68,38 +70,51 @@ export function mealReadStatements(tables: MealReadTables): MealReadStatements {
   };
 }
 
-/** Reads meals from the read tables, one statement each (mealReadStatements). */
+/**
+ * Reads meals from the read tables, one statement each (mealReadStatements), as named prepared statements on TypeORM's
+ * own pool: each connection parses a statement once and PostgreSQL reuses its plan, where planning the JSON statements
+ * cost more than running them (bench:dashboard's plans: 0.7 ms planning, 0.4 ms execution for today's meals).
+ * TypeORM's query() cannot name a statement.
+ */
 @Injectable()
 export class MealReader {
   private readonly sql: MealReadStatements;
+  private readonly pool: Pool;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     const table = (entity: typeof MealRecord | typeof MealFoodRecord | typeof SymptomRecord) => dataSource.getMetadata(entity).tablePath;
     this.sql = mealReadStatements({ meals: table(MealRecord), mealFoods: table(MealFoodRecord), symptoms: table(SymptomRecord) });
+    this.pool = (dataSource.driver as PostgresDriver).master as Pool;
+  }
+
+  /** The one row a read answers; `name` names its prepared statement. */
+  private async row<Row>(name: string, text: string, values: unknown[]): Promise<Row> {
+    const { rows } = await this.pool.query({ name: `journal.${name}`, text, values });
+    return rows[0] as Row;
   }
 
   /** A page of the caller's meals in `order`: `limit` of them after `after` (or from the first), and where the next page starts. */
   async page(userId: number, order: KeysetOrder, after: KeysetPosition | null, limit: number): Promise<KeysetPage<Meal>> {
-    const [row]: { meals: MealRow[]; next: KeysetPosition | null }[] = await this.dataSource.query(this.sql.page[order], keysetParams(userId, order, after, limit));
+    const row = await this.row<{ meals: MealRow[]; next: KeysetPosition | null }>(`meals.page.${order}`, this.sql.page[order], keysetParams(userId, order, after, limit));
     return { items: row.meals.map(toMeal), next: row.next };
   }
 
   /** The caller's meal, or 404 for one that is not theirs or no longer exists. */
   async get(userId: number, mealId: number): Promise<Meal> {
-    const [{ meals }]: { meals: MealRow[] }[] = await this.dataSource.query(this.sql.get, [userId, mealId]);
+    const { meals } = await this.row<{ meals: MealRow[] }>('meals.get', this.sql.get, [userId, mealId]);
     if (meals.length === 0) throw rpcFailure(404, Messages.mealNotFound);
     return toMeal(meals[0]);
   }
 
   /** The caller's meals within `range`, newest first. */
   async list(userId: number, range: TimeRange): Promise<Meal[]> {
-    const [{ meals }]: { meals: MealRow[] }[] = await this.dataSource.query(this.sql.list, [userId, range.start, range.end]);
+    const { meals } = await this.row<{ meals: MealRow[] }>('meals.list', this.sql.list, [userId, range.start, range.end]);
     return meals.map(toMeal);
   }
 
   /** One local day of the caller's: its meals newest first and how many symptoms they logged in it, in one statement. */
   async day(userId: number, range: TimeRange): Promise<{ meals: Meal[]; symptomsCount: number }> {
-    const [row]: { meals: MealRow[]; symptomsCount: number }[] = await this.dataSource.query(this.sql.day, [userId, range.start, range.end]);
+    const row = await this.row<{ meals: MealRow[]; symptomsCount: number }>('meals.day', this.sql.day, [userId, range.start, range.end]);
     return { meals: row.meals.map(toMeal), symptomsCount: row.symptomsCount };
   }
 }
