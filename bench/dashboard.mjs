@@ -16,8 +16,9 @@
 //    each read of each phase and the baseline alternating for BENCH_ROUNDS (default 5) rounds. Prints req/s,
 //    p50/p95/p99 for each, and the ratio of each read's req/s to the baseline's, overall and as the median of the
 //    rounds' ratios. Targets, printed beside the figures: p95 ≤ 15 ms, ratio ≥ 0.5. Nothing is asserted. With a started
-//    stack, also the CPU time the gateway and the journal (and the baseline) spent per request answered, from /proc:
-//    PostgreSQL's and Redis's own time is not in it.
+//    stack, also the CPU time the gateway and the journal (and the baseline) spent per request answered, from /proc,
+//    and PostgreSQL's: its backends serving the bench's database (a backend that exits during a run takes its share
+//    with it). Redis's own time is not in it.
 // Absolute figures depend on the machine and what else runs on it; the ratios within one run are the comparable figures.
 //
 // Needs the built apps (`npm run build`) and PostgreSQL, NATS (JetStream) and Redis as for the tests.
@@ -30,9 +31,11 @@
 //       stack, never GATEWAY_URL, because this bench adds data.
 //   BENCH_PROFILE_DIR=/tmp/prof node bench/dashboard.mjs
 //       also CPU-profiles the gateways and the journal during the first round of each read and prints where the time goes.
+// At the end, the plan of each statement the journal runs for the two reads (EXPLAIN (ANALYZE, BUFFERS), the person's
+// today), from the journal's own SQL (apps/journal/src/meals/meal-reader.ts).
 import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { closedLoop, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
+import { closedLoop, cpuMs, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 import { httpContract, pathTo, require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
@@ -53,7 +56,8 @@ const DAY_MS = 86_400_000;
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const LABEL_WIDTH = 40;
 
-const { localDay, localDayRange, MEAL_TYPES, SYMPTOM_TYPES, SEVERITIES } = require(join(root, 'libs/contracts/dist/index.js'));
+const { JOURNAL, localDay, localDayRange, MEAL_TYPES, SYMPTOM_TYPES, SEVERITIES } = require(join(root, 'libs/contracts/dist/index.js'));
+const { Client } = require('pg');
 const { meals: mealRoutes, symptoms: symptomRoutes } = httpContract;
 /** The home screen's two reads. */
 const STATS = httpContract.dashboard.stats.path;
@@ -153,6 +157,48 @@ async function seed(call, timeZone) {
   console.log(`seeded ${MEALS} meals, ${MEALS * FOODS_PER_MEAL} food entries (${foods.length} catalogue foods) and ${SYMPTOMS} symptoms in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** CPU ms so far of each PostgreSQL backend serving `db`'s database but `db` itself, by pid (PostgreSQL on this machine). */
+async function postgresBackendsCpu(db) {
+  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  const cpu = new Map();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuMs(pid));
+    } catch {
+      // The backend exited meanwhile.
+    }
+  }
+  return cpu;
+}
+
+/** Runs `phase` and adds what PostgreSQL's backends of the database spent on the CPU meanwhile to `totals.postgres`. */
+async function measuringPostgresCpu(db, totals, phase) {
+  const before = await postgresBackendsCpu(db);
+  const result = await phase();
+  let spent = 0;
+  for (const [pid, ms] of await postgresBackendsCpu(db)) spent += ms - (before.get(pid) ?? 0);
+  totals.postgres = (totals.postgres ?? 0) + spent;
+  return result;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the statement behind each read, for the person's today, as the journal runs it. */
+async function explainReads(databaseUrl, userId, timeZone) {
+  const { mealReadStatements } = require(join(root, 'apps/journal/dist/meals/meal-reader.js'));
+  const sql = mealReadStatements({ meals: `${JOURNAL}.meals`, mealFoods: `${JOURNAL}.meal_foods`, symptoms: `${JOURNAL}.symptoms` });
+  const today = localDayRange(localDay(new Date(), timeZone), timeZone);
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    for (const [read, statement] of [[STATS, sql.day], [TODAYS_MEALS, sql.list]]) {
+      const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement}`, [userId, today.start, today.end]);
+      console.log(`\nplan of ${read}:`);
+      for (const row of rows) console.log(`  ${row['QUERY PLAN']}`);
+    }
+  } finally {
+    await db.end();
+  }
+}
+
 function line(label, figures) {
   const ms = (value) => `${value.toFixed(2).padStart(7)} ms`;
   return `${label.padEnd(LABEL_WIDTH)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  p99 ${ms(figures.p99)}  (${figures.requests} requests${figures.errors ? `, ${figures.errors} not 200` : ''})`;
@@ -171,6 +217,7 @@ async function main() {
     env: profiling ? { BENCH_PROFILE_DIR: PROFILE_DIR } : {},
   });
   let baseline;
+  let postgres;
   const profiles = [];
   try {
     const person = await signUp(stack.gatewayUrl, 'dashboard');
@@ -193,6 +240,12 @@ async function main() {
 
     baseline = await startBaseline(stack.config);
     const canMeasureCpu = existsSync('/proc/self/stat') && !runningUrl;
+    if (canMeasureCpu) {
+      postgres = new Client({ connectionString: stack.config.databaseUrl });
+      await postgres.connect();
+    }
+    const loop = (target) => () => closedLoop(target.url, person.cookie, SECONDS, CONNECTIONS);
+    const measured = (target, totals) => (postgres ? () => measuringPostgresCpu(postgres, totals, loop(target)) : loop(target));
     const pidsOf = (gatewayPid) => (canMeasureCpu ? { gateway: gatewayPid, journal: stack.pids.journal } : {});
     const reads = [
       { phase: 'cached', url: stack.gatewayUrl, pid: stack.pids.gateway },
@@ -220,7 +273,7 @@ async function main() {
       for (const [i, target] of targets.entries()) {
         const profiled = profiling && round === 0 && target.name;
         if (profiled) toggleProfilers(target);
-        runs[i].push(await measuringCpu(target.pids, cpu[i], () => closedLoop(target.url, person.cookie, SECONDS, CONNECTIONS)));
+        runs[i].push(await measuringCpu(target.pids, cpu[i], measured(target, cpu[i])));
         if (profiled) {
           toggleProfilers(target);
           // Each process writes <app>-<pid>.cpuprofile: named after the read it covers before the next one overwrites it.
@@ -253,11 +306,15 @@ async function main() {
       console.log('');
       const per = (ms, i) => ((ms ?? 0) * 1000) / figures[i].requests;
       for (const i of reads.keys()) {
-        console.log(`CPU per request ${targets[i].label.padEnd(LABEL_WIDTH)} gateway ${per(cpu[i].gateway, i).toFixed(0)} µs + journal ${per(cpu[i].journal, i).toFixed(0)} µs`);
+        console.log(
+          `CPU per request ${targets[i].label.padEnd(LABEL_WIDTH)} gateway ${per(cpu[i].gateway, i).toFixed(0)} µs + journal ${per(cpu[i].journal, i).toFixed(0)} µs + PostgreSQL ${per(cpu[i].postgres, i).toFixed(0)} µs`,
+        );
       }
-      console.log(`CPU per request ${targets[base].label.padEnd(LABEL_WIDTH)} ${per(cpu[base].baseline, base).toFixed(0)} µs${profiling ? '   (profilers on in round 1)' : ''}`);
+      console.log(`CPU per request ${targets[base].label.padEnd(LABEL_WIDTH)} ${per(cpu[base].baseline, base).toFixed(0)} µs + PostgreSQL ${per(cpu[base].postgres, base).toFixed(0)} µs${profiling ? '   (profilers on in round 1)' : ''}`);
     }
+    await explainReads(stack.config.databaseUrl, person.user.id, person.user.timeZone);
   } finally {
+    await postgres?.end();
     baseline?.child.kill('SIGTERM');
     await stack.stop();
   }

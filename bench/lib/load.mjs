@@ -120,7 +120,7 @@ export function startBaseline(config) {
 const TICKS_PER_SECOND = 100;
 
 /** User plus system CPU of a process so far, in ms (Linux /proc; USER_HZ is 100 on every Linux ABI node runs on). */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
