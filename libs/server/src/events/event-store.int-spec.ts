@@ -53,4 +53,24 @@ describe('EventStore', () => {
     await expect(failing).rejects.toThrow('projection failed');
     expect(await ledger.store.readStream('account-atomic')).toEqual([]);
   });
+
+  it('lands concurrent appends to many streams, each with its own outcome, when one of them fails', async () => {
+    const seen: Array<[string, number]> = [];
+    const deposit = (i: number) =>
+      ledger.store.append(`account-group-${i}`, 0, [{ type: 'Deposited', schemaVersion: 1, data: { account: `account-group-${i}`, amount: i } }], { userId: 1 }, async (_manager, stored) => {
+        if (i === 3) throw new Error('projection of 3 failed');
+        seen.push([stored[0].streamId, stored[0].position]);
+      });
+
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => deposit(i)));
+
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect((results[3] as PromiseRejectedResult).reason).toEqual(new Error('projection of 3 failed'));
+    expect(await ledger.store.readStream('account-group-3')).toEqual([]);
+    for (const i of [0, 1, 2, 4, 5, 6, 7]) {
+      const [event] = await ledger.store.readStream(`account-group-${i}`);
+      expect(event.data).toEqual({ account: `account-group-${i}`, amount: i });
+      expect(seen.filter(([stream]) => stream === `account-group-${i}`).at(-1)?.[1]).toBe(event.position);
+    }
+  });
 });

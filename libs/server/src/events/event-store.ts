@@ -1,7 +1,8 @@
 import { EventDefinitions, EventOf } from '@fodmap/contracts';
 import { randomUUID } from 'node:crypto';
 import { RpcException } from '@nestjs/microservices';
-import { DataSource, EntityManager } from 'typeorm';
+import { AsyncResource } from 'node:async_hooks';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { RpcFailureBody } from '../rpc';
 import { readEvent } from './catalog';
 import { currentTraceparent } from '../observability/tracing';
@@ -62,6 +63,25 @@ export interface AppendResult<E extends EventShape = EventShape> {
   events: StoredEvent<E>[];
 }
 
+/** At most this many appends, and events, are written in one transaction. */
+const GROUP_APPENDS = 64;
+const GROUP_EVENTS = 2_000;
+
+/** An append waiting to be written, its events serialised. */
+interface PendingAppend {
+  streamId: string;
+  expectedVersion: number;
+  events: Array<{ type: string; schemaVersion: number; eventId: string; data: string; metadata: string }>;
+  project?: InlineProjection;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The unique (stream, version) index refused an event: the stream was appended to since its version was read. */
+function isStreamVersionTaken(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === 'events_stream_version_unique';
+}
+
 /**
  * The append-only events table of one service's schema: the source of truth of an event-sourced service.
  *
@@ -70,7 +90,8 @@ export interface AppendResult<E extends EventShape = EventShape> {
  * checkpoint without ever passing over an event that commits later with a smaller position.
  * This lock is the one ordering mechanism (see the README for why not pg_snapshot_xmin): it involves only this
  * schema's appends, so no transaction elsewhere in the cluster can hold the relay back.
- * The cost is one append at a time per service, a few milliseconds each: ample for a journal.
+ * The cost is one transaction at a time per service, held through its commit's flush: appends that arrive meanwhile
+ * are therefore written together in the next one (see `append`), so the lock and the flush are paid per group.
  *
  * Typed by the producing service's event map (`EventStore<DomainEvents['journal']>`): it appends only that service's
  * events, and reads a stream back as them, upcast to their current versions.
@@ -78,6 +99,9 @@ export interface AppendResult<E extends EventShape = EventShape> {
 export class EventStore<D extends EventDefinitions = EventDefinitions> {
   readonly schema: string;
   private readonly eventsTable: string;
+  /** Appends waiting for the group being written to commit. */
+  private pending: PendingAppend[] = [];
+  private writing = false;
 
   constructor(
     readonly dataSource: DataSource,
@@ -104,15 +128,21 @@ export class EventStore<D extends EventDefinitions = EventDefinitions> {
    * Appends events to a stream whose current version must be `expectedVersion` (0 for a new stream),
    * and runs `project` with the stored events in the same transaction. Correlation and causation ids not given
    * come from the work in progress (the RPC request, or the event a consumer is handling).
+   *
+   * Appends that arrive while one is being written are written together, in one transaction (a group commit): the
+   * append lock is held, and the commit's WAL flush paid, once for all of them, which is what lets a service take
+   * more appends a second than one lock-and-flush at a time allows. Each append keeps its own outcome: a stale expected
+   * version is refused alone, before anything is written; any other failure (a `before` check, an idempotency key
+   * taken) undoes the group, whose appends are then written one by one, so that only the failing one fails.
    */
-  async append(
+  append(
     streamId: string,
     expectedVersion: number,
     events: ReadonlyArray<NewEvent<EventOf<D>>>,
     metadata: Partial<EventMetadata>,
     project?: InlineProjection,
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('Nothing to append');
+    if (events.length === 0) return Promise.reject(new Error('Nothing to append'));
     const causation = currentCausation();
     const traceparent = metadata.traceparent ?? currentTraceparent();
     const fullMetadata: EventMetadata = {
@@ -122,26 +152,124 @@ export class EventStore<D extends EventDefinitions = EventDefinitions> {
       occurredAt: metadata.occurredAt ?? new Date().toISOString(),
       ...(traceparent ? { traceparent } : {}),
     };
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.appendLockKey]);
-      const version = await this.streamVersion(streamId, manager);
-      if (version !== expectedVersion) throw new StreamVersionConflictError(streamId, expectedVersion, version);
-
-      const values: unknown[] = [];
-      const rows = events.map((event, index) => {
-        values.push(streamId, expectedVersion + index + 1, randomUUID(), event.type, event.schemaVersion, JSON.stringify(event.data), JSON.stringify(fullMetadata));
-        const at = index * 7;
-        return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}::jsonb, $${at + 7}::jsonb)`;
+    const metadataJson = JSON.stringify(fullMetadata);
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({
+        streamId,
+        expectedVersion,
+        events: events.map((event) => ({ type: event.type, schemaVersion: event.schemaVersion, eventId: randomUUID(), data: JSON.stringify(event.data), metadata: metadataJson })),
+        // Run in the caller's async context, so that what it does is traced and caused as the caller's request.
+        project: project && AsyncResource.bind(project),
+        resolve,
+        reject,
       });
-      const inserted: EventRow[] = await manager.query(
-        `INSERT INTO ${this.eventsTable} (stream_id, stream_version, event_id, type, schema_version, data, metadata)
-         VALUES ${rows.join(', ')} RETURNING ${COLUMNS}`,
-        values,
+      void this.writePending();
+    });
+  }
+
+  /** Writes what is pending, a group at a time, until nothing is; one writer per store. */
+  private async writePending(): Promise<void> {
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      while (this.pending.length > 0) await this.writeGroup(this.takeGroup());
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  /** The next group: pending appends in order, one per stream (a second one on a stream waits for the next group). */
+  private takeGroup(): PendingAppend[] {
+    const group: PendingAppend[] = [];
+    const streams = new Set<string>();
+    let rows = 0;
+    this.pending = this.pending.filter((append) => {
+      if (group.length > 0 && (streams.has(append.streamId) || group.length >= GROUP_APPENDS || rows + append.events.length > GROUP_EVENTS)) return true;
+      group.push(append);
+      streams.add(append.streamId);
+      rows += append.events.length;
+      return false;
+    });
+    return group;
+  }
+
+  private async writeGroup(group: PendingAppend[]): Promise<void> {
+    let outcomes: Array<AppendResult | StreamVersionConflictError>;
+    try {
+      outcomes = await this.writeAppends(group);
+    } catch (error) {
+      if (group.length === 1) {
+        group[0].reject(error);
+        return;
+      }
+      for (const append of group) await this.writeGroup([append]);
+      return;
+    }
+    outcomes.forEach((outcome, index) => (outcome instanceof StreamVersionConflictError ? group[index].reject(outcome) : group[index].resolve(outcome)));
+  }
+
+  /**
+   * One transaction: the append lock, every stream's version, one INSERT of every event (positions in the group's order)
+   * that also notifies the relay, then each append's own work in order. An append whose expected version is stale
+   * is left out and answered with its conflict.
+   */
+  private writeAppends(group: PendingAppend[]): Promise<Array<AppendResult | StreamVersionConflictError>> {
+    return this.dataSource.transaction(async (manager) => {
+      // The versions are read in the statement that takes the lock, with a snapshot from before it was granted: an
+      // append of the same stream committed meanwhile (another replica's) then fails the unique (stream, version) index,
+      // which is answered as the conflict it is.
+      const versions: Array<{ stream_id: string; version: number }> = await manager.query(
+        `SELECT stream.id AS stream_id, (SELECT coalesce(max(stream_version), 0)::int FROM ${this.eventsTable} WHERE stream_id = stream.id) AS version
+         FROM (SELECT pg_advisory_xact_lock(hashtext($1))) AS locked, unnest($2::text[]) AS stream(id)`,
+        [this.appendLockKey, group.map((append) => append.streamId)],
       );
-      const stored = inserted.map(toStoredEvent).sort((a, b) => a.position - b.position);
-      await manager.query('SELECT pg_notify($1, $2)', [this.notifyChannel, String(stored[stored.length - 1].position)]);
-      if (project) await project(manager, stored);
-      return { nextExpectedVersion: expectedVersion + events.length, events: stored };
+      const versionOf = new Map(versions.map((row) => [row.stream_id, row.version]));
+      const outcomes: Array<AppendResult | StreamVersionConflictError> = group.map((append) => {
+        const version = versionOf.get(append.streamId) ?? 0;
+        return version === append.expectedVersion ? { nextExpectedVersion: version + append.events.length, events: [] } : new StreamVersionConflictError(append.streamId, append.expectedVersion, version);
+      });
+      const values: unknown[] = [this.notifyChannel];
+      const rows: string[] = [];
+      group.forEach((append, index) => {
+        if (outcomes[index] instanceof StreamVersionConflictError) return;
+        append.events.forEach((event, offset) => {
+          const at = values.length;
+          values.push(append.streamId, append.expectedVersion + offset + 1, event.eventId, event.type, event.schemaVersion, event.data, event.metadata);
+          rows.push(`($${at + 1}, $${at + 2}::int, $${at + 3}::uuid, $${at + 4}, $${at + 5}::int, $${at + 6}::jsonb, $${at + 7}::jsonb)`);
+        });
+      });
+      if (rows.length === 0) return outcomes;
+      let inserted: Array<{ position: string; event_id: string }>;
+      try {
+        inserted = await manager.query(
+          `WITH inserted AS (
+             INSERT INTO ${this.eventsTable} (stream_id, stream_version, event_id, type, schema_version, data, metadata)
+             VALUES ${rows.join(', ')} RETURNING position, event_id
+           ), notified AS (SELECT pg_notify($1, max(position)::text) FROM inserted)
+           SELECT inserted.position, inserted.event_id FROM inserted, notified`,
+          values,
+        );
+      } catch (error) {
+        if (isStreamVersionTaken(error) && group.length === 1) throw new StreamVersionConflictError(group[0].streamId, group[0].expectedVersion, await this.streamVersion(group[0].streamId));
+        throw error;
+      }
+      const positionOf = new Map(inserted.map((row) => [row.event_id, Number(row.position)]));
+      for (const [index, append] of group.entries()) {
+        const outcome = outcomes[index];
+        if (outcome instanceof StreamVersionConflictError) continue;
+        outcome.events = append.events.map((event, offset) => ({
+          position: positionOf.get(event.eventId) ?? 0,
+          streamId: append.streamId,
+          streamVersion: append.expectedVersion + offset + 1,
+          eventId: event.eventId,
+          type: event.type,
+          schemaVersion: event.schemaVersion,
+          data: JSON.parse(event.data),
+          metadata: JSON.parse(event.metadata),
+        }));
+        if (append.project) await append.project(manager, outcome.events);
+      }
+      return outcomes;
     });
   }
 
