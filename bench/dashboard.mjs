@@ -35,7 +35,7 @@
 // today), from the journal's own SQL (apps/journal/src/meals/meal-reader.ts).
 import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { closedLoop, cpuMs, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
+import { apiClient, closedLoop, cpuMs, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 import { httpContract, pathTo, require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
@@ -66,20 +66,6 @@ const rand = seededRandom(20260107);
 const pick = (list) => list[Math.floor(rand() * list.length)];
 /** Words whose search results make a varied pantry of catalogue foods, low, medium, high and unknown. */
 const PANTRY_QUERIES = ['rice', 'egg', 'chicken', 'carrot', 'banana', 'oats', 'potato', 'spinach', 'tomato', 'cheese', 'avocado', 'garlic', 'onion', 'apple', 'bread', 'salmon', 'yogurt', 'beans'];
-
-/** JSON over HTTP as the signed-in person; anything but a 2xx stops the bench with what the gateway said. */
-function client(base, cookie) {
-  return async (method, path, body) => {
-    const res = await fetch(base + path, {
-      method,
-      headers: { Cookie: cookie, Origin: base, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body && JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-    return JSON.parse(text);
-  };
-}
 
 /** A time on the `daysAgo`-th day before today (1 = yesterday) in the person's zone: a random second of that day. */
 function pastInstant(todayStart, daysAgo) {
@@ -221,7 +207,7 @@ async function main() {
   const profiles = [];
   try {
     const person = await signUp(stack.gatewayUrl, 'dashboard');
-    const call = client(stack.gatewayUrl, person.cookie);
+    const call = apiClient(stack.gatewayUrl, person.cookie);
     await seed(call, person.user.timeZone);
 
     const stats = await call('GET', STATS);
@@ -233,7 +219,7 @@ async function main() {
     // The uncached phase: a second gateway of the same stack with the journal read cache off, so every read asks the journal.
     const uncached = stack.startGateway && (await stack.startGateway({ JOURNAL_READ_CACHE_SECONDS: '0' }, profiling ? preload : []));
     if (uncached) {
-      const direct = client(uncached.url, person.cookie);
+      const direct = apiClient(uncached.url, person.cookie);
       const same = JSON.stringify(await direct('GET', STATS)) === JSON.stringify(stats) && JSON.stringify(await direct('GET', TODAYS_MEALS)) === JSON.stringify(todays);
       if (!same) throw new Error('The journal answers the uncached gateway differently from what the cache holds');
     } else console.log('(a running stack: the uncached phase needs a second gateway of its own and is left out)');

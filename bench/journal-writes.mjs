@@ -27,9 +27,9 @@
 //                                      round of each kind and prints where the time goes
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
-import { measuringCpu, percentile } from './lib/load.mjs';
+import { measuringCpu, percentile, send } from './lib/load.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 import { httpContract, pathTo, require, root, signUp, startStack } from './lib/stack.mjs';
 
@@ -50,38 +50,15 @@ const PANTRY = ['chicken', 'rice', 'carrot', 'spinach', 'egg'];
 const { SYMPTOM_TYPES, SEVERITIES } = require(join(root, 'libs/contracts/dist/index.js'));
 const { Client } = require('pg');
 
-/** One JSON request over a keep-alive agent; resolves with the status and the parsed body. */
-function send(agent, base, cookie, method, path, body) {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const headers = {
-      Cookie: cookie,
-      Origin: base,
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      'Content-Length': Buffer.byteLength(payload),
-      'Idempotency-Key': randomUUID(),
-    };
-    const req = request(base + path, { method, agent, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+/** A write with an Idempotency-Key of its own, as the app sends it. */
+const post = (agent, url, cookie, body) => send(agent, url, { method: 'POST', cookie, body, idempotencyKey: randomUUID() });
 
 /** Each kind of write: one request, given the person (their meals and the foods to add). */
 const KINDS = [
   {
     name: 'create meal: POST /api/meals',
     async write(agent, base, person, n) {
-      const res = await send(agent, base, person.cookie, 'POST', httpContract.meals.create.path, { mealType: 'lunch', name: `Bench meal ${n}`, timestamp: new Date().toISOString() });
+      const res = await post(agent, base + httpContract.meals.create.path, person.cookie, { mealType: 'lunch', name: `Bench meal ${n}`, timestamp: new Date().toISOString() });
       if (res.status === 201) person.meals.push({ id: res.body.id, foods: 0 });
       return res;
     },
@@ -93,13 +70,13 @@ const KINDS = [
       if (meal.foods >= FOODS_PER_MEAL_AT_MOST) throw new Error('The bench person has no meal left to add foods to: raise the create phase');
       meal.foods++;
       const food = person.foods[n % person.foods.length];
-      return send(agent, base, person.cookie, 'POST', pathTo(httpContract.meals.addFood, { id: meal.id }), { foodId: food.id, quantity: 1, servingUnit: 'serving' });
+      return post(agent, base + pathTo(httpContract.meals.addFood, { id: meal.id }), person.cookie, { foodId: food.id, quantity: 1, servingUnit: 'serving' });
     },
   },
   {
     name: 'log symptom: POST /api/symptoms',
     async write(agent, base, person, n) {
-      return send(agent, base, person.cookie, 'POST', httpContract.symptoms.log.path, {
+      return post(agent, base + httpContract.symptoms.log.path, person.cookie, {
         symptomType: SYMPTOM_TYPES[n % SYMPTOM_TYPES.length],
         severity: SEVERITIES[n % SEVERITIES.length],
         notes: 'After lunch',

@@ -21,8 +21,8 @@
 //   BENCH_GATEWAY_URL=http://localhost:3000 node bench/meal-save.mjs
 //                                        uses a running stack instead; the bench people and their meals stay there
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
-import { measuringCpu, percentile } from './lib/load.mjs';
+import { Agent } from 'node:http';
+import { measuringCpu, percentile, send } from './lib/load.mjs';
 import { httpContract, pathTo, signUp, startStack } from './lib/stack.mjs';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 10);
@@ -37,25 +37,6 @@ const OPEN_INTERVAL_MS = Number(process.env.BENCH_INTERVAL_MS ?? 1000);
 const PLATE = ['chicken', 'rice', 'carrot', 'spinach', 'egg'];
 
 /** One JSON request over a keep-alive agent; resolves with the status and the parsed body. */
-function send(agent, base, cookie, method, path, body, idempotencyKey) {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const headers = { Cookie: cookie, Origin: base, Accept: 'application/json', 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) };
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    const req = request(base + path, { method, agent, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 /** The meal the builder saves: now, five foods at their serving. */
 const plateOf = (n) => ({ mealType: 'lunch', name: `Bench plate ${n}`, timestamp: new Date().toISOString() });
 const entriesOf = (foods) => foods.map((food) => ({ foodId: food.id, quantity: 1, servingUnit: 'serving' }));
@@ -66,7 +47,7 @@ const PATHS = [
     name: 'one request: POST /api/meals with foods',
     requests: 1,
     async save(agent, base, cookie, foods, n) {
-      const res = await send(agent, base, cookie, 'POST', httpContract.meals.create.path, { ...plateOf(n), foods: entriesOf(foods) }, randomUUID());
+      const res = await send(agent, base + httpContract.meals.create.path, { method: 'POST', cookie, body: { ...plateOf(n), foods: entriesOf(foods) }, idempotencyKey: randomUUID() });
       return res.status === 201 && res.body.foods.length === FOODS_PER_MEAL ? [] : [res];
     },
   },
@@ -74,10 +55,10 @@ const PATHS = [
     name: 'old: POST /api/meals + 5 × POST foods',
     requests: 1 + FOODS_PER_MEAL,
     async save(agent, base, cookie, foods, n) {
-      const created = await send(agent, base, cookie, 'POST', httpContract.meals.create.path, plateOf(n), randomUUID());
+      const created = await send(agent, base + httpContract.meals.create.path, { method: 'POST', cookie, body: plateOf(n), idempotencyKey: randomUUID() });
       if (created.status !== 201) return [created];
       for (const entry of entriesOf(foods)) {
-        const added = await send(agent, base, cookie, 'POST', pathTo(httpContract.meals.addFood, { id: created.body.id }), entry, randomUUID());
+        const added = await send(agent, base + pathTo(httpContract.meals.addFood, { id: created.body.id }), { method: 'POST', cookie, body: entry, idempotencyKey: randomUUID() });
         if (added.status !== 201) return [added];
       }
       return [];
