@@ -29,11 +29,16 @@ export function mealOutcomes(history: History, window: SymptomWindow): MealOutco
       continue;
     }
     const latest = symptom.feltAt - window.fromHours * HOUR_MS;
-    for (let index = firstEatenFrom(outcomes, symptom.feltAt - window.toHours * HOUR_MS); index < outcomes.length && outcomes[index].meal.eatenAt <= latest; index += 1) {
+    for (let index = firstEatenFrom(outcomes, earliestMealOf(symptom, window)); index < outcomes.length && outcomes[index].meal.eatenAt <= latest; index += 1) {
       count(outcomes[index], symptom, score);
     }
   }
   return outcomes;
+}
+
+/** The earliest time a meal may be eaten for an unlinked symptom to count for it (window start, included). */
+export function earliestMealOf(symptom: HistorySymptom, window: SymptomWindow): number {
+  return symptom.feltAt - window.toHours * HOUR_MS;
 }
 
 function count(outcome: MealOutcome, symptom: HistorySymptom, score: number): void {
