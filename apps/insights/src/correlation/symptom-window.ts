@@ -19,7 +19,8 @@ export interface MealOutcome {
  */
 export function mealOutcomes(history: History, window: SymptomWindow): MealOutcome[] {
   const outcomes = [...history.meals].sort((a, b) => a.eatenAt - b.eatenAt).map((meal): MealOutcome => ({ meal, symptoms: [], worstSeverity: 0 }));
-  const byMealId = new Map(outcomes.map((outcome) => [outcome.meal.mealId, outcome]));
+  const byMealId = new Map<number, MealOutcome>();
+  for (const outcome of outcomes) byMealId.set(outcome.meal.mealId, outcome);
   for (const symptom of history.symptoms) {
     if (symptom.severity === 'none') continue;
     const score = SEVERITY_SCORE[symptom.severity];
