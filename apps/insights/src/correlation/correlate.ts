@@ -81,7 +81,7 @@ export function correlateFoods(history: History, window: SymptomWindow): Correla
   const assessed = assessFoods(history, window);
   const listed = new Set<AssessedFood>();
   for (const food of assessed.filter(({ entry }) => entry.pValue !== null).sort((a, b) => byStrength(a.entry, b.entry))) {
-    const partnerListed = food.overlaps.some(({ other, shared }) => listed.has(assessed[other]) && inseparable(food.meals.length, assessed[other].meals.length, shared));
+    const partnerListed = food.overlaps.some(({ other, shared }) => inseparable(food.meals.length, assessed[other].meals.length, shared) && listed.has(assessed[other]));
     if (!partnerListed) listed.add(food);
   }
   const untested = assessed.filter(({ entry }) => entry.pValue === null);
