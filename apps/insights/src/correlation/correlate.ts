@@ -9,6 +9,7 @@ import {
   OTHER_TRIGGER_GROUPS,
   SEVERITY_SCORE,
   SYMPTOM_LABELS,
+  SYMPTOM_TYPES,
   type SymptomType,
   type SymptomWindow,
 } from '@fodmap/contracts';
@@ -16,7 +17,7 @@ import { companions, inseparable, type Overlap, overlapsOf } from './eaten-toget
 import { assessExposures, EVIDENCE_RANK, type Finding } from './evidence';
 import { groupExposures } from './group-exposure';
 import type { History } from './history';
-import { type MealOutcome, mealOutcomes } from './symptom-window';
+import { earliestMealOf, type MealOutcome, mealOutcomes } from './symptom-window';
 
 /** A food's entry, the meals (indices into the analysed meals, ascending) it was eaten in, and the foods sharing them. */
 export interface AssessedFood {
@@ -57,7 +58,7 @@ export function assessFoods(history: History, window: SymptomWindow): AssessedFo
     overlaps: overlaps[index],
     entry: {
       ...findings[index],
-      ...symptomsAfter(outcomes, food.meals),
+      ...symptomsAfter(outcomes, food.meals, window),
       foodId,
       foodName: food.name,
       fodmapRating: food.rating,
@@ -80,7 +81,7 @@ export function correlateFoods(history: History, window: SymptomWindow): Correla
   const assessed = assessFoods(history, window);
   const listed = new Set<AssessedFood>();
   for (const food of assessed.filter(({ entry }) => entry.pValue !== null).sort((a, b) => byStrength(a.entry, b.entry))) {
-    const partnerListed = food.overlaps.some(({ other, shared }) => listed.has(assessed[other]) && inseparable(food.meals.length, assessed[other].meals.length, shared));
+    const partnerListed = food.overlaps.some(({ other, shared }) => inseparable(food.meals.length, assessed[other].meals.length, shared) && listed.has(assessed[other]));
     if (!partnerListed) listed.add(food);
   }
   const untested = assessed.filter(({ entry }) => entry.pValue === null);
@@ -120,25 +121,38 @@ function riskLabelOf(finding: Finding): CorrelationEntry['riskLabel'] {
   return finding.evidence === 'no_link' && rate < SAFE_BELOW ? 'Safe' : null;
 }
 
-/** The symptoms after a food's meals, each counted once: mean severity (0 to 4) and the three most frequent names. */
-function symptomsAfter(outcomes: readonly MealOutcome[], meals: readonly number[]): Pick<CorrelationEntry, 'avgSymptomSeverity' | 'commonSymptoms'> {
-  const seen = new Set<number>();
-  const byType = new Map<SymptomType, number>();
+const TYPE_INDEX = Object.fromEntries(SYMPTOM_TYPES.map((type, index) => [type, index])) as Record<SymptomType, number>;
+/** Counts per symptom type (index in SYMPTOM_TYPES), reused by every food of every analysis: zeroed after each use. */
+const typeCounts = new Int32Array(SYMPTOM_TYPES.length);
+
+/**
+ * The symptoms after a food's meals, each counted once: mean severity (0 to 4) and the three most frequent names.
+ * Counted once without a set: a symptom follows several meals only when logged unlinked, and then it follows every
+ * meal eaten from its felt time − toHours on (meals in the order eaten), so it was already counted for this food
+ * exactly when the food's previous meal was eaten within that window too.
+ */
+function symptomsAfter(outcomes: readonly MealOutcome[], meals: readonly number[], window: SymptomWindow): Pick<CorrelationEntry, 'avgSymptomSeverity' | 'commonSymptoms'> {
+  let counted = 0;
   let severity = 0;
-  for (const index of meals) {
-    for (const symptom of outcomes[index].symptoms) {
-      if (seen.has(symptom.symptomId)) continue;
-      seen.add(symptom.symptomId);
+  for (let at = 0; at < meals.length; at += 1) {
+    const previousEatenAt = at === 0 ? -Infinity : outcomes[meals[at - 1]].meal.eatenAt;
+    for (const symptom of outcomes[meals[at]].symptoms) {
+      if (symptom.mealId === null && previousEatenAt >= earliestMealOf(symptom, window)) continue;
+      counted += 1;
       severity += SEVERITY_SCORE[symptom.severity];
-      byType.set(symptom.symptomType, (byType.get(symptom.symptomType) ?? 0) + 1);
+      typeCounts[TYPE_INDEX[symptom.symptomType]] += 1;
     }
   }
-  const commonSymptoms = [...byType.entries()]
-    .map(([type, count]) => ({ label: SYMPTOM_LABELS[type], count }))
+  const common: { label: string; count: number }[] = [];
+  typeCounts.forEach((count, index) => {
+    if (count > 0) common.push({ label: SYMPTOM_LABELS[SYMPTOM_TYPES[index]], count });
+  });
+  typeCounts.fill(0);
+  const commonSymptoms = common
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
     .slice(0, COMMON_SYMPTOMS)
     .map(({ label }) => label);
-  return { avgSymptomSeverity: seen.size === 0 ? 0 : Math.round((severity / seen.size) * 100) / 100, commonSymptoms };
+  return { avgSymptomSeverity: counted === 0 ? 0 : Math.round((severity / counted) * 100) / 100, commonSymptoms };
 }
 
 const GROUPS: readonly { group: InsightGroup; kind: GroupCorrelation['kind'] }[] = [

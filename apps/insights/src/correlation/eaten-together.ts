@@ -16,18 +16,29 @@ export interface Overlap {
 
 /**
  * For each exposure (its meal indices, no repeats), the other exposures that share at least one of its meals. The
- * cost is the sum over meals of their exposures squared, counted in one reused array.
+ * cost is the sum over meals of their exposures squared, counted in one reused array; each meal's exposures are held
+ * in one flat array (meal m's from starts[m] to starts[m + 1]), not an array per meal.
  */
 export function overlapsOf(exposures: readonly (readonly number[])[], mealCount: number): Overlap[][] {
-  const byMeal = Array.from({ length: mealCount }, (): number[] => []);
+  const starts = new Int32Array(mealCount + 1);
+  for (const meals of exposures) {
+    for (const meal of meals) starts[meal + 1] += 1;
+  }
+  for (let meal = 0; meal < mealCount; meal += 1) starts[meal + 1] += starts[meal];
+  const byMeal = new Int32Array(starts[mealCount]);
+  const filled = starts.slice(0, mealCount);
   exposures.forEach((meals, index) => {
-    for (const meal of meals) byMeal[meal].push(index);
+    for (const meal of meals) {
+      byMeal[filled[meal]] = index;
+      filled[meal] += 1;
+    }
   });
   const counts = new Int32Array(exposures.length);
   return exposures.map((meals, index) => {
     const others: number[] = [];
     for (const meal of meals) {
-      for (const other of byMeal[meal]) {
+      for (let at = starts[meal]; at < starts[meal + 1]; at += 1) {
+        const other = byMeal[at];
         if (other === index) continue;
         if (counts[other] === 0) others.push(other);
         counts[other] += 1;
@@ -37,6 +48,21 @@ export function overlapsOf(exposures: readonly (readonly number[])[], mealCount:
     for (const other of others) counts[other] = 0;
     return overlaps;
   });
+}
+
+/** How many meals two exposures share, from their meal indices in ascending order. */
+export function sharedMeals(a: readonly number[], b: readonly number[]): number {
+  let shared = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] < b[j]) i += 1;
+    else if (a[i] > b[j]) j += 1;
+    else {
+      shared += 1;
+      i += 1;
+      j += 1;
+    }
+  }
+  return shared;
 }
 
 /** At least 80 % of each one's meals hold the other: no test on this journal can tell them apart. */

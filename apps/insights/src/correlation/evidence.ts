@@ -1,5 +1,5 @@
 import { type Evidence, type EvidenceLevel, type ExposureTable, MIN_MEALS_COMPARED, SEVERITY_SCORE } from '@fodmap/contracts';
-import { type Overlap, overlapsOf, stratifiers } from './eaten-together';
+import { type Overlap, sharedMeals, stratifiers } from './eaten-together';
 import { benjaminiHochberg, exactStratifiedGreater, fisherExactGreater, mannWhitneyGreaterFromTallies, type RankTally } from './statistics';
 import type { MealOutcome } from './symptom-window';
 
@@ -39,7 +39,7 @@ export interface Finding extends Evidence {
 const SEVERITY_LEVELS = Math.max(...Object.values(SEVERITY_SCORE)) + 1;
 
 /**
- * Compares each exposure (the indices of the meals exposed to one food or group) with the rest of the meals.
+ * Compares each exposure (the indices of the meals exposed to one food or group, ascending) with the rest of the meals.
  * Compared only with at least MIN_MEALS_COMPARED meals on each side, which depends on meals, never on symptoms.
  * `overlaps` (from `overlapsOf`) says which other exposures share each one's meals.
  */
@@ -47,8 +47,6 @@ export function assessExposures(outcomes: readonly MealOutcome[], exposures: rea
   const symptomaticMeals = outcomes.filter((outcome) => outcome.symptoms.length > 0).length;
   const allSeverities = severityCounts(outcomes, outcomes.map((_, index) => index));
   const exposedSymptomatic = exposures.map((meals) => meals.filter((index) => outcomes[index].symptoms.length > 0));
-  // Which symptomatic meals two exposures share: the same count as their meals', over symptomatic meals only.
-  const symptomaticOverlaps = overlapsOf(exposedSymptomatic, outcomes.length);
   const tables = exposures.map(
     (meals, index): ExposureTable => ({
       with: { meals: meals.length, symptomatic: exposedSymptomatic[index].length },
@@ -64,7 +62,7 @@ export function assessExposures(outcomes: readonly MealOutcome[], exposures: rea
   const pValueOf = (index: number): number =>
     stratifiers(exposures[index].length, overlaps[index], (other) => exposures[other].length).reduce(
       (p, { other, shared }) => {
-        const sharedSymptomatic = symptomaticOverlaps[index].find((overlap) => overlap.other === other)?.shared ?? 0;
+        const sharedSymptomatic = sharedMeals(exposedSymptomatic[index], exposedSymptomatic[other]);
         return Math.max(p, exactStratifiedGreater(strataBy(tables[index], tables[other], shared, sharedSymptomatic)));
       },
       fisherExactGreater(tables[index]),

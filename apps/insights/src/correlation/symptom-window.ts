@@ -19,7 +19,8 @@ export interface MealOutcome {
  */
 export function mealOutcomes(history: History, window: SymptomWindow): MealOutcome[] {
   const outcomes = [...history.meals].sort((a, b) => a.eatenAt - b.eatenAt).map((meal): MealOutcome => ({ meal, symptoms: [], worstSeverity: 0 }));
-  const byMealId = new Map(outcomes.map((outcome) => [outcome.meal.mealId, outcome]));
+  const byMealId = new Map<number, MealOutcome>();
+  for (const outcome of outcomes) byMealId.set(outcome.meal.mealId, outcome);
   for (const symptom of history.symptoms) {
     if (symptom.severity === 'none') continue;
     const score = SEVERITY_SCORE[symptom.severity];
@@ -29,11 +30,16 @@ export function mealOutcomes(history: History, window: SymptomWindow): MealOutco
       continue;
     }
     const latest = symptom.feltAt - window.fromHours * HOUR_MS;
-    for (let index = firstEatenFrom(outcomes, symptom.feltAt - window.toHours * HOUR_MS); index < outcomes.length && outcomes[index].meal.eatenAt <= latest; index += 1) {
+    for (let index = firstEatenFrom(outcomes, earliestMealOf(symptom, window)); index < outcomes.length && outcomes[index].meal.eatenAt <= latest; index += 1) {
       count(outcomes[index], symptom, score);
     }
   }
   return outcomes;
+}
+
+/** The earliest time a meal may be eaten for an unlinked symptom to count for it (window start, included). */
+export function earliestMealOf(symptom: HistorySymptom, window: SymptomWindow): number {
+  return symptom.feltAt - window.toHours * HOUR_MS;
 }
 
 function count(outcome: MealOutcome, symptom: HistorySymptom, score: number): void {
