@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { send } from './load.mjs';
-import { confirmEmails, httpContract, require, root, signUp } from './stack.mjs';
+import { clearMail, confirmEmails, httpContract, require, root, signUp } from './stack.mjs';
 
 const { MEAL_TYPES, SEVERITIES, SYMPTOM_TYPES } = require(join(root, 'libs/contracts/dist/index.js'));
 
@@ -88,8 +88,8 @@ export async function seedPopulation({ gatewayUrl, mailUrl, count, random, label
   });
   if (mailUrl) {
     await confirmEmails(gatewayUrl, mailUrl, people.map((person) => person.email));
-    // The catcher keeps every message in this process's memory: the run's emails start from none.
-    await fetch(`${mailUrl}/api/messages`, { method: 'DELETE' });
+    // The run's emails start from none.
+    await clearMail(mailUrl);
   }
   step(mailUrl ? 'registering and confirming' : 'registering');
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });

@@ -149,6 +149,11 @@ export async function confirmEmails(gatewayUrl, mailUrl, emails, timeoutMs = 60_
   }
 }
 
+/** Empties the mail catcher of a stack this bench started (it keeps every message in its process's memory). */
+export async function clearMail(mailUrl) {
+  await fetch(`${mailUrl}/api/messages`, { method: 'DELETE' });
+}
+
 /** Opens the confirmation link emailed to `email` (issue 20), read from the mail catcher of a stack this bench started. */
 export function confirmEmail(gatewayUrl, mailUrl, email, timeoutMs = 20_000) {
   return confirmEmails(gatewayUrl, mailUrl, [email], timeoutMs);
