@@ -30,14 +30,19 @@ function Screen() {
   );
 }
 
-/** jsdom traverses history asynchronously, as a browser does: Back, then its popstate. */
+/** jsdom traverses history asynchronously, as a browser does: the traversal's popstate, however long a busy machine takes. */
+const nextPopState = () => new Promise<void>((resolve) => window.addEventListener('popstate', () => resolve(), { once: true }));
+
+/** The phone's Back, until its popstate has been handled. */
 async function back() {
   await act(async () => {
+    const popped = nextPopState();
     window.history.back();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await popped;
   });
 }
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+/** Until the history entry a dialog took back off itself (history.back() in its clean-up) has been left. */
+const settle = () => act(() => nextPopState());
 
 afterEach(cleanup);
 
