@@ -2,7 +2,7 @@ import { CurrentEventData, EventDefinitions } from '@fodmap/contracts';
 import { EntityManager } from 'typeorm';
 import { EventNotApplicableError, readEvent } from './catalog';
 import { EventShape, StoredEvent } from './event';
-import { ImmediateWrites, KeyedWrites } from './keyed-writes';
+import { BatchedWrites, ImmediateWrites, KeyedWrites } from './keyed-writes';
 import { liveJobs, ProjectionJobs } from '../jobs/projection-jobs';
 import { qualifiedTable } from './sql';
 
@@ -26,6 +26,17 @@ export type HandlerContext = ProjectionContext & BatchedContext;
 /** The context of handlers that write at once, in the transaction of `manager`; a rebuild passes replayedJobs. */
 export function projectionContext(projection: Projection, manager: EntityManager, tables: Record<string, string>, jobs: ProjectionJobs = liveJobs(manager)): HandlerContext {
   return { manager, tables, rows: new ImmediateWrites(manager, tables, projection.keys), jobs };
+}
+
+/**
+ * The context a batch of events is applied with in one transaction (a rebuild's batch, a consumer's, an append group's).
+ * A projection with batchedWrites has its writes folded in memory and sent by `flush` in a few statements; any other
+ * writes at once and `flush` has nothing to do.
+ */
+export function batchContext(projection: Projection, manager: EntityManager, tables: Record<string, string>, jobs: ProjectionJobs = liveJobs(manager)): { context: HandlerContext; flush: () => Promise<void> } {
+  if (!projection.batchedWrites) return { context: projectionContext(projection, manager, tables, jobs), flush: async () => undefined };
+  const rows = new BatchedWrites(tables, projection.keys);
+  return { context: { manager, tables, rows, jobs }, flush: () => rows.flush(manager) };
 }
 
 export type ProjectionHandler<E extends EventShape = EventShape, C = HandlerContext> = (context: C, event: StoredEvent<E>) => Promise<void>;

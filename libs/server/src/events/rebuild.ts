@@ -6,7 +6,7 @@ import { EventStore } from './event-store';
 import { decodeEvent, ensureEventStream, EventHeaders, sourceSubjectFilter } from './jetstream';
 import { lockCheckpoint, recordDeadLetter, setCheckpoint } from './projection-consumer';
 import { BatchedWrites } from './keyed-writes';
-import { applyEvent, HandlerContext, Projection, projectionContext, projectionSources, projectionTables, REBUILD_SUFFIX } from './projection';
+import { applyEvent, batchContext, Projection, projectionContext, projectionSources, projectionTables, REBUILD_SUFFIX } from './projection';
 import { replayedJobs } from '../jobs/projection-jobs';
 import { errorMessage, qualifiedTable, quoteIdentifier, schemaOf } from './sql';
 
@@ -108,7 +108,7 @@ export async function rebuildInlineProjection(store: EventStore, projection: Pro
   let position = 0;
   let count = 0;
   const replay = async (manager: EntityManager, events: StoredEvent[]) => {
-    const { context, flush } = batchContext(projection, manager, tables);
+    const { context, flush } = batchContext(projection, manager, tables, replayedJobs);
     for (const event of events) await applyEvent(projection, service, context, event);
     await flush();
     if (events.length > 0) position = events[events.length - 1].position;
@@ -303,16 +303,6 @@ async function applyNewEvents(messages: JsMsg[], progress: Progress, apply: (eve
 interface Prepared {
   messages: JsMsg[];
   folded: { progress: Progress; rows: BatchedWrites } | null;
-}
-
-/**
- * The context a rebuild's batch applies events with. A projection with batchedWrites has its writes folded and sent
- * by `flush` in a few statements; any other writes at once and `flush` has nothing to do.
- */
-function batchContext(projection: Projection, manager: EntityManager, tables: Record<string, string>): { context: HandlerContext; flush: () => Promise<void> } {
-  if (!projection.batchedWrites) return { context: projectionContext(projection, manager, tables, replayedJobs), flush: async () => undefined };
-  const rows = new BatchedWrites(tables, projection.keys);
-  return { context: { manager, tables, rows, jobs: replayedJobs }, flush: () => rows.flush(manager) };
 }
 
 /**
