@@ -76,6 +76,20 @@ describe('ProjectionConsumer', () => {
     expect(balances.find((row) => row.account === 'account-poison')).toEqual({ account: 'account-poison', balance: '3', deposits: 1 });
   });
 
+  it('applies the events of a source in order while one of them fails and is retried: those behind it wait', async () => {
+    await ledger.append('account-order', 'Deposited', { account: 'account-order', amount: 1 });
+    const doubled = await ledger.append('account-order', 'Doubled', { account: 'account-order', failures: 2 });
+    const behind = await ledger.append('account-order', 'Deposited', { account: 'account-order', amount: 3 });
+
+    await ledger.waitUntilApplied(behind);
+
+    // (1 × 2) + 3: applied after the deposit before it and before the one behind it, once.
+    const { balances, applications } = await ledger.snapshot();
+    expect(balances.find((row) => row.account === 'account-order')).toEqual({ account: 'account-order', balance: '5', deposits: 2 });
+    expect(applications.find((row) => Number(row.position) === doubled)).toEqual({ position: String(doubled), applications: 1 });
+    expect(await ledger.dataSource.query(`SELECT 1 FROM "${ledger.schema}".dead_letters WHERE position = $1`, [doubled])).toEqual([]);
+  });
+
   it('dead-letters at once, with the reason, an event type it neither handles nor ignores, and goes on', async () => {
     const unknown = await ledger.append('account-unknown', 'Unknown', {});
     const behind = await ledger.append('account-unknown', 'Deposited', { account: 'account-unknown', amount: 4 });

@@ -7,7 +7,7 @@ import { EventNotApplicableError } from './catalog';
 import { withCausation } from './correlation';
 import { StoredEvent } from './event';
 import { decodeEvent, ensureEventStream, EventHeaders, eventStreamName, isSourceSubject, sourceSubjectFilter, streamMessage } from './jetstream';
-import { applyEvent, Projection, projectionContext, projectionSources, projectionTables } from './projection';
+import { applyEvent, batchContext, Projection, projectionSources, projectionTables } from './projection';
 import { SessionLock } from './session-lock';
 import { databaseUrlOf, errorMessage, qualifiedTable, schemaOf } from './sql';
 import { Waiter } from './waiter';
@@ -21,6 +21,8 @@ export interface ConsumerTuning {
   ackWaitMs: number;
   /** How long a processor pauses after a failure before it waits for the projection's lock again. */
   lockRetryMs: number;
+  /** The most events of a source applied in one transaction, and the most JetStream hands out unacknowledged. */
+  batchSize: number;
 }
 
 export const defaultConsumerTuning: ConsumerTuning = {
@@ -28,6 +30,7 @@ export const defaultConsumerTuning: ConsumerTuning = {
   backoffMs: [1_000, 5_000, 30_000, 120_000],
   ackWaitMs: 30_000,
   lockRetryMs: 5_000,
+  batchSize: 256,
 };
 
 export interface ProjectionConsumerOptions {
@@ -96,14 +99,17 @@ export async function recordDeadLetter(manager: EntityManager, table: string, le
 /**
  * Keeps one projection up to date from JetStream: one durable pull consumer per source service.
  *
- * Each event is applied and the checkpoint (last applied position per source) stored in one transaction that
- * first locks the checkpoint row; an event at or below the checkpoint is skipped, so a redelivery or a
- * republished duplicate is applied once. The ack follows the commit. max_ack_pending is 1: JetStream hands out
- * the next event of a source only after the previous one is acked or terminated, which keeps per-source order
- * even across redeliveries. A failing event is redelivered with backoff; on its last allowed delivery it is
- * written to dead_letters, the checkpoint moves past it and it is terminated. The bound is counted here rather
- * than by JetStream's max_deliver, because an event past the server's bound would vanish without a record.
- * A session advisory lock makes one processor per projection active; others stand by.
+ * The events of a source that have arrived while the one before was being applied are applied together, in order, in
+ * one transaction that first locks the checkpoint row (the last applied position per source) and ends by moving it;
+ * a projection with batchedWrites has the batch's writes folded into a few statements (keyed-writes.ts). An event at
+ * or below the checkpoint is skipped, so a redelivery or a republished duplicate is applied once. The acks follow the
+ * commit. A batch in which anything fails is rolled back and redone event by event, each in its own transaction; an
+ * event that fails is retried here with backoff while the events behind it wait (JetStream is told the work goes on),
+ * so a source's events are applied in order even across failures. On its last allowed attempt a failing event is
+ * written to dead_letters, the checkpoint moves past it and it is terminated; an event no retry can help is
+ * dead-lettered at once. A processor that stops or loses its lock leaves the rest unacknowledged: whoever takes the
+ * lock next points the durable consumers at the checkpoint again (prepare). A session advisory lock makes one
+ * processor per projection active; others stand by.
  */
 export class ProjectionConsumer {
   private readonly logger: Logger;
@@ -233,7 +239,7 @@ export class ProjectionConsumer {
         deliver_policy: DeliverPolicy.StartSequence,
         opt_start_seq: await this.resumeSequence(jsm, source, Number(checkpoint.position), Number(checkpoint.stream_sequence)),
         filter_subject: sourceSubjectFilter(natsPrefix, source),
-        max_ack_pending: 1,
+        max_ack_pending: this.tuning.batchSize,
         max_deliver: -1,
         ack_wait: nanos(this.tuning.ackWaitMs),
       });
@@ -259,19 +265,25 @@ export class ProjectionConsumer {
 
   private async consume(source: string): Promise<void> {
     const consumer = await this.options.nats.jetstream().consumers.get(this.streamName, durableName(this.options.projection.name, source));
-    const messages = await consumer.consume({ max_messages: 64 });
+    const messages = await consumer.consume({ max_messages: this.tuning.batchSize });
     this.subscriptions.push(messages);
     // stop() during prepare() closed the subscriptions before this one existed: close it, or it is pulled forever
     // (not awaited: the close completes as the loop below drains it).
     if (!this.running) void messages.close().catch(() => undefined);
-    for await (const msg of messages) {
-      if (!this.running || !this.lock.held) {
-        // Not ours to process any more: let JetStream hand it out again now rather than after ack_wait.
-        msg.nak();
+    const arrived = new Arrivals(messages);
+    for (let batch = await arrived.next(this.tuning.batchSize); batch.length > 0; batch = await arrived.next(this.tuning.batchSize)) {
+      if (!this.active) {
+        // Not ours to process any more: let JetStream hand them out again now rather than after ack_wait.
+        nakAll(batch);
         break;
       }
-      await this.handle(source, msg);
+      if (!(await this.handleBatch(source, batch))) break;
     }
+    nakAll(arrived.drain());
+  }
+
+  private get active(): boolean {
+    return this.running && this.lock.held;
   }
 
   private async closeSubscriptions(): Promise<void> {
@@ -280,39 +292,86 @@ export class ProjectionConsumer {
     await Promise.all(subscriptions.map((messages) => messages.close().catch(() => undefined)));
   }
 
-  private async handle(source: string, msg: JsMsg): Promise<void> {
-    const attempt = msg.info.redeliveryCount;
-    let event: StoredEvent | null = null;
-    try {
-      event = decodeEvent(msg);
-      await this.apply(source, event, msg.info.streamSequence);
-      msg.ack();
-    } catch (error) {
-      // An event no retry can help (unknown type or version, invalid data, no handler) is dead-lettered at once.
-      if (event !== null && !(error instanceof EventNotApplicableError) && attempt < this.tuning.maxDeliver) {
-        const delay = this.tuning.backoffMs[Math.min(attempt, this.tuning.backoffMs.length) - 1];
-        this.logger.warn(`Event ${event.position} of ${source} failed (attempt ${attempt}), retrying in ${delay} ms: ${errorMessage(error)}`);
-        msg.nak(delay);
-        return;
+  /** Applies a batch and acks it; false when the processor stopped or lost its lock during it (the rest are nak'ed). */
+  private async handleBatch(source: string, batch: JsMsg[]): Promise<boolean> {
+    const events = batch.length > 1 ? decodeAll(batch) : null;
+    if (events !== null) {
+      try {
+        await this.applyAll(source, events, batch);
+        for (const msg of batch) msg.ack();
+        return true;
+      } catch (error) {
+        this.logger.warn(`A batch of ${batch.length} events of ${source} failed, applying them one by one: ${errorMessage(error)}`);
       }
-      await this.deadLetter(source, msg, event, errorMessage(error), attempt);
-      msg.term();
+    }
+    for (const [index, msg] of batch.entries()) {
+      if (!(await this.handle(source, msg, batch.slice(index + 1)))) {
+        nakAll(batch.slice(index));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Applies one event, retrying it with backoff while `behind` waits; false when the processor stopped or lost its lock
+   * before the event was applied or dead-lettered.
+   */
+  private async handle(source: string, msg: JsMsg, behind: JsMsg[]): Promise<boolean> {
+    let event: StoredEvent | null = null;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        event = decodeEvent(msg);
+        await this.applyAll(source, [event], [msg]);
+        msg.ack();
+        return true;
+      } catch (error) {
+        // An event no retry can help (unknown type or version, invalid data, no handler) is dead-lettered at once.
+        if (event !== null && !(error instanceof EventNotApplicableError) && attempt < this.tuning.maxDeliver) {
+          const delay = this.tuning.backoffMs[Math.min(attempt, this.tuning.backoffMs.length) - 1];
+          this.logger.warn(`Event ${event.position} of ${source} failed (attempt ${attempt}), retrying in ${delay} ms: ${errorMessage(error)}`);
+          await this.pause(delay, [msg, ...behind]);
+          if (!this.active) return false;
+          continue;
+        }
+        await this.deadLetter(source, msg, event, errorMessage(error), attempt);
+        msg.term();
+        return true;
+      }
     }
   }
 
-  private async apply(source: string, event: StoredEvent, sequence: number): Promise<void> {
+  /** Waits `ms` (cut short by stop()), telling JetStream meanwhile that the messages held are still being worked on. */
+  private async pause(ms: number, held: JsMsg[]): Promise<void> {
+    const until = Date.now() + ms;
+    for (let left = ms; left > 0 && this.active; left = until - Date.now()) {
+      for (const msg of held) msg.working();
+      await this.waiter.wait(Math.min(left, this.tuning.ackWaitMs / 3));
+    }
+  }
+
+  /** Applies the events after the checkpoint, in order, and moves the checkpoint to the last: one transaction. */
+  private async applyAll(source: string, events: StoredEvent[], messages: JsMsg[]): Promise<void> {
     const { dataSource, projection } = this.options;
     await dataSource.transaction(async (manager) => {
-      const checkpoint = await lockCheckpoint(manager, this.checkpointTable, projection.name, source);
-      if (event.position <= checkpoint) return;
-      // Whatever the handler causes (events, emails) goes back to this event and the request behind it, and, when
-      // tracing is on, continues the trace of that request (the traceparent stored with the event).
-      await withCausation({ correlationId: event.metadata.correlationId, causationId: event.eventId }, () =>
-        inSpan(`consume ${source}.${event.type}`, SpanKind.CONSUMER, contextOf(event.metadata.traceparent), { 'messaging.system': 'nats', 'fodmap.projection': projection.name }, () =>
-          applyEvent(projection, source, projectionContext(projection, manager, this.tables), event),
-        ),
-      );
-      await setCheckpoint(manager, this.checkpointTable, projection.name, source, event.position, sequence);
+      let checkpoint = await lockCheckpoint(manager, this.checkpointTable, projection.name, source);
+      let sequence = 0;
+      const { context, flush } = batchContext(projection, manager, this.tables);
+      for (const [index, event] of events.entries()) {
+        if (event.position <= checkpoint) continue;
+        // Whatever the handler causes (events, emails) goes back to this event and the request behind it, and, when
+        // tracing is on, continues the trace of that request (the traceparent stored with the event).
+        await withCausation({ correlationId: event.metadata.correlationId, causationId: event.eventId }, () =>
+          inSpan(`consume ${source}.${event.type}`, SpanKind.CONSUMER, contextOf(event.metadata.traceparent), { 'messaging.system': 'nats', 'fodmap.projection': projection.name }, () =>
+            applyEvent(projection, source, context, event),
+          ),
+        );
+        checkpoint = event.position;
+        sequence = messages[index].info.streamSequence;
+      }
+      if (sequence === 0) return;
+      await flush();
+      await setCheckpoint(manager, this.checkpointTable, projection.name, source, checkpoint, sequence);
     });
   }
 
@@ -334,5 +393,57 @@ export class ProjectionConsumer {
       // An undecodable message has no position: only the sequence moves past it, so a restart does not deliver it again.
       await setCheckpoint(manager, this.checkpointTable, projection.name, source, event?.position ?? checkpoint, msg.info.streamSequence);
     });
+  }
+}
+
+/** Each message's event, or null when one of them cannot be decoded (the batch is then handled one by one). */
+function decodeAll(messages: JsMsg[]): StoredEvent[] | null {
+  try {
+    return messages.map(decodeEvent);
+  } catch {
+    return null;
+  }
+}
+
+function nakAll(messages: JsMsg[]): void {
+  for (const msg of messages) msg.nak();
+}
+
+/**
+ * The messages of a pull subscription as they arrive, taken in batches: all that arrived while the batch before was
+ * being applied (JetStream's max_ack_pending bounds how many that can be).
+ */
+class Arrivals {
+  private readonly queue: JsMsg[] = [];
+  private readonly arrival = new Waiter();
+  private ended = false;
+  private failure: unknown = null;
+
+  constructor(messages: ConsumerMessages) {
+    void (async () => {
+      try {
+        for await (const msg of messages) {
+          this.queue.push(msg);
+          this.arrival.wake();
+        }
+      } catch (error) {
+        this.failure = error;
+      } finally {
+        this.ended = true;
+        this.arrival.wake();
+      }
+    })();
+  }
+
+  /** Up to `max` messages, in order, once at least one has arrived; none once the subscription has ended; throws what ended it. */
+  async next(max: number): Promise<JsMsg[]> {
+    while (this.queue.length === 0 && !this.ended) await this.arrival.wait(60_000);
+    if (this.queue.length === 0 && this.failure !== null) throw this.failure;
+    return this.queue.splice(0, max);
+  }
+
+  /** What arrived and was not taken. */
+  drain(): JsMsg[] {
+    return this.queue.splice(0);
   }
 }

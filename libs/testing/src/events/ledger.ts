@@ -21,12 +21,20 @@ export const LEDGER_SOURCE = 'bank';
 const depositedV1 = z.object({ account: z.string(), amount: z.number() });
 export type DepositedV1 = z.infer<typeof depositedV1>;
 
-/** The bank's events: `Poisoned` is a valid event whose handler always fails, `Unknown` one the ledger has no handler for. */
+/**
+ * The bank's events: `Poisoned` is a valid event whose handler always fails, `Unknown` one the ledger has no handler
+ * for, `Doubled` one whose result depends on the order it is applied in, and which fails its first `failures` attempts
+ * in a process.
+ */
 export const ledgerEvents = {
   Deposited: eventDefinition({ current: 1, versions: { 1: depositedV1 } }),
+  Doubled: eventDefinition({ current: 1, versions: { 1: z.object({ account: z.string(), failures: z.number().int() }) } }),
   Poisoned: eventDefinition({ current: 1, versions: { 1: z.object({ account: z.string() }) } }),
   Unknown: eventDefinition({ current: 1, versions: { 1: z.object({}) } }),
 };
+
+/** Attempts at each `Doubled` event in this process, by event id. */
+const doublingAttempts = new Map<string, number>();
 
 export const ledgerProjection = defineProjection({
   name: 'ledger',
@@ -46,6 +54,13 @@ export const ledgerProjection = defineProjection({
            ON CONFLICT (position) DO UPDATE SET applications = a.applications + 1`,
           [event.position],
         );
+      },
+      Doubled: async ({ manager, tables }, event) => {
+        const attempts = (doublingAttempts.get(event.eventId) ?? 0) + 1;
+        doublingAttempts.set(event.eventId, attempts);
+        if (attempts <= event.data.failures) throw new Error(`Failing attempt ${attempts} of ${event.data.failures}`);
+        await manager.query(`UPDATE ${tables.ledger_balances} SET balance = balance * 2 WHERE account = $1`, [event.data.account]);
+        await manager.query(`INSERT INTO ${tables.ledger_applications} (position, applications) VALUES ($1, 1)`, [event.position]);
       },
       Poisoned: async () => {
         throw new Error('This event cannot be applied');
