@@ -1,4 +1,4 @@
-import { Controller, Header, Headers, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Header, Headers, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { Caller, IDEMPOTENCY_KEY_HEADER, Meal, mealRoutes, MessageReply, ParsedBody, ParsedParams, ParsedQuery, Rpc } from '@fodmap/contracts';
 import { CurrentCaller } from '../auth/signed-in.guard';
@@ -24,8 +24,8 @@ export class MealsController {
   ) {}
 
   /** With `foods`, the meal and all of them in one request, all or nothing (issue 18). */
+  @UseGuards(JournalWriteRate)
   @Endpoint(mealRoutes.create)
-  @UseInterceptors(JournalWriteRate)
   create(
     @CurrentCaller() caller: Caller,
     @RouteBody(mealRoutes.create) input: ParsedBody<typeof mealRoutes.create>,
@@ -52,8 +52,8 @@ export class MealsController {
   }
 
   /** A correction of time, type, name or notes, also of a completed meal (issue 18); one that changes nothing answers the meal. */
+  @UseGuards(JournalWriteRate)
   @Endpoint(mealRoutes.update)
-  @UseInterceptors(JournalWriteRate)
   update(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.update, 'id') mealId: MealId,
@@ -69,8 +69,8 @@ export class MealsController {
   }
 
   /** 404 'Food not found' for a food the caller cannot see (another person's private food). */
+  @UseGuards(JournalWriteRate)
   @Endpoint(mealRoutes.addFood)
-  @UseInterceptors(JournalWriteRate)
   addFood(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.addFood, 'id') mealId: MealId,
@@ -82,8 +82,8 @@ export class MealsController {
   }
 
   /** A correction of the amount eaten, also once the meal is completed (issue 18). */
+  @UseGuards(JournalWriteRate)
   @Endpoint(mealRoutes.updateFood)
-  @UseInterceptors(JournalWriteRate)
   updateFood(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.updateFood, 'id') mealId: MealId,
@@ -94,8 +94,8 @@ export class MealsController {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.updateMealFood, { caller, mealId, entryId, input }, correlationId));
   }
 
+  @UseGuards(JournalWriteRate)
   @Endpoint(mealRoutes.removeFood)
-  @UseInterceptors(JournalWriteRate)
   removeFood(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.removeFood, 'id') mealId: MealId,
@@ -106,15 +106,15 @@ export class MealsController {
   }
 
   /** The body is empty (spec §7); completing a completed meal answers it unchanged. */
+  @UseGuards(JournalWriteRate)
   @Endpoint(mealRoutes.complete)
-  @UseInterceptors(JournalWriteRate)
   complete(@CurrentCaller() caller: Caller, @RouteParam(mealRoutes.complete, 'id') mealId: MealId, @CorrelationId() correlationId: string): Promise<Meal> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.completeMeal, { caller, mealId }, correlationId));
   }
 
   /** A new meal with the same name, type, foods and quantities, now unless `timestamp` says otherwise. */
+  @UseGuards(JournalWriteRate)
   @Endpoint(mealRoutes.repeat)
-  @UseInterceptors(JournalWriteRate)
   repeat(
     @CurrentCaller() caller: Caller,
     @RouteParam(mealRoutes.repeat, 'id') mealId: MealId,
@@ -126,8 +126,8 @@ export class MealsController {
   }
 
   /** The meal's symptoms are kept, unlinked. */
+  @UseGuards(JournalWriteRate)
   @Endpoint(mealRoutes.remove)
-  @UseInterceptors(JournalWriteRate)
   remove(@CurrentCaller() caller: Caller, @RouteParam(mealRoutes.remove, 'id') mealId: MealId, @CorrelationId() correlationId: string): Promise<MessageReply> {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.deleteMeal, { caller, mealId }, correlationId));
   }

@@ -1,4 +1,4 @@
-import { Controller, Header, Headers, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Header, Headers, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { Caller, IDEMPOTENCY_KEY_HEADER, MessageReply, ParsedBody, ParsedParams, ParsedQuery, Rpc, Symptom, symptomRoutes } from '@fodmap/contracts';
 import { CurrentCaller } from '../auth/signed-in.guard';
@@ -20,8 +20,8 @@ export class SymptomsController {
   ) {}
 
   /** `timestamp` (default now) may be any past time, not in the future beyond the clock skew the journal allows. */
+  @UseGuards(JournalWriteRate)
   @Endpoint(symptomRoutes.log)
-  @UseInterceptors(JournalWriteRate)
   log(
     @CurrentCaller() caller: Caller,
     @RouteBody(symptomRoutes.log) input: ParsedBody<typeof symptomRoutes.log>,
@@ -46,8 +46,8 @@ export class SymptomsController {
   }
 
   /** A correction of type, severity, notes, time or linked meal (issue 18); one that changes nothing answers the symptom. */
+  @UseGuards(JournalWriteRate)
   @Endpoint(symptomRoutes.update)
-  @UseInterceptors(JournalWriteRate)
   update(
     @CurrentCaller() caller: Caller,
     @RouteParam(symptomRoutes.update, 'id') symptomId: SymptomId,
@@ -57,8 +57,8 @@ export class SymptomsController {
     return this.cache.write(caller.userId, () => this.services.send(Rpc.journal.updateSymptom, { caller, symptomId, input }, correlationId));
   }
 
+  @UseGuards(JournalWriteRate)
   @Endpoint(symptomRoutes.remove)
-  @UseInterceptors(JournalWriteRate)
   remove(
     @CurrentCaller() caller: Caller,
     @RouteParam(symptomRoutes.remove, 'id') symptomId: SymptomId,
