@@ -5,6 +5,7 @@ import session, { SessionData, SessionOptions } from 'express-session';
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import passport from 'passport';
+import { inSeries } from '../http/in-series';
 
 declare module 'express-session' {
   interface SessionData {
@@ -125,12 +126,12 @@ export const readSignedInCaller: RequestHandler = (req, _res, next) => {
 
 /**
  * The cookie session in Redis (HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https, else whenever the request
- * came over TLS) and the signed-in caller read from it, up to the session's absolute lifetime. Running them twice on
- * one request is harmless: each skips work already done. passport's request methods (logIn, isAuthenticated, …) and
+ * came over TLS) and the signed-in caller read from it, up to the session's absolute lifetime, as one middleware. Running
+ * it twice on one request is harmless: each skips work already done. passport's request methods (logIn, isAuthenticated, …) and
  * its session manager, which passport.initialize() would set on every request, are set once on the app's request
  * prototype that every request inherits from.
  */
-export function sessionHandlers(app: Express, redis: Redis, secret: string, prefix: string, secureCookies: boolean): RequestHandler[] {
+export function sessionHandlers(app: Express, redis: Redis, secret: string, prefix: string, secureCookies: boolean): RequestHandler {
   // compat: false: no req._passport shim for passport 0.4-era strategies (none here).
   passport.initialize({ compat: false })(app.request, {} as Response, () => undefined);
   const options: SessionOptions = {
@@ -142,7 +143,7 @@ export function sessionHandlers(app: Express, redis: Redis, secret: string, pref
     // Behind a TLS proxy the request may look like plain HTTP; the browser's address is https all the same.
     cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies ? true : 'auto', maxAge: SESSION_TTL_SECONDS * 1000 },
   };
-  return [onceAMinuteRolling(session({ ...options, rolling: true }), session({ ...options, rolling: false })), readSignedInCaller, endExpiredSessions];
+  return inSeries(onceAMinuteRolling(session({ ...options, rolling: true }), session({ ...options, rolling: false })), readSignedInCaller, endExpiredSessions);
 }
 
 /** The session cookie's value as the browser sent it (still signed), from the Cookie header. */
