@@ -10,13 +10,14 @@ import { AppModule } from './app.module';
 import { adminOnly } from './auth/admin-only';
 import { sessionHandlers } from './auth/session';
 import { serveBackupPage } from './backup/backup-page';
-import { observeRequests } from './http/access-log';
+import { requestObserver } from './http/access-log';
 import { refuseAmbiguousPaths } from './http/api-paths';
 import { refuseWhileDraining, stopGateway } from './http/draining';
+import { inSeries } from './http/in-series';
 import { useJsonBodies } from './http/json-body';
 import { jsonErrors, JsonExceptionFilter } from './http/json-exception.filter';
 import { noStore } from './http/no-store';
-import { useRequestIds } from './http/request-id';
+import { giveRequestIds } from './http/request-id';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { REDIS } from './infra/infra.module';
@@ -43,11 +44,8 @@ async function bootstrap(): Promise<void> {
   express.disable('x-powered-by');
   // API answers are per person and never revalidated; hashing each body for an ETag is wasted work.
   express.set('etag', false);
-  express.use(countHttpRequests);
-  useRequestIds(express);
-  observeRequests(express);
-  express.use(refuseWhileDraining);
-  express.use(securityHeaders());
+  // One router layer for what every request goes through first (inSeries).
+  express.use(inSeries(countHttpRequests, giveRequestIds, requestObserver(), refuseWhileDraining, securityHeaders()));
   // First, so that every refusal below (a cross-site 403, an admin's 401/403, a 402) carries it too.
   express.use(API_PREFIX, noStore);
   express.use(refuseAmbiguousPaths());

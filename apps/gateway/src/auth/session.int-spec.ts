@@ -5,7 +5,7 @@ import Redis from 'ioredis';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { CallerSerializer } from './caller.serializer';
-import { SESSION_COOKIE, sessionHandlers } from './session';
+import { batchedReads, SESSION_COOKIE, sessionHandlers } from './session';
 
 const redis = new Redis(testConfig().redisUrl);
 let server: Server;
@@ -63,5 +63,29 @@ describe('the session cookie', () => {
     const forged = `${SESSION_COOKIE}=s%3Anobody.forged`;
     expect(await call('GET', '/me', forged)).toEqual({ body: { userId: null }, setCookie: undefined });
     expect(await call('GET', '/me', forged)).toEqual({ body: { userId: null }, setCookie: undefined });
+  });
+});
+
+describe('session reads', () => {
+  it('answers many people signed in at once, each with their own session, and a visitor without one', async () => {
+    const cookies = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(async () => {
+        const signIn = await call('POST', '/sign-in');
+        return String(signIn.setCookie).split(';')[0];
+      }),
+    );
+    const answers = await Promise.all([...cookies.map((cookie) => call('GET', '/me', cookie)), call('GET', '/me')]);
+    expect(answers.map(({ body }) => body)).toEqual([...cookies.map(() => ({ userId: 5 })), { userId: null }]);
+  });
+
+  it('sends the reads of one turn together, each answered with its own key, and fails only a read Redis refused', async () => {
+    const prefix = suitePrefix(`reads${Date.now()}`);
+    await redis.set(`${prefix}:a`, 'first');
+    await redis.set(`${prefix}:b`, 'second');
+    await redis.hset(`${prefix}:hash`, 'field', 'value');
+    const read = batchedReads(redis);
+    const results = await Promise.allSettled([read(`${prefix}:a`), read(`${prefix}:missing`), read(`${prefix}:hash`), read(`${prefix}:b`)]);
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value : 'refused'))).toEqual(['first', null, 'refused', 'second']);
+    await redis.del(`${prefix}:a`, `${prefix}:b`, `${prefix}:hash`);
   });
 });

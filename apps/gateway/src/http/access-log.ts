@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@fodmap/contracts';
 import { contextOf, httpRequestDuration, rootLogger, SpanKind, tracer, tracingEnabled, userPseudonym } from '@fodmap/server';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
-import { Express, Request } from 'express';
+import { Express, Request, RequestHandler } from 'express';
 
 /**
  * The route a request matched, as the HTTP contract declares it (`/api/meals/:id`), never the raw URL, whose ids would
@@ -20,8 +20,13 @@ export function routeLabel(req: Request): string {
  * (or the ingress) sent. Installed right after the request ids, so it sees every request the gateway answers.
  */
 export function observeRequests(app: Express): void {
+  app.use(requestObserver());
+}
+
+/** observeRequests's middleware, for a group of middlewares mounted as one (inSeries). */
+export function requestObserver(): RequestHandler {
   const log = rootLogger();
-  app.use((req, res, next) => {
+  return (req, res, next) => {
     const started = performance.now();
     const span = tracingEnabled() ? tracer().startSpan(`HTTP ${req.method}`, { kind: SpanKind.SERVER }, contextOf(req.get('traceparent'))) : null;
     res.once('finish', () => {
@@ -42,5 +47,5 @@ export function observeRequests(app: Express): void {
     });
     if (span) context.with(trace.setSpan(context.active(), span), next);
     else next();
-  });
+  };
 }
