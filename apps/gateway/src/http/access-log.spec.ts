@@ -3,8 +3,8 @@ import { httpRequestDuration, usePseudonymKey, userPseudonym } from '@fodmap/ser
 import express from 'express';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { observeRequests } from './access-log';
-import { REQUEST_ID_HEADER, useRequestIds } from './request-id';
+import { requestObserver } from './access-log';
+import { giveRequestIds, REQUEST_ID_HEADER } from './request-id';
 
 let server: Server;
 let base: string;
@@ -12,13 +12,13 @@ let base: string;
 beforeAll(async () => {
   usePseudonymKey('access-log-test');
   const app = express();
-  useRequestIds(app);
+  app.use(giveRequestIds);
   app.use((req, _res, next) => {
     // As passport's session middleware sets it for a signed-in person.
     if (req.get('X-Test-User')) req.user = { caller: { userId: Number(req.get('X-Test-User')), timeZone: 'Europe/London' } } as Express.User;
     next();
   });
-  observeRequests(app);
+  app.use(requestObserver());
   app.patch('/api/meals/:id/complete', (_req, res) => {
     res.status(200).json({ ok: true });
   });
@@ -45,7 +45,7 @@ async function printed(count: number, work: () => Promise<unknown>): Promise<Arr
 const countOf = async (labels: Record<string, string>) =>
   (await httpRequestDuration.get()).values.find((value) => value.metricName?.endsWith('_count') && Object.entries(labels).every(([key, want]) => String(value.labels[key]) === want))?.value ?? 0;
 
-describe('observeRequests', () => {
+describe('requestObserver', () => {
   it('times a request under its route, not its URL, and writes one access line with its correlation id and pseudonym', async () => {
     const before = await countOf({ route: '/api/meals/:id/complete', status: '200', method: 'PATCH' });
     const lines = await printed(1, () => fetch(`${base}/api/meals/918273645/complete?secret=x`, { method: 'PATCH', headers: { [REQUEST_ID_HEADER]: 'req-7', 'X-Test-User': '31' } }));

@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@fodmap/contracts';
 import { contextOf, httpRequestDuration, rootLogger, SpanKind, tracer, tracingEnabled, userPseudonym } from '@fodmap/server';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
-import { Express, Request, RequestHandler } from 'express';
+import { Request, RequestHandler } from 'express';
 
 /**
  * The route a request matched, as the HTTP contract declares it (`/api/meals/:id`), never the raw URL, whose ids would
@@ -19,11 +19,6 @@ export function routeLabel(req: Request): string {
  * the body or a header). With tracing on, the request is the trace's server span, continuing a traceparent the client
  * (or the ingress) sent. Installed right after the request ids, so it sees every request the gateway answers.
  */
-export function observeRequests(app: Express): void {
-  app.use(requestObserver());
-}
-
-/** observeRequests's middleware, for a group of middlewares mounted as one (inSeries). */
 export function requestObserver(): RequestHandler {
   const log = rootLogger();
   return (req, res, next) => {

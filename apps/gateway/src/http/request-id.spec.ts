@@ -1,16 +1,16 @@
 import express from 'express';
 import { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { useRequestIds } from './request-id';
+import { giveRequestIds } from './request-id';
 
-describe('useRequestIds', () => {
+describe('giveRequestIds', () => {
   let server: ReturnType<ReturnType<typeof express>['listen']>;
   let url: string;
 
   beforeAll(async () => {
     const app = express();
     app.use(express.json());
-    useRequestIds(app);
+    app.use(giveRequestIds);
     app.post('/echo', async (req, res) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       res.json({ correlationId: req.correlationId });

@@ -1,13 +1,13 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { saneCorrelationId } from '@fodmap/server';
-import { Express, Request, RequestHandler } from 'express';
+import { Request, RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Set by useRequestIds on every request. */
+    /** Set by giveRequestIds on every request. */
     correlationId: string;
   }
 }
@@ -18,11 +18,6 @@ declare module 'express-serve-static-core' {
  * events and emails. It travels as a value, not in an AsyncLocalStorage: in Node 20 the async hooks that storage turns
  * on cost the gateway about a tenth of its time per request (measured with bench/gateway-overhead.mjs).
  */
-export function useRequestIds(app: Express): void {
-  app.use(giveRequestIds);
-}
-
-/** useRequestIds's middleware, for a group of middlewares mounted as one (inSeries). */
 export const giveRequestIds: RequestHandler = (req, res, next) => {
   req.correlationId = saneCorrelationId(req.get(REQUEST_ID_HEADER)) ?? randomUUID();
   res.setHeader(REQUEST_ID_HEADER, req.correlationId);
