@@ -8,11 +8,16 @@
 //    often, lentils rarely), each meal completed, and 10,000 symptoms (BENCH_SYMPTOMS): four in five follow a meal
 //    (a third of those linked to it, the rest logged 1-8 h after it, unlinked), half of those after a meal with one of
 //    two planted triggers (garlic, whole-milk yoghurt), and one in five at a random time.
-// 2. Waits until every insights projection has applied the journal's last event (its checkpoint in PostgreSQL), then
-//    checks that the activity of the two years counts every meal and symptom.
+// 2. Waits until every insights projection has applied the journal's last event (its checkpoint in PostgreSQL), vacuums
+//    and analyses the insights tables as autovacuum would (it may be off on a development machine), then checks that
+//    the activity of the two years counts every meal and symptom.
 // 3. Closed loop at BENCH_CONNECTIONS (default 4) connections, BENCH_SECONDS (default 5) per read after a 1 s warm-up:
 //    GET /api/insights/correlation and /api/insights/fodmap-groups for 7, 14, 30 and 90 days and
-//    GET /api/insights/activity for 7, 14, 30, 90, 180 and 365 days. Prints req/s and p50/p95/p99 per read.
+//    GET /api/insights/activity for 7, 14, 30, 90, 180 and 365 days. Prints req/s and p50/p95/p99 per read, and (on a
+//    stack it started) the CPU each read cost the gateway, insights and PostgreSQL per request, from /proc. The service
+//    keeps each analysis until the person's next change (AnalysisCache): INSIGHTS_CACHE_ENTRIES=0 computes every read
+//    afresh, as the first read after a change is.
+//    Then the plan of the correlation's history read over 90 days (EXPLAIN (ANALYZE, BUFFERS)).
 // 4. Times `node apps/insights/dist/rebuild.js <projection>` for each of the service's consumer projections (replays the
 //    JetStream stream into fresh tables and swaps them in, with the service running) and prints events/s over the whole
 //    command and over the command less its loading (the same command run without a projection: it loads every module,
@@ -30,7 +35,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { firstValueFrom } from 'rxjs';
-import { closedLoop, summarize } from './lib/load.mjs';
+import { existsSync } from 'node:fs';
+import { closedLoop, cpuMs, measuringCpu, summarize } from './lib/load.mjs';
 import { httpContract, require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -48,7 +54,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const LABEL_WIDTH = 44;
 
-const { CORRELATION_PERIODS, INSIGHT_PERIODS, localDay, localDayRange, Rpc } = require(join(root, 'libs/contracts/dist/index.js'));
+const { CORRELATION_PERIODS, INSIGHT_PERIODS, localDay, localDayRange, Rpc, SYMPTOM_WINDOW } = require(join(root, 'libs/contracts/dist/index.js'));
 const { activity: { path: ACTIVITY }, correlation: { path: CORRELATION }, fodmapGroups: { path: FODMAP_GROUPS } } = httpContract.insights;
 const rand = seededRandom(20260801);
 const pick = (list) => list[Math.floor(rand() * list.length)];
@@ -214,6 +220,24 @@ async function waitUntilProjected(databaseUrl) {
   }
 }
 
+/**
+ * The insights tables as autovacuum leaves them in a running product: analysed (the planner's row counts) and vacuumed
+ * (the visibility map that lets an index-only scan skip the table). A PostgreSQL with autovacuum off (this development
+ * machine's) would otherwise plan the reads of two years' rows with a brand-new table's guesses.
+ */
+async function vacuumInsights(databaseUrl) {
+  const { Client } = require('pg');
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows: [{ autovacuum }] } = await db.query('SHOW autovacuum');
+    await db.query('VACUUM (ANALYZE) insights.meals, insights.meal_foods, insights.symptoms');
+    console.log(`insights' tables vacuumed and analysed, as autovacuum (${autovacuum} here) does in a running product`);
+  } finally {
+    await db.end();
+  }
+}
+
 /** The two years' meals and symptoms as the activity counts them (two ranges: one may span at most 366 days). */
 async function countedActivity(gatewayUrl, cookie, timeZone) {
   const today = localDay(new Date(), timeZone);
@@ -228,6 +252,42 @@ async function countedActivity(gatewayUrl, cookie, timeZone) {
     }
   }
   return totals;
+}
+
+/** CPU ms so far of each PostgreSQL backend serving `db`'s database but `db` itself, by pid (PostgreSQL on this machine). */
+async function postgresBackendsCpu(db) {
+  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  const cpu = new Map();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuMs(pid));
+    } catch {
+      // The backend exited meanwhile.
+    }
+  }
+  return cpu;
+}
+
+/** Runs `phase` and adds what the processes of `pids` and the database's PostgreSQL backends spent on the CPU meanwhile to `totals`. */
+async function measuringStackCpu(db, pids, totals, phase) {
+  const before = await postgresBackendsCpu(db);
+  const result = await measuringCpu(pids, totals, phase);
+  let spent = 0;
+  for (const [pid, ms] of await postgresBackendsCpu(db)) spent += ms - (before.get(pid) ?? 0);
+  totals.postgres = (totals.postgres ?? 0) + spent;
+  return result;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the correlation's history read of `period` days, as insights runs it for the person. */
+async function explainHistory(db, userId, timeZone, period) {
+  const { historyStatement, periodStart } = require(join(root, 'apps/insights/dist/journal-history/history-reader.js'));
+  // A build from before issue 22 (a before-and-after pair) keeps its statement inside the reader.
+  if (!historyStatement) return console.log('\nthis build does not export its history statement: no plan');
+  const start = periodStart({ userId, timeZone }, period);
+  const values = [userId, start, new Date(start.getTime() + SYMPTOM_WINDOW.fromHours * HOUR_MS)];
+  const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${historyStatement('insights')}`, values);
+  console.log(`\nplan of the correlation's history read, ${period} days:`);
+  for (const row of rows) console.log(`  ${row['QUERY PLAN']}`);
 }
 
 /** Runs a node script of the repository with the stack's database and prefix; resolves with its output and wall time. */
@@ -263,6 +323,7 @@ async function main() {
       await rpc.close();
     }
     await waitUntilProjected(stack.config.databaseUrl);
+    await vacuumInsights(stack.config.databaseUrl);
     const counted = await countedActivity(stack.gatewayUrl, person.cookie, person.user.timeZone);
     const complete = counted.meals === history.meals.length && counted.symptoms === history.symptoms.length;
     console.log(`the activity of the two years counts ${counted.meals} meals and ${counted.symptoms} symptoms${complete ? '' : ` — NOT the ${history.meals.length} and ${history.symptoms.length} seeded`}`);
@@ -274,13 +335,28 @@ async function main() {
       ...CORRELATION_PERIODS.map((period) => ({ label: `GET /api/insights/fodmap-groups?period=${period}`, path: `${FODMAP_GROUPS}?period=${period}` })),
       ...INSIGHT_PERIODS.map((period) => ({ label: `GET /api/insights/activity?period=${period}`, path: `${ACTIVITY}?period=${period}` })),
     ];
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read after ${WARM_UP_SECONDS} s warm-up`);
+    const cacheEntries = process.env.INSIGHTS_CACHE_ENTRIES ?? '1000';
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read after ${WARM_UP_SECONDS} s warm-up; ${cacheEntries === '0' ? 'every analysis computed afresh (INSIGHTS_CACHE_ENTRIES=0)' : 'analyses kept by the service (INSIGHTS_CACHE_ENTRIES=0 computes them afresh)'}`);
+    const { Client } = require('pg');
+    const db = new Client({ connectionString: stack.config.databaseUrl });
+    await db.connect();
+    const canMeasureCpu = existsSync('/proc/self/stat') && !runningUrl;
+    const pids = canMeasureCpu ? { gateway: stack.pids.gateway, insights: stack.pids.insights } : {};
     const figures = new Map();
-    for (const { label, path } of reads) {
-      const url = stack.gatewayUrl + path;
-      await closedLoop(url, person.cookie, WARM_UP_SECONDS, CONNECTIONS);
-      figures.set(path, summarize([await closedLoop(url, person.cookie, SECONDS, CONNECTIONS)]));
-      console.log(line(label, figures.get(path)));
+    try {
+      for (const { label, path } of reads) {
+        const url = stack.gatewayUrl + path;
+        await closedLoop(url, person.cookie, WARM_UP_SECONDS, CONNECTIONS);
+        const cpu = {};
+        const run = await measuringStackCpu(db, pids, cpu, () => closedLoop(url, person.cookie, SECONDS, CONNECTIONS));
+        figures.set(path, summarize([run]));
+        const perRequest = (ms) => (((ms ?? 0) / figures.get(path).requests)).toFixed(2);
+        const cpuLine = canMeasureCpu ? `  CPU per request: gateway ${perRequest(cpu.gateway)} ms + insights ${perRequest(cpu.insights)} ms + PostgreSQL ${perRequest(cpu.postgres)} ms` : '';
+        console.log(line(label, figures.get(path)) + cpuLine);
+      }
+      await explainHistory(db, person.user.id, person.user.timeZone, TARGETS.correlation.period);
+    } finally {
+      await db.end();
     }
 
     const { insightsSchema } = require(join(root, 'apps/insights/dist/insights.schema.js'));

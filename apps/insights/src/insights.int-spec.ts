@@ -1,10 +1,12 @@
-import { Caller, EventTypes, FodmapRating, FoodSnapshot, InsightsMessages, Rpc, Severity, SymptomType, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
+import { Caller, EventTypes, FodmapRating, FoodSnapshot, InsightsMessages, mealFoodEntry, Rpc, Severity, SymptomType, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
 import { rebuildConsumerProjection } from '@fodmap/server';
 import { eventually, Producer, ServiceCaller, startProducer, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { INestMicroservice } from '@nestjs/common';
 import { connect } from 'nats';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { History } from './correlation/history';
+import { HistoryReader } from './journal-history/history-reader';
 import { journalHistoryProjection } from './journal-history/journal-history.projection';
 
 const DAY_MS = 86_400_000;
@@ -42,7 +44,8 @@ describe('insights from the journal history (journal → insights)', () => {
   let services: ServiceCaller;
   let dataSource: DataSource;
   let lastPosition = 0;
-  let ids = 0;
+  // Ids of a range of their own: the notifications suites append to the same producer_journal schema, from 100 up.
+  let ids = 60_000;
   const versions = new Map<string, number>();
 
   /** Appends to a stream as the journal does, at its current version. */
@@ -330,6 +333,69 @@ describe('insights from the journal history (journal → insights)', () => {
     });
   });
 
+  describe('the history an analysis reads', () => {
+    const reader: Caller = { userId: 606, timeZone: 'Europe/Paris' };
+    const neighbour: Caller = { userId: 607, timeZone: 'Europe/Paris' };
+    const window = { fromHours: 1, toHours: 8 };
+    const start = new Date(Date.now() - 10 * DAY_MS);
+    const at = (offsetMs: number) => new Date(start.getTime() + offsetMs).toISOString();
+    /** The entry as a meal of the journal rates it: the food at the amount eaten. */
+    const entry = (id: number, food: FoodSnapshot, quantity = 1) => mealFoodEntry({ id, quantity, servingUnit: 'serving', grams: 150 * quantity, food });
+    let expected: History;
+
+    beforeAll(async () => {
+      const before = await createMeal(reader, at(-DAY_MS), [garlic]); // eaten before the period: not read
+      await logSymptom(reader, at(-DAY_MS + 2 * HOUR_MS), { mealId: before.mealId });
+      const lunch = await createMeal(reader, at(2 * DAY_MS), [garlic, rice]);
+      const sameTime = await createMeal(reader, at(2 * DAY_MS), [lentils, lentils]); // the same food twice at one amount
+      const late = await createMeal(reader, at(DAY_MS), [mystery]); // logged after, eaten before: read first
+      const empty = await createMeal(reader, at(3 * DAY_MS)); // no food: read, with none
+      const added = await addFood(reader, lunch.mealId, onion); // added to the lunch after the other meals' foods
+      await changeFood(reader, sameTime.mealId, sameTime.entries[1], lentils, 2); // the second lentils at another amount
+      const changedFood = await createMeal(reader, at(4 * DAY_MS), [garlic]);
+      await changeFood(reader, changedFood.mealId, changedFood.entries[0], { ...garlic, name: 'Garlic, raw', fodmapRating: 'medium' }, 1);
+      const linkedEarly = await logSymptom(reader, at(-2 * HOUR_MS), { mealId: lunch.mealId, severity: 'severe' }); // felt before the period, linked to one of its meals
+      await logSymptom(reader, at(30 * 60_000)); // unlinked, before the period's first meal can be followed: not read
+      const unlinked = await logSymptom(reader, at(2 * DAY_MS + 3 * HOUR_MS), { symptomType: 'gas' });
+      const sameInstant = await logSymptom(reader, at(2 * DAY_MS + 3 * HOUR_MS), { severity: 'moderate' });
+      await logSymptom(reader, at(2 * DAY_MS + 4 * HOUR_MS), { severity: 'none' }); // a "no symptoms" report: not a symptom
+      const deleted = await logSymptom(reader, at(2 * DAY_MS + 5 * HOUR_MS));
+      await deleteSymptom(reader, deleted);
+      await createMeal(neighbour, at(2 * DAY_MS), [onion]);
+      await logSymptom(neighbour, at(2 * DAY_MS + 3 * HOUR_MS));
+      await projected();
+      const eaten = (offsetMs: number) => start.getTime() + offsetMs;
+      expected = {
+        meals: [
+          { mealId: late.mealId, eatenAt: eaten(DAY_MS), foods: [entry(late.entries[0], mystery)] },
+          { mealId: lunch.mealId, eatenAt: eaten(2 * DAY_MS), foods: [entry(lunch.entries[0], garlic), entry(lunch.entries[1], rice), entry(added, onion)] },
+          { mealId: sameTime.mealId, eatenAt: eaten(2 * DAY_MS), foods: [entry(sameTime.entries[0], lentils), entry(sameTime.entries[1], lentils, 2)] },
+          { mealId: empty.mealId, eatenAt: eaten(3 * DAY_MS), foods: [] },
+          { mealId: changedFood.mealId, eatenAt: eaten(4 * DAY_MS), foods: [entry(changedFood.entries[0], { ...garlic, name: 'Garlic, raw', fodmapRating: 'medium' })] },
+        ],
+        symptoms: [
+          { symptomId: linkedEarly, mealId: lunch.mealId, symptomType: 'bloating', severity: 'severe', feltAt: eaten(-2 * HOUR_MS) },
+          { symptomId: unlinked, mealId: null, symptomType: 'gas', severity: 'mild', feltAt: eaten(2 * DAY_MS + 3 * HOUR_MS) },
+          { symptomId: sameInstant, mealId: null, symptomType: 'bloating', severity: 'moderate', feltAt: eaten(2 * DAY_MS + 3 * HOUR_MS) },
+        ],
+      };
+    });
+
+    it('reads the period’s meals in the order eaten with their foods as added, each rated at its amount, and the symptoms that can follow them', async () => {
+      expect(await insights.get(HistoryReader).load(reader.userId, start, window)).toEqual(expected);
+    });
+
+    it('reads an empty history for a period with nothing logged', async () => {
+      expect(await insights.get(HistoryReader).load(reader.userId, new Date(Date.now() + DAY_MS), window)).toEqual({ meals: [], symptoms: [] });
+    });
+
+    it('reads the same history from the tables a rebuild swapped in', async () => {
+      await rebuild();
+
+      expect(await insights.get(HistoryReader).load(reader.userId, start, window)).toEqual(expected);
+    });
+  });
+
   const readTables = async () => ({
       meals: await dataSource.query('SELECT * FROM insights.meals ORDER BY meal_id'),
       foods: await dataSource.query('SELECT * FROM insights.meal_foods ORDER BY entry_id'),
@@ -359,11 +425,13 @@ describe('insights from the journal history (journal → insights)', () => {
     expect(live.indexes).toEqual([
       { tablename: 'meal_foods', indexname: 'meal_foods_meal' },
       { tablename: 'meal_foods', indexname: 'meal_foods_pkey' },
+      { tablename: 'meal_foods', indexname: 'meal_foods_user_meal' },
       { tablename: 'meals', indexname: 'meals_pkey' },
       { tablename: 'meals', indexname: 'meals_user_eaten_at' },
       { tablename: 'symptoms', indexname: 'symptoms_meal' },
       { tablename: 'symptoms', indexname: 'symptoms_pkey' },
       { tablename: 'symptoms', indexname: 'symptoms_user_felt_at' },
+      { tablename: 'symptoms', indexname: 'symptoms_user_meal' },
     ]);
   });
 

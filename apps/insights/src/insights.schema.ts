@@ -5,6 +5,7 @@ import { DailyMeals1767225600001 } from './migrations/1767225600001-daily-meals'
 import { CheckpointStreamSequence1767400000000 } from './migrations/1767400000000-checkpoint-stream-sequence';
 import { DailyMealDays1767600000000 } from './migrations/1767600000000-daily-meal-days';
 import { JournalHistory1767800000000 } from './migrations/1767800000000-journal-history';
+import { HistoryReadIndexes1768000000000 } from './migrations/1768000000000-history-read-indexes';
 
 /** What the insights schema holds: shared by the service and its rebuild command. Its reads are plain SQL: no entities of its own. */
 export const insightsSchema = {
@@ -16,6 +17,7 @@ export const insightsSchema = {
     CheckpointStreamSequence1767400000000,
     DailyMealDays1767600000000,
     JournalHistory1767800000000,
+    HistoryReadIndexes1768000000000,
   ],
   consumer: [journalHistoryProjection],
   /** What an erasure deletes besides the person's dead letters (issue 20): their copy of the journal. */
