@@ -35,7 +35,7 @@
 // today), from the journal's own SQL (apps/journal/src/meals/meal-reader.ts).
 import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiClient, closedLoop, cpuMs, get, measuringCpu, median, startBaseline, summarize } from './lib/load.mjs';
+import { apiClient, closedLoop, get, measuringCpu, measuringPostgresCpu, median, startBaseline, summarize } from './lib/load.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 import { httpContract, pathTo, require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
@@ -141,30 +141,6 @@ async function seed(call, timeZone) {
     if (process.stdout.isTTY) process.stdout.write('\n');
   }
   console.log(`seeded ${MEALS} meals, ${MEALS * FOODS_PER_MEAL} food entries (${foods.length} catalogue foods) and ${SYMPTOMS} symptoms in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-/** CPU ms so far of each PostgreSQL backend serving `db`'s database but `db` itself, by pid (PostgreSQL on this machine). */
-async function postgresBackendsCpu(db) {
-  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-  const cpu = new Map();
-  for (const { pid } of rows) {
-    try {
-      cpu.set(pid, cpuMs(pid));
-    } catch {
-      // The backend exited meanwhile.
-    }
-  }
-  return cpu;
-}
-
-/** Runs `phase` and adds what PostgreSQL's backends of the database spent on the CPU meanwhile to `totals.postgres`. */
-async function measuringPostgresCpu(db, totals, phase) {
-  const before = await postgresBackendsCpu(db);
-  const result = await phase();
-  let spent = 0;
-  for (const [pid, ms] of await postgresBackendsCpu(db)) spent += ms - (before.get(pid) ?? 0);
-  totals.postgres = (totals.postgres ?? 0) + spent;
-  return result;
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the statement behind each read, for the person's today, as the journal runs it. */

@@ -14,9 +14,9 @@
 // 3. Closed loop at BENCH_CONNECTIONS (default 4) connections, BENCH_SECONDS (default 5) per read after a 1 s warm-up:
 //    GET /api/insights/correlation and /api/insights/fodmap-groups for 7, 14, 30 and 90 days and
 //    GET /api/insights/activity for 7, 14, 30, 90, 180 and 365 days. Prints req/s and p50/p95/p99 per read, and (on a
-//    stack it started) the CPU each read cost the gateway, insights and PostgreSQL per request, from /proc. The service
-//    keeps each analysis until the person's next change (AnalysisCache): INSIGHTS_CACHE_ENTRIES=0 computes every read
-//    afresh, as the first read after a change is.
+//    stack it started) the CPU each read cost the gateway, insights and PostgreSQL per request, from /proc. The stack it
+//    starts computes every analysis afresh, as the first read after a person's change is (INSIGHTS_CACHE_ENTRIES=0:
+//    the service otherwise keeps each analysis until the person's next change; INSIGHTS_CACHE_ENTRIES=1000 measures that).
 //    Then the plan of the correlation's history read over 90 days (EXPLAIN (ANALYZE, BUFFERS)).
 // 4. Times `node apps/insights/dist/rebuild.js <projection>` for each of the service's consumer projections (replays the
 //    JetStream stream into fresh tables and swaps them in, with the service running) and prints events/s over the whole
@@ -36,10 +36,12 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { firstValueFrom } from 'rxjs';
 import { existsSync } from 'node:fs';
-import { closedLoop, cpuMs, measuringCpu, summarize } from './lib/load.mjs';
+import { closedLoop, measuringCpu, measuringPostgresCpu, summarize } from './lib/load.mjs';
 import { httpContract, require, root, seededRandom, signUp, startStack } from './lib/stack.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+/** Analyses the insights service keeps; none by default, so that each read is an analysis computed afresh. */
+const CACHE_ENTRIES = process.env.INSIGHTS_CACHE_ENTRIES ?? '0';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const MEALS = Number(process.env.BENCH_MEALS ?? 5000);
@@ -254,30 +256,6 @@ async function countedActivity(gatewayUrl, cookie, timeZone) {
   return totals;
 }
 
-/** CPU ms so far of each PostgreSQL backend serving `db`'s database but `db` itself, by pid (PostgreSQL on this machine). */
-async function postgresBackendsCpu(db) {
-  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-  const cpu = new Map();
-  for (const { pid } of rows) {
-    try {
-      cpu.set(pid, cpuMs(pid));
-    } catch {
-      // The backend exited meanwhile.
-    }
-  }
-  return cpu;
-}
-
-/** Runs `phase` and adds what the processes of `pids` and the database's PostgreSQL backends spent on the CPU meanwhile to `totals`. */
-async function measuringStackCpu(db, pids, totals, phase) {
-  const before = await postgresBackendsCpu(db);
-  const result = await measuringCpu(pids, totals, phase);
-  let spent = 0;
-  for (const [pid, ms] of await postgresBackendsCpu(db)) spent += ms - (before.get(pid) ?? 0);
-  totals.postgres = (totals.postgres ?? 0) + spent;
-  return result;
-}
-
 /** EXPLAIN (ANALYZE, BUFFERS) of the correlation's history read of `period` days, as insights runs it for the person. */
 async function explainHistory(db, userId, timeZone, period) {
   const { historyStatement, periodStart } = require(join(root, 'apps/insights/dist/journal-history/history-reader.js'));
@@ -312,7 +290,7 @@ function line(label, figures) {
 async function main() {
   const runningUrl = process.env.BENCH_GATEWAY_URL;
   // Only BENCH_GATEWAY_URL names a running stack here ('' keeps the lib from falling back to GATEWAY_URL): the bench adds data.
-  const stack = await startStack({ gatewayUrl: runningUrl ?? '' });
+  const stack = await startStack({ gatewayUrl: runningUrl ?? '', env: { INSIGHTS_CACHE_ENTRIES: CACHE_ENTRIES } });
   try {
     const person = await signUp(stack.gatewayUrl, 'insights', TIME_ZONE);
     const history = planHistory(await findPantry(stack.gatewayUrl, person.cookie), person.user.timeZone);
@@ -335,8 +313,8 @@ async function main() {
       ...CORRELATION_PERIODS.map((period) => ({ label: `GET /api/insights/fodmap-groups?period=${period}`, path: `${FODMAP_GROUPS}?period=${period}` })),
       ...INSIGHT_PERIODS.map((period) => ({ label: `GET /api/insights/activity?period=${period}`, path: `${ACTIVITY}?period=${period}` })),
     ];
-    const cacheEntries = process.env.INSIGHTS_CACHE_ENTRIES ?? '1000';
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read after ${WARM_UP_SECONDS} s warm-up; ${cacheEntries === '0' ? 'every analysis computed afresh (INSIGHTS_CACHE_ENTRIES=0)' : 'analyses kept by the service (INSIGHTS_CACHE_ENTRIES=0 computes them afresh)'}`);
+    const caching = runningUrl ? 'analyses kept or not as the running stack is configured' : CACHE_ENTRIES === '0' ? 'every analysis computed afresh (INSIGHTS_CACHE_ENTRIES=0)' : `analyses kept by the service (INSIGHTS_CACHE_ENTRIES=${CACHE_ENTRIES})`;
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per read after ${WARM_UP_SECONDS} s warm-up; ${caching}`);
     const { Client } = require('pg');
     const db = new Client({ connectionString: stack.config.databaseUrl });
     await db.connect();
@@ -348,7 +326,7 @@ async function main() {
         const url = stack.gatewayUrl + path;
         await closedLoop(url, person.cookie, WARM_UP_SECONDS, CONNECTIONS);
         const cpu = {};
-        const run = await measuringStackCpu(db, pids, cpu, () => closedLoop(url, person.cookie, SECONDS, CONNECTIONS));
+        const run = await measuringPostgresCpu(db, cpu, () => measuringCpu(pids, cpu, () => closedLoop(url, person.cookie, SECONDS, CONNECTIONS)));
         figures.set(path, summarize([run]));
         const perRequest = (ms) => (((ms ?? 0) / figures.get(path).requests)).toFixed(2);
         const cpuLine = canMeasureCpu ? `  CPU per request: gateway ${perRequest(cpu.gateway)} ms + insights ${perRequest(cpu.insights)} ms + PostgreSQL ${perRequest(cpu.postgres)} ms` : '';

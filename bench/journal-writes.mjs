@@ -26,10 +26,10 @@
 //                                      also CPU-profiles the gateway, journal, insights and notifications during the first
 //                                      round of each kind and prints where the time goes
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
-import { measuringCpu, percentile, send } from './lib/load.mjs';
+import { measuringCpu, measuringPostgresCpu, percentile, send } from './lib/load.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 import { httpContract, pathTo, require, root, signUp, startStack } from './lib/stack.mjs';
 
@@ -174,32 +174,6 @@ async function catchUp(pg, list) {
   return took;
 }
 
-const TICKS_PER_SECOND = 100;
-
-/** CPU ms so far of each PostgreSQL backend serving the bench's database (the services' pools, the locks' sessions). */
-async function backendCpu(pg) {
-  const { rows } = await pg.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
-  const cpu = new Map();
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
-    } catch {
-      // A backend that ended meanwhile.
-    }
-  }
-  return cpu;
-}
-
-/** Runs `phase`, adding the CPU ms the database's backends spent meanwhile (a backend new in the phase counts from 0). */
-async function measuringBackends(pg, totals, phase) {
-  const before = await backendCpu(pg);
-  const result = await phase();
-  const after = await backendCpu(pg);
-  for (const [pid, ms] of after) totals.postgres = (totals.postgres ?? 0) + ms - (before.get(pid) ?? 0);
-  return result;
-}
-
 function summary(runs) {
   const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
   const elapsed = runs.reduce((sum, run) => sum + run.elapsed, 0);
@@ -254,11 +228,11 @@ async function main() {
         const profiled = profiling && round === 0;
         if (profiled) toggleProfilers();
         const monitor = lagMonitor(pg, list);
-        runs.push(await measuringBackends(pg, cpu, () => measuringCpu(pids, cpu, () => closedLoop(kind, stack.gatewayUrl, people, SECONDS))));
+        runs.push(await measuringPostgresCpu(pg, cpu, () => measuringCpu(pids, cpu, () => closedLoop(kind, stack.gatewayUrl, people, SECONDS))));
         await monitor.stop();
         lags.push(monitor.figures);
         // The followers' catch-up is part of each write's cost: CPU is counted until they are done.
-        caughtUp.push(await measuringBackends(pg, cpu, () => measuringCpu(pids, cpu, () => catchUp(pg, list))));
+        caughtUp.push(await measuringPostgresCpu(pg, cpu, () => measuringCpu(pids, cpu, () => catchUp(pg, list))));
         if (profiled) {
           toggleProfilers();
           await new Promise((resolve) => setTimeout(resolve, 1000));

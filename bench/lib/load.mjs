@@ -125,6 +125,31 @@ export function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
+/** CPU ms so far of each PostgreSQL backend serving `db`'s database but `db` itself, by pid (PostgreSQL on this machine). */
+async function postgresBackendsCpu(db) {
+  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  const cpu = new Map();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuMs(pid));
+    } catch {
+      // The backend exited meanwhile.
+    }
+  }
+  return cpu;
+}
+
+/**
+ * Runs `phase` and adds what PostgreSQL's backends of `db`'s database (the services' pools, the locks' sessions) spent
+ * on the CPU meanwhile to `totals.postgres`; a backend new in the phase counts from 0, one that exits takes its share.
+ */
+export async function measuringPostgresCpu(db, totals, phase) {
+  const before = await postgresBackendsCpu(db);
+  const result = await phase();
+  for (const [pid, ms] of await postgresBackendsCpu(db)) totals.postgres = (totals.postgres ?? 0) + ms - (before.get(pid) ?? 0);
+  return result;
+}
+
 /** Runs `phase` and adds what each named process spent on the CPU meanwhile to `totals`. */
 export async function measuringCpu(pids, totals, phase) {
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
