@@ -49,6 +49,12 @@ export interface CommandResult<State> {
   events: StoredEvent[];
 }
 
+/** A stream's state and version as read before the command: `CommandHandler.handle` decides its first round on them. */
+export interface KnownStream<State> {
+  version: number;
+  state: State;
+}
+
 /** Where a state-stored aggregate keeps its state: a row read before deciding, written in the append's transaction. */
 export interface StateStore<State, Event extends EventShape> {
   load: () => Promise<State>;
@@ -67,9 +73,25 @@ export class CommandHandler<D extends EventDefinitions> {
     private readonly projections: readonly InlineProjection[] = [],
   ) {}
 
-  /** An event-sourced aggregate: its state is its stream, folded. */
-  handle<State, Command>(decider: Decider<State, Command, EventOf<D>>, streamId: string, command: Command, options: CommandOptions): Promise<CommandResult<State>> {
+  /**
+   * An event-sourced aggregate: its state is its stream, folded. `known`, the stream's state and version as the caller
+   * already read them (or a stream it knows is new: version 0, the initial state), saves reading the stream again for the
+   * first decision; if it is stale the append is refused as any stale version is, and the next round reads the stream.
+   */
+  handle<State, Command>(
+    decider: Decider<State, Command, EventOf<D>>,
+    streamId: string,
+    command: Command,
+    options: CommandOptions,
+    known?: KnownStream<State>,
+  ): Promise<CommandResult<State>> {
+    let first = known;
     return this.retryOnConflict(async () => {
+      if (first !== undefined) {
+        const { version, state } = first;
+        first = undefined;
+        return this.decideAndAppend(decider, streamId, version, state, command, options);
+      }
       const stored = await this.store.readStream(streamId);
       const state = fold(decider, stored);
       return this.decideAndAppend(decider, streamId, stored.at(-1)?.streamVersion ?? 0, state, command, options);

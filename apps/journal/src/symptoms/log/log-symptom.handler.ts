@@ -1,7 +1,7 @@
 import { Rpc, RpcParsed, Symptom, SymptomLoggedV1 } from '@fodmap/contracts';
 import { Handles, IdempotencyKeys } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
-import { JournalEvents } from '../../journal-events';
+import { JournalEvents, newStream } from '../../journal-events';
 import { assertOwnMeal } from '../linked-meal';
 import { symptomDecider } from '../symptom.aggregate';
 import { SymptomRecord, toSymptom } from '../symptom.entity';
@@ -36,7 +36,7 @@ export class LogSymptomHandler {
         userId,
         before: (manager) => assertOwnMeal(manager, userId, mealId),
         idempotency: { record: recordKey, resourceId: symptomId },
-      });
+      }, newStream(symptomDecider));
       return symptomId;
     });
     return toSymptom(await this.events.dataSource.getRepository(SymptomRecord).findOneByOrFail({ id, userId }));
