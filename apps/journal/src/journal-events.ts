@@ -12,7 +12,7 @@ export class JournalEvents {
   private readonly commands: CommandHandler<DomainEvents[typeof JOURNAL]>;
 
   constructor(private readonly store: EventStore<DomainEvents[typeof JOURNAL]>) {
-    this.commands = new CommandHandler(store, journalSchema.inline.map((projection) => store.inlineProjection(projection)));
+    this.commands = new CommandHandler(store, journalSchema.inline);
   }
 
   get dataSource(): DataSource {

@@ -2,7 +2,8 @@ import { EventDefinitions, EventOf } from '@fodmap/contracts';
 import { EntityManager } from 'typeorm';
 import { RecordIdempotencyKey } from '../idempotency';
 import { EventShape, NewEvent, StoredEvent } from './event';
-import { EventStore, InlineProjection, StreamVersionConflictError } from './event-store';
+import { EventStore, StreamVersionConflictError } from './event-store';
+import { Projection } from './projection';
 
 /**
  * The write side of one aggregate (a meal, a person's preferences), as plain functions: `decide` says what a command
@@ -69,8 +70,11 @@ export interface StateStore<State, Event extends EventShape> {
 export class CommandHandler<D extends EventDefinitions> {
   constructor(
     private readonly store: EventStore<D>,
-    /** Read tables kept in the append's transaction, so the service reads its own writes at once. */
-    private readonly projections: readonly InlineProjection[] = [],
+    /**
+     * Read tables kept in the append's transaction, so the service reads its own writes at once: the service's inline
+     * projections, applied together per append group (see `InlineWork`).
+     */
+    private readonly projections: readonly Projection[] = [],
   ) {}
 
   /**
@@ -129,12 +133,18 @@ export class CommandHandler<D extends EventDefinitions> {
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { state, events: [] };
     const next = fold(decider, decided, state);
-    const { events } = await this.store.append(streamId, version, decided, { userId: options.userId, occurredAt: options.occurredAt }, async (manager, stored) => {
-      await stateStore?.save(manager, next, decided);
-      await options.before?.(manager, stored);
-      for (const project of this.projections) await project(manager, stored);
-      await options.after?.(manager, stored);
-      if (options.idempotency) await options.idempotency.record(manager, options.idempotency.resourceId);
+    const { before, after, idempotency } = options;
+    const { events } = await this.store.append(streamId, version, decided, { userId: options.userId, occurredAt: options.occurredAt }, {
+      before:
+        stateStore || before
+          ? async (manager, stored) => {
+              await stateStore?.save(manager, next, decided);
+              await before?.(manager, stored);
+            }
+          : undefined,
+      projections: this.projections,
+      after,
+      record: idempotency ? (manager) => idempotency.record(manager, idempotency.resourceId) : undefined,
     });
     return { state: next, events };
   }

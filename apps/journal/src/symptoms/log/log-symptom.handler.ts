@@ -34,7 +34,8 @@ export class LogSymptomHandler {
       };
       await this.events.handle(symptomDecider, symptomStream(symptomId), { type: 'Log', symptom, now }, {
         userId,
-        before: (manager) => assertOwnMeal(manager, userId, mealId),
+        // Only with a meal: a check makes the group's pending read-table writes go first (see InlineWork).
+        before: mealId === null ? undefined : (manager) => assertOwnMeal(manager, userId, mealId),
         idempotency: { record: recordKey, resourceId: symptomId },
       }, newStream(symptomDecider));
       return symptomId;
