@@ -1,5 +1,5 @@
 import { DomainEvents, JOURNAL, JournalEvent } from '@fodmap/contracts';
-import { CommandHandler, CommandOptions, CommandResult, Decider, EventStore, fold } from '@fodmap/server';
+import { CommandHandler, CommandOptions, CommandResult, Decider, EventStore, fold, KnownStream } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { journalSchema } from './journal.schema';
@@ -12,7 +12,7 @@ export class JournalEvents {
   private readonly commands: CommandHandler<DomainEvents[typeof JOURNAL]>;
 
   constructor(private readonly store: EventStore<DomainEvents[typeof JOURNAL]>) {
-    this.commands = new CommandHandler(store, journalSchema.inline.map((projection) => store.inlineProjection(projection)));
+    this.commands = new CommandHandler(store, journalSchema.inline);
   }
 
   get dataSource(): DataSource {
@@ -34,11 +34,32 @@ export class JournalEvents {
 
   /** An aggregate's state, folded from its stream. */
   async load<State, Command>(decider: Decider<State, Command, JournalEvent>, streamId: string): Promise<State> {
-    return fold(decider, await this.store.readStream(streamId));
+    return (await this.read(decider, streamId)).state;
   }
 
-  /** Decides the command on the stream's latest state and appends what was decided, with the read tables. */
-  handle<State, Command>(decider: Decider<State, Command, JournalEvent>, streamId: string, command: Command, options: CommandOptions): Promise<CommandResult<State>> {
-    return this.commands.handle(decider, streamId, command, options);
+  /** An aggregate's state folded from its stream, with the stream's version: `handle` can decide on it without reading again. */
+  async read<State, Command>(decider: Decider<State, Command, JournalEvent>, streamId: string): Promise<KnownStream<State>> {
+    const stored = await this.store.readStream(streamId);
+    return { state: fold(decider, stored), version: stored.at(-1)?.streamVersion ?? 0 };
   }
+
+  /**
+   * Decides the command on the stream's latest state and appends what was decided, with the read tables. `known`: the
+   * state the caller read (`read`), or `newStream` for a stream whose id was just taken from a sequence; a stale one is
+   * refused by the append and the command decided again on the stream read afresh.
+   */
+  handle<State, Command>(
+    decider: Decider<State, Command, JournalEvent>,
+    streamId: string,
+    command: Command,
+    options: CommandOptions,
+    known?: KnownStream<State>,
+  ): Promise<CommandResult<State>> {
+    return this.commands.handle(decider, streamId, command, options, known);
+  }
+}
+
+/** A stream whose id was just taken from a sequence: nothing is in it yet, so it need not be read before the first decision. */
+export function newStream<State, Command>(decider: Decider<State, Command, JournalEvent>): KnownStream<State> {
+  return { version: 0, state: decider.initialState() };
 }

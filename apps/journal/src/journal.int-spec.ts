@@ -502,6 +502,45 @@ describe('corrections (issue 18)', () => {
   });
 });
 
+describe('many writes landing together', () => {
+  it('keep the read tables as the events say, and never link a symptom to a meal deleted in the same moment', async () => {
+    const user = newUser();
+    const meals = await Promise.all(Array.from({ length: 6 }, (_, index) => createMeal(user, `2026-03-11T0${index}:00:00Z`, `Meal ${index}`)));
+    const [kept, deleted, completed] = meals;
+    const [first] = (await addFood(kept.id, RICE, 1, 'serving', user)).foods;
+    await addFood(completed.id, RICE, 1, 'serving', user);
+
+    // Concurrent writes of every kind, written by the journal in append groups of several streams at once.
+    const outcomes = await Promise.allSettled([
+      ...meals.slice(3).map((meal, index) => addFood(meal.id, index % 2 === 0 ? RICE : GARLIC, index + 1, 'serving', user)),
+      services.call(Rpc.journal.updateMealFood, { caller: user, mealId: kept.id, entryId: first.id, input: { quantity: 3, servingUnit: 'cup' } }),
+      services.call(Rpc.journal.deleteMeal, { caller: user, mealId: deleted.id }),
+      services.call(Rpc.journal.logSymptom, { caller: user, input: { symptomType: 'gas', severity: 'mild', mealId: deleted.id, timestamp: '2026-03-11T09:00:00Z' } }),
+      services.call(Rpc.journal.completeMeal, { caller: user, mealId: completed.id }),
+      ...Array.from({ length: 4 }, (_, index) =>
+        services.call(Rpc.journal.logSymptom, { caller: user, input: { symptomType: 'pain', severity: 'severe', mealId: meals[3 + (index % 3)].id, timestamp: '2026-03-11T10:00:00Z' } }),
+      ),
+    ]);
+
+    const linkedToDeleted = outcomes[5];
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected' && outcome !== linkedToDeleted)).toEqual([]);
+    if (linkedToDeleted.status === 'rejected') expect(linkedToDeleted.reason).toMatchObject({ status: 404, message: Messages.mealNotFound });
+    // Logged before the deletion committed (linked in its answer, unlinked by the deletion) or after it (unlinked).
+    else expect([deleted.id, null]).toContain(linkedToDeleted.value.mealId);
+    const dataSource = journal.get(DataSource);
+    expect(await dataSource.query('SELECT count(*)::int AS n FROM journal.symptoms WHERE user_id = $1 AND meal_id = $2', [user.userId, deleted.id])).toEqual([{ n: 0 }]);
+    const mealIds: Array<{ id: string }> = await dataSource.query('SELECT id FROM journal.meals WHERE user_id = $1 ORDER BY id', [user.userId]);
+    expect(mealIds.map(({ id }) => Number(id))).toEqual(meals.filter((meal) => meal !== deleted).map((meal) => meal.id).sort((a, b) => a - b));
+    expect(await getMeal(kept.id, user)).toMatchObject({ foods: [expect.objectContaining({ id: first.id, quantity: 3, servingUnit: 'cup', grams: 474 })] });
+    expect(await getMeal(completed.id, user)).toMatchObject({ completed: true });
+    for (const [index, meal] of meals.slice(3).entries()) {
+      const answered = await getMeal(meal.id, user);
+      expect(answered.foods).toEqual([expect.objectContaining({ foodId: index % 2 === 0 ? RICE : GARLIC, quantity: index + 1 })]);
+      expect(answered.symptoms).toHaveLength(index === 0 ? 2 : 1);
+    }
+  });
+});
+
 describe('symptoms', () => {
   it('are logged now by default, at an earlier time when given, never in the future beyond clock skew', async () => {
     const user = newUser();

@@ -3,41 +3,47 @@ import { defineProjection } from '@fodmap/server';
 
 /**
  * The `meals` and `meal_foods` read tables: updated in the append's transaction, so the journal reads its own writes.
- * A deleted meal's rows go; its events stay the record of it.
+ * A deleted meal's rows go; its events stay the record of it. Keyed writes (batchedWrites): the appends of one group,
+ * like a rebuild's batch, are folded into one statement per table.
  */
 export const mealsProjection = defineProjection({
   name: 'meals',
   tables: ['meals', 'meal_foods'],
   events: domainEvents,
+  batchedWrites: true,
+  keys: { meals: 'id', meal_foods: 'id' },
   handlers: {
     [JOURNAL]: {
-      MealCreated: async ({ manager, tables }, { data: meal }) => {
-        await manager.query(
-          `INSERT INTO ${tables.meals} (id, user_id, name, meal_type, "timestamp", completed, notes) VALUES ($1, $2, $3, $4, $5, false, $6)`,
-          [meal.mealId, meal.userId, meal.name, meal.mealType, meal.timestamp, meal.notes],
-        );
+      MealCreated: async ({ rows }, { data: meal }) => {
+        await rows.upsert('meals', { id: meal.mealId, user_id: meal.userId, name: meal.name, meal_type: meal.mealType, timestamp: meal.timestamp, completed: false, notes: meal.notes });
       },
-      MealFoodAdded: async ({ manager, tables }, { data: entry, streamVersion }) => {
-        await manager.query(
-          `INSERT INTO ${tables.meal_foods} (id, meal_id, user_id, position, quantity, serving_unit, grams, food) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [entry.entryId, entry.mealId, entry.userId, streamVersion, entry.quantity, entry.servingUnit, entry.grams, JSON.stringify(entry.food)],
-        );
+      MealFoodAdded: async ({ rows }, { data: entry, streamVersion }) => {
+        await rows.upsert('meal_foods', {
+          id: entry.entryId,
+          meal_id: entry.mealId,
+          user_id: entry.userId,
+          position: streamVersion,
+          quantity: entry.quantity,
+          serving_unit: entry.servingUnit,
+          grams: entry.grams,
+          food: entry.food,
+        });
       },
-      MealFoodChanged: async ({ manager, tables }, { data: entry }) => {
-        await manager.query(`UPDATE ${tables.meal_foods} SET quantity = $2, serving_unit = $3, grams = $4 WHERE id = $1`, [entry.entryId, entry.quantity, entry.servingUnit, entry.grams]);
+      MealFoodChanged: async ({ rows }, { data: entry }) => {
+        await rows.update('meal_foods', { quantity: entry.quantity, serving_unit: entry.servingUnit, grams: entry.grams }, 'id', entry.entryId);
       },
-      MealFoodRemoved: async ({ manager, tables }, { data }) => {
-        await manager.query(`DELETE FROM ${tables.meal_foods} WHERE id = $1`, [data.entryId]);
+      MealFoodRemoved: async ({ rows }, { data }) => {
+        await rows.delete('meal_foods', 'id', data.entryId);
       },
-      MealChanged: async ({ manager, tables }, { data: meal }) => {
-        await manager.query(`UPDATE ${tables.meals} SET name = $2, meal_type = $3, "timestamp" = $4, notes = $5 WHERE id = $1`, [meal.mealId, meal.name, meal.mealType, meal.timestamp, meal.notes]);
+      MealChanged: async ({ rows }, { data: meal }) => {
+        await rows.update('meals', { name: meal.name, meal_type: meal.mealType, timestamp: meal.timestamp, notes: meal.notes }, 'id', meal.mealId);
       },
-      MealCompleted: async ({ manager, tables }, { data }) => {
-        await manager.query(`UPDATE ${tables.meals} SET completed = true WHERE id = $1`, [data.mealId]);
+      MealCompleted: async ({ rows }, { data }) => {
+        await rows.update('meals', { completed: true }, 'id', data.mealId);
       },
-      MealDeleted: async ({ manager, tables }, { data }) => {
-        await manager.query(`DELETE FROM ${tables.meal_foods} WHERE meal_id = $1`, [data.mealId]);
-        await manager.query(`DELETE FROM ${tables.meals} WHERE id = $1`, [data.mealId]);
+      MealDeleted: async ({ rows }, { data }) => {
+        await rows.delete('meal_foods', 'meal_id', data.mealId);
+        await rows.delete('meals', 'id', data.mealId);
       },
     },
   },

@@ -1,30 +1,42 @@
 import { domainEvents, JOURNAL } from '@fodmap/contracts';
 import { defineProjection } from '@fodmap/server';
 
-/** The `symptoms` read table. A deleted meal's symptoms stay, unlinked: they happened whatever the meal was. */
+/**
+ * The `symptoms` read table. A deleted meal's symptoms stay, unlinked: they happened whatever the meal was. Keyed
+ * writes (batchedWrites): the appends of one group, like a rebuild's batch, are folded into one statement.
+ */
 export const symptomsProjection = defineProjection({
   name: 'symptoms',
   tables: ['symptoms'],
   events: domainEvents,
+  batchedWrites: true,
+  keys: { symptoms: 'id' },
   handlers: {
     [JOURNAL]: {
-      SymptomLogged: async ({ manager, tables }, { data: symptom }) => {
-        await manager.query(
-          `INSERT INTO ${tables.symptoms} (id, user_id, meal_id, symptom_type, severity, notes, "timestamp") VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [symptom.symptomId, symptom.userId, symptom.mealId, symptom.symptomType, symptom.severity, symptom.notes, symptom.timestamp],
+      SymptomLogged: async ({ rows }, { data: symptom }) => {
+        await rows.upsert('symptoms', {
+          id: symptom.symptomId,
+          user_id: symptom.userId,
+          meal_id: symptom.mealId,
+          symptom_type: symptom.symptomType,
+          severity: symptom.severity,
+          notes: symptom.notes,
+          timestamp: symptom.timestamp,
+        });
+      },
+      SymptomChanged: async ({ rows }, { data: symptom }) => {
+        await rows.update(
+          'symptoms',
+          { meal_id: symptom.mealId, symptom_type: symptom.symptomType, severity: symptom.severity, notes: symptom.notes, timestamp: symptom.timestamp },
+          'id',
+          symptom.symptomId,
         );
       },
-      SymptomChanged: async ({ manager, tables }, { data: symptom }) => {
-        await manager.query(
-          `UPDATE ${tables.symptoms} SET meal_id = $2, symptom_type = $3, severity = $4, notes = $5, "timestamp" = $6 WHERE id = $1`,
-          [symptom.symptomId, symptom.mealId, symptom.symptomType, symptom.severity, symptom.notes, symptom.timestamp],
-        );
+      SymptomDeleted: async ({ rows }, { data }) => {
+        await rows.delete('symptoms', 'id', data.symptomId);
       },
-      SymptomDeleted: async ({ manager, tables }, { data }) => {
-        await manager.query(`DELETE FROM ${tables.symptoms} WHERE id = $1`, [data.symptomId]);
-      },
-      MealDeleted: async ({ manager, tables }, { data }) => {
-        await manager.query(`UPDATE ${tables.symptoms} SET meal_id = NULL WHERE meal_id = $1`, [data.mealId]);
+      MealDeleted: async ({ rows }, { data }) => {
+        await rows.update('symptoms', { meal_id: null }, 'meal_id', data.mealId);
       },
     },
   },

@@ -2,7 +2,8 @@ import { EventDefinitions, EventOf } from '@fodmap/contracts';
 import { EntityManager } from 'typeorm';
 import { RecordIdempotencyKey } from '../idempotency';
 import { EventShape, NewEvent, StoredEvent } from './event';
-import { EventStore, InlineProjection, StreamVersionConflictError } from './event-store';
+import { EventStore, StreamVersionConflictError } from './event-store';
+import { Projection } from './projection';
 
 /**
  * The write side of one aggregate (a meal, a person's preferences), as plain functions: `decide` says what a command
@@ -49,6 +50,12 @@ export interface CommandResult<State> {
   events: StoredEvent[];
 }
 
+/** A stream's state and version as read before the command: `CommandHandler.handle` decides its first round on them. */
+export interface KnownStream<State> {
+  version: number;
+  state: State;
+}
+
 /** Where a state-stored aggregate keeps its state: a row read before deciding, written in the append's transaction. */
 export interface StateStore<State, Event extends EventShape> {
   load: () => Promise<State>;
@@ -63,13 +70,32 @@ export interface StateStore<State, Event extends EventShape> {
 export class CommandHandler<D extends EventDefinitions> {
   constructor(
     private readonly store: EventStore<D>,
-    /** Read tables kept in the append's transaction, so the service reads its own writes at once. */
-    private readonly projections: readonly InlineProjection[] = [],
+    /**
+     * Read tables kept in the append's transaction, so the service reads its own writes at once: the service's inline
+     * projections, applied together per append group (see `InlineWork`).
+     */
+    private readonly projections: readonly Projection[] = [],
   ) {}
 
-  /** An event-sourced aggregate: its state is its stream, folded. */
-  handle<State, Command>(decider: Decider<State, Command, EventOf<D>>, streamId: string, command: Command, options: CommandOptions): Promise<CommandResult<State>> {
+  /**
+   * An event-sourced aggregate: its state is its stream, folded. `known`, the stream's state and version as the caller
+   * already read them (or a stream it knows is new: version 0, the initial state), saves reading the stream again for the
+   * first decision; if it is stale the append is refused as any stale version is, and the next round reads the stream.
+   */
+  handle<State, Command>(
+    decider: Decider<State, Command, EventOf<D>>,
+    streamId: string,
+    command: Command,
+    options: CommandOptions,
+    known?: KnownStream<State>,
+  ): Promise<CommandResult<State>> {
+    let first = known;
     return this.retryOnConflict(async () => {
+      if (first !== undefined) {
+        const { version, state } = first;
+        first = undefined;
+        return this.decideAndAppend(decider, streamId, version, state, command, options);
+      }
       const stored = await this.store.readStream(streamId);
       const state = fold(decider, stored);
       return this.decideAndAppend(decider, streamId, stored.at(-1)?.streamVersion ?? 0, state, command, options);
@@ -107,12 +133,18 @@ export class CommandHandler<D extends EventDefinitions> {
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { state, events: [] };
     const next = fold(decider, decided, state);
-    const { events } = await this.store.append(streamId, version, decided, { userId: options.userId, occurredAt: options.occurredAt }, async (manager, stored) => {
-      await stateStore?.save(manager, next, decided);
-      await options.before?.(manager, stored);
-      for (const project of this.projections) await project(manager, stored);
-      await options.after?.(manager, stored);
-      if (options.idempotency) await options.idempotency.record(manager, options.idempotency.resourceId);
+    const { before, after, idempotency } = options;
+    const { events } = await this.store.append(streamId, version, decided, { userId: options.userId, occurredAt: options.occurredAt }, {
+      before:
+        stateStore || before
+          ? async (manager, stored) => {
+              await stateStore?.save(manager, next, decided);
+              await before?.(manager, stored);
+            }
+          : undefined,
+      projections: this.projections,
+      after,
+      record: idempotency ? (manager) => idempotency.record(manager, idempotency.resourceId) : undefined,
     });
     return { state: next, events };
   }

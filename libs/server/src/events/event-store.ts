@@ -8,11 +8,28 @@ import { readEvent } from './catalog';
 import { currentTraceparent } from '../observability/tracing';
 import { currentCausation } from './correlation';
 import { EventMetadata, EventShape, NewEvent, StoredEvent } from './event';
-import { applyEvent, Projection, projectionContext, projectionTables } from './projection';
+import { applyEvent, batchContext, HandlerContext, Projection, projectionContext, projectionTables } from './projection';
 import { qualifiedTable, schemaOf } from './sql';
 
 /** Runs inline projections inside the append's transaction, so a service reads its own writes at once. */
 export type InlineProjection = (manager: EntityManager, events: StoredEvent[]) => Promise<void>;
+
+/**
+ * An append's work in its transaction, in phases, so that the inline projections of a group's appends are applied
+ * together: a projection with batchedWrites has its writes folded over the whole group and sent once, in one statement
+ * per table, instead of one statement per event. Each phase still sees what it saw when the appends were written one
+ * after the other: the projections' pending writes are sent before a `before` or `after` runs.
+ */
+export interface InlineWork {
+  /** Runs first; sees the projections' tables with every earlier append of the group applied. */
+  before?: InlineProjection;
+  /** This service's inline projections, applied to the stored events. */
+  projections: readonly Projection[];
+  /** Runs once the projections have, and sees their rows. */
+  after?: InlineProjection;
+  /** Runs last and reads none of the projections' tables (an idempotency key's row), so nothing is sent before it. */
+  record?: InlineProjection;
+}
 
 /**
  * The stream was appended to since the caller read it. An RpcException, so that a handler which lets it
@@ -72,9 +89,22 @@ interface PendingAppend {
   streamId: string;
   expectedVersion: number;
   events: Array<{ type: string; schemaVersion: number; eventId: string; data: string; metadata: string }>;
-  project?: InlineProjection;
+  work: InlineWork;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
+}
+
+/**
+ * An append's work with each function run in the caller's async context, so that what it does is traced and caused as
+ * the caller's request: one AsyncResource for all of them (`AsyncResource.bind` makes one per function, and costs more).
+ */
+function boundWork(project: InlineProjection | InlineWork | undefined): InlineWork {
+  if (project === undefined) return { projections: [] };
+  const work: InlineWork = typeof project === 'function' ? { projections: [], after: project } : project;
+  if (!work.before && !work.after && !work.record) return work;
+  const scope = new AsyncResource('EventStore.append');
+  const inScope = (phase: InlineProjection | undefined): InlineProjection | undefined => phase && ((manager, events) => scope.runInAsyncScope(phase, null, manager, events));
+  return { projections: work.projections, before: inScope(work.before), after: inScope(work.after), record: inScope(work.record) };
 }
 
 /** The unique (stream, version) index refused an event: the stream was appended to since its version was read. */
@@ -102,6 +132,8 @@ export class EventStore<D extends EventDefinitions = EventDefinitions> {
   /** Appends waiting for the group being written to commit. */
   private pending: PendingAppend[] = [];
   private writing = false;
+  /** Each inline projection's live tables. */
+  private readonly tablesOf = new Map<Projection, Record<string, string>>();
 
   constructor(
     readonly dataSource: DataSource,
@@ -134,13 +166,14 @@ export class EventStore<D extends EventDefinitions = EventDefinitions> {
    * more appends a second than one lock-and-flush at a time allows. Each append keeps its own outcome: a stale expected
    * version is refused alone, before anything is written; any other failure (a `before` check, an idempotency key
    * taken) undoes the group, whose appends are then written one by one, so that only the failing one fails.
+   * `project` is either one function run after the events are inserted, or the phases of `InlineWork`.
    */
   append(
     streamId: string,
     expectedVersion: number,
     events: ReadonlyArray<NewEvent<EventOf<D>>>,
     metadata: Partial<EventMetadata>,
-    project?: InlineProjection,
+    project?: InlineProjection | InlineWork,
   ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('Nothing to append'));
     const causation = currentCausation();
@@ -158,8 +191,7 @@ export class EventStore<D extends EventDefinitions = EventDefinitions> {
         streamId,
         expectedVersion,
         events: events.map((event) => ({ type: event.type, schemaVersion: event.schemaVersion, eventId: randomUUID(), data: JSON.stringify(event.data), metadata: metadataJson })),
-        // Run in the caller's async context, so that what it does is traced and caused as the caller's request.
-        project: project && AsyncResource.bind(project),
+        work: boundWork(project),
         resolve,
         reject,
       });
@@ -254,6 +286,11 @@ export class EventStore<D extends EventDefinitions = EventDefinitions> {
         throw error;
       }
       const positionOf = new Map(inserted.map((row) => [row.event_id, Number(row.position)]));
+      // The group's inline projections, each with one context for the whole group; `flush` sends what is folded so far.
+      const batches = new Map<Projection, { context: HandlerContext; flush: () => Promise<void> }>();
+      const flush = async () => {
+        for (const batch of batches.values()) await batch.flush();
+      };
       for (const [index, append] of group.entries()) {
         const outcome = outcomes[index];
         if (outcome instanceof StreamVersionConflictError) continue;
@@ -267,8 +304,26 @@ export class EventStore<D extends EventDefinitions = EventDefinitions> {
           data: JSON.parse(event.data),
           metadata: JSON.parse(event.metadata),
         }));
-        if (append.project) await append.project(manager, outcome.events);
+        const { before, projections, after, record } = append.work;
+        if (before) {
+          await flush();
+          await before(manager, outcome.events);
+        }
+        for (const projection of projections) {
+          let batch = batches.get(projection);
+          if (!batch) {
+            batch = batchContext(projection, manager, this.liveTables(projection));
+            batches.set(projection, batch);
+          }
+          for (const event of outcome.events) await applyEvent(projection, this.service, batch.context, event);
+        }
+        if (after) {
+          await flush();
+          await after(manager, outcome.events);
+        }
+        if (record) await record(manager, outcome.events);
       }
+      await flush();
       return outcomes;
     });
   }
@@ -301,6 +356,15 @@ export class EventStore<D extends EventDefinitions = EventDefinitions> {
       [afterPosition, limit],
     );
     return rows.map(toStoredEvent);
+  }
+
+  private liveTables(projection: Projection): Record<string, string> {
+    let tables = this.tablesOf.get(projection);
+    if (!tables) {
+      tables = projectionTables(projection, this.schema);
+      this.tablesOf.set(projection, tables);
+    }
+    return tables;
   }
 
   /** An `append` argument that applies this service's own events to an inline projection's live tables. */

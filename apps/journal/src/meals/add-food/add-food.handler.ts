@@ -23,12 +23,13 @@ export class AddFoodHandler {
     const { userId } = caller;
     await this.idempotencyKeys.createOnce({ userId, key: idempotencyKey, input: { addMealFood: mealId, ...input } }, async (recordKey) => {
       // The meal's own refusals come before asking the foods service: a completed meal is a 409 whatever the food.
-      assertChangeable(await this.streams.load(mealId), userId, true);
+      const meal = await this.streams.read(mealId);
+      assertChangeable(meal.state, userId, true);
       const food = await this.foods.take(caller, input.foodId);
       const servingUnit = acceptedServingUnit(food, input.servingUnit);
       const entryId = await this.events.nextId('meal_food_id_seq');
       const grams = gramsEaten(food, input.quantity, servingUnit);
-      await this.streams.execute(mealId, { type: 'AddFood', userId, entryId, quantity: input.quantity, servingUnit, grams, food }, { idempotency: { record: recordKey, resourceId: entryId } });
+      await this.streams.execute(mealId, { type: 'AddFood', userId, entryId, quantity: input.quantity, servingUnit, grams, food }, { idempotency: { record: recordKey, resourceId: entryId } }, meal);
       return entryId;
     });
     return this.meals.get(userId, mealId);

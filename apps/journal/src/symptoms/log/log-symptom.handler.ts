@@ -1,7 +1,7 @@
 import { Rpc, RpcParsed, Symptom, SymptomLoggedV1 } from '@fodmap/contracts';
 import { Handles, IdempotencyKeys } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
-import { JournalEvents } from '../../journal-events';
+import { JournalEvents, newStream } from '../../journal-events';
 import { assertOwnMeal } from '../linked-meal';
 import { symptomDecider } from '../symptom.aggregate';
 import { SymptomRecord, toSymptom } from '../symptom.entity';
@@ -34,9 +34,10 @@ export class LogSymptomHandler {
       };
       await this.events.handle(symptomDecider, symptomStream(symptomId), { type: 'Log', symptom, now }, {
         userId,
-        before: (manager) => assertOwnMeal(manager, userId, mealId),
+        // Only with a meal: a check makes the group's pending read-table writes go first (see InlineWork).
+        before: mealId === null ? undefined : (manager) => assertOwnMeal(manager, userId, mealId),
         idempotency: { record: recordKey, resourceId: symptomId },
-      });
+      }, newStream(symptomDecider));
       return symptomId;
     });
     return toSymptom(await this.events.dataSource.getRepository(SymptomRecord).findOneByOrFail({ id, userId }));
