@@ -8,7 +8,7 @@ import { readEvent } from './catalog';
 import { currentTraceparent } from '../observability/tracing';
 import { currentCausation } from './correlation';
 import { EventMetadata, EventShape, NewEvent, StoredEvent } from './event';
-import { applyEvent, batchContext, HandlerContext, Projection, projectionContext, projectionTables } from './projection';
+import { applyEvent, batchContext, HandlerContext, Projection, projectionTables } from './projection';
 import { qualifiedTable, schemaOf } from './sql';
 
 /** Runs inline projections inside the append's transaction, so a service reads its own writes at once. */
@@ -365,13 +365,5 @@ export class EventStore<D extends EventDefinitions = EventDefinitions> {
       this.tablesOf.set(projection, tables);
     }
     return tables;
-  }
-
-  /** An `append` argument that applies this service's own events to an inline projection's live tables. */
-  inlineProjection(projection: Projection): InlineProjection {
-    const tables = projectionTables(projection, this.schema);
-    return async (manager, events) => {
-      for (const event of events) await applyEvent(projection, this.service, projectionContext(projection, manager, tables), event);
-    };
   }
 }
