@@ -116,6 +116,8 @@ export class ProjectionConsumer {
   private readonly tuning: ConsumerTuning;
   private readonly lock: SessionLock;
   private readonly waiter = new Waiter();
+  /** The backoff pauses of failing events in progress, one per source at most: stop() or a lost lock cuts them short. */
+  private readonly pauses = new Set<Waiter>();
   private readonly lockWatch = new Waiter();
   private readonly checkpointTable: string;
   private readonly deadLetterTable: string;
@@ -149,6 +151,7 @@ export class ProjectionConsumer {
   async stop(): Promise<void> {
     this.running = false;
     this.waiter.wake();
+    this.wakePauses();
     this.lockWatch.wake();
     await this.lock.cancelWait();
     await this.closeSubscriptions();
@@ -186,6 +189,7 @@ export class ProjectionConsumer {
           const consuming = Promise.all(this.sources.map((source) => this.consumeUntilFailure(source)));
           // Runs until stop() closes the subscriptions, a source fails, or the lock's connection is lost.
           await Promise.race([consuming, this.watchLock()]);
+          this.wakePauses();
           await this.closeSubscriptions();
           await consuming;
         }
@@ -341,13 +345,23 @@ export class ProjectionConsumer {
     }
   }
 
-  /** Waits `ms` (cut short by stop()), telling JetStream meanwhile that the messages held are still being worked on. */
+  /** Waits `ms` (cut short by stop() or a lost lock), telling JetStream meanwhile that the messages held are still being worked on. */
   private async pause(ms: number, held: JsMsg[]): Promise<void> {
     const until = Date.now() + ms;
-    for (let left = ms; left > 0 && this.active; left = until - Date.now()) {
-      for (const msg of held) msg.working();
-      await this.waiter.wait(Math.min(left, this.tuning.ackWaitMs / 3));
+    const pause = new Waiter();
+    this.pauses.add(pause);
+    try {
+      for (let left = ms; left > 0 && this.active; left = until - Date.now()) {
+        for (const msg of held) msg.working();
+        await pause.wait(Math.min(left, this.tuning.ackWaitMs / 3));
+      }
+    } finally {
+      this.pauses.delete(pause);
     }
+  }
+
+  private wakePauses(): void {
+    for (const pause of this.pauses) pause.wake();
   }
 
   /** Applies the events after the checkpoint, in order, and moves the checkpoint to the last: one transaction. */
