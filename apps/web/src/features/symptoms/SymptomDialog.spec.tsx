@@ -147,7 +147,8 @@ describe('symptom form: correcting a logged symptom (issue 18)', () => {
     expect(symptomField().value).toBe('gas');
     expect(screen.getByRole('button', { name: 'Moderate' }).getAttribute('aria-pressed')).toBe('true');
     await screen.findByRole('option', { name: /^Chicken & Rice/ });
-    expect((screen.getByLabelText('Linked meal') as HTMLSelectElement).value).toBe('5');
+    // The linked meal is selected once its option and the symptom's meal have both arrived (two reads, either first).
+    await waitFor(() => expect((screen.getByLabelText('Linked meal') as HTMLSelectElement).value).toBe('5'));
     fireEvent.change(screen.getByLabelText('Linked meal'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Notes'), { target: { value: ' ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
