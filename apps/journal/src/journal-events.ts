@@ -1,5 +1,5 @@
 import { DomainEvents, JOURNAL, JournalEvent } from '@fodmap/contracts';
-import { CommandHandler, CommandOptions, CommandResult, Decider, EventStore, fold, KnownStream } from '@fodmap/server';
+import { CommandHandler, CommandOptions, CommandResult, Decider, EventStore, KnownStream } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { journalSchema } from './journal.schema';
@@ -38,9 +38,8 @@ export class JournalEvents {
   }
 
   /** An aggregate's state folded from its stream, with the stream's version: `handle` can decide on it without reading again. */
-  async read<State, Command>(decider: Decider<State, Command, JournalEvent>, streamId: string): Promise<KnownStream<State>> {
-    const stored = await this.store.readStream(streamId);
-    return { state: fold(decider, stored), version: stored.at(-1)?.streamVersion ?? 0 };
+  read<State, Command>(decider: Decider<State, Command, JournalEvent>, streamId: string): Promise<KnownStream<State>> {
+    return this.commands.read(decider, streamId);
   }
 
   /**
@@ -57,9 +56,4 @@ export class JournalEvents {
   ): Promise<CommandResult<State>> {
     return this.commands.handle(decider, streamId, command, options, known);
   }
-}
-
-/** A stream whose id was just taken from a sequence: nothing is in it yet, so it need not be read before the first decision. */
-export function newStream<State, Command>(decider: Decider<State, Command, JournalEvent>): KnownStream<State> {
-  return { version: 0, state: decider.initialState() };
 }

@@ -1,6 +1,6 @@
-import { CommandOptions, KnownStream } from '@fodmap/server';
+import { CommandOptions, KnownStream, newStream } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
-import { JournalEvents, newStream } from '../journal-events';
+import { JournalEvents } from '../journal-events';
 import { MealCommand, mealDecider, MealState } from './meal.aggregate';
 
 export const mealStream = (mealId: number) => `meal-${mealId}`;

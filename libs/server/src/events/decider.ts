@@ -56,6 +56,11 @@ export interface KnownStream<State> {
   state: State;
 }
 
+/** A stream whose id was just taken from a sequence: nothing is in it yet, so it need not be read before the first decision. */
+export function newStream<State, Command, Event extends EventShape>(decider: Decider<State, Command, Event>): KnownStream<State> {
+  return { version: 0, state: decider.initialState() };
+}
+
 /** Where a state-stored aggregate keeps its state: a row read before deciding, written in the append's transaction. */
 export interface StateStore<State, Event extends EventShape> {
   load: () => Promise<State>;
@@ -91,15 +96,16 @@ export class CommandHandler<D extends EventDefinitions> {
   ): Promise<CommandResult<State>> {
     let first = known;
     return this.retryOnConflict(async () => {
-      if (first !== undefined) {
-        const { version, state } = first;
-        first = undefined;
-        return this.decideAndAppend(decider, streamId, version, state, command, options);
-      }
-      const stored = await this.store.readStream(streamId);
-      const state = fold(decider, stored);
-      return this.decideAndAppend(decider, streamId, stored.at(-1)?.streamVersion ?? 0, state, command, options);
+      const { version, state } = first ?? (await this.read(decider, streamId));
+      first = undefined;
+      return this.decideAndAppend(decider, streamId, version, state, command, options);
     });
+  }
+
+  /** An event-sourced aggregate's state, folded from its stream, with the stream's version: what `handle` decides on. */
+  async read<State, Command>(decider: Decider<State, Command, EventOf<D>>, streamId: string): Promise<KnownStream<State>> {
+    const stored = await this.store.readStream(streamId);
+    return { state: fold(decider, stored), version: stored.at(-1)?.streamVersion ?? 0 };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Rpc, RpcParsed, Symptom, SymptomLoggedV1 } from '@fodmap/contracts';
-import { Handles, IdempotencyKeys } from '@fodmap/server';
+import { Handles, IdempotencyKeys, newStream } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
-import { JournalEvents, newStream } from '../../journal-events';
+import { JournalEvents } from '../../journal-events';
 import { assertOwnMeal } from '../linked-meal';
 import { symptomDecider } from '../symptom.aggregate';
 import { SymptomRecord, toSymptom } from '../symptom.entity';
