@@ -16,8 +16,8 @@ export function weighted(entries, random) {
 }
 
 /**
- * Sends `rate` requests a second for `seconds`: the i-th is due at start + i / rate, and is `next()`, a
- * `{ route, run }` whose run() resolves with whether the answer was the one expected (a rejection counts as an error).
+ * Sends `rate` requests a second for `seconds`: the i-th is due at start + i / rate, and is `next(due)` (`due`: ms from
+ * the start to when it is due), a `{ route, run }` whose run() resolves with whether the answer was the one expected (a rejection counts as an error).
  * `record({ route, due, latency, ok, error })` is called as each answers (`due`: ms from the start to when the request
  * was due; `latency`: ms from then to its answer). Resolves when every request has answered.
  */
@@ -29,7 +29,7 @@ export async function fixedRateMix({ rate, seconds, next, record }) {
     const due = started + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const { route, run } = next();
+    const { route, run } = next(due - started);
     const answered = run()
       .then(
         (ok) => ({ ok, error: null }),

@@ -70,7 +70,7 @@ export function logSymptom(agent, gatewayUrl, person, random, at, mealId) {
  * logs each person's history: two meals (a symptom after one of them) on each of `historyDays` days from two days ago
  * back, and a meal now. Yesterday is left empty: a daily summary is of yesterday, so none is due until the person logs
  * something there (bench/soak.mjs's late entries do, during the run). Resolves with the people ({ cookie, user, email,
- * zone, mealIds, currentMealId: the meal logged now }), the foods, how long each step took
+ * zone, mealIds, currentMealId: the meal logged now, currentMealDay: 0, entriesByDay: meals and symptoms logged per day back from today }), the foods, how long each step took
  * ({ step, seconds }) and the writes that failed and were tried again.
  */
 export async function seedPopulation({ gatewayUrl, mailUrl, count, random, label = 'soak', historyDays = 3, concurrency = 8 }) {
@@ -84,7 +84,7 @@ export async function seedPopulation({ gatewayUrl, mailUrl, count, random, label
   const people = await inParallel(Array.from({ length: count }, (_, i) => i), 2, async (i) => {
     const zone = ZONES[i % ZONES.length];
     const { cookie, user } = await signUp(gatewayUrl, `${label}-${i}`, zone);
-    return { cookie, user, email: user.email, zone, mealIds: [] };
+    return { cookie, user, email: user.email, zone, mealIds: [], entriesByDay: new Map() };
   });
   if (mailUrl) {
     await confirmEmails(gatewayUrl, mailUrl, people.map((person) => person.email));
@@ -119,10 +119,14 @@ export async function seedPopulation({ gatewayUrl, mailUrl, count, random, label
     // 48 hours ago and more is two local days back at least, wherever the person is; day 0 is now.
     const first = day === 0 ? now : now - day * 24 * HOUR_MS - random() * 2 * HOUR_MS;
     const meals = day === 0 ? [first] : [first, first - 5 * HOUR_MS];
+    person.entriesByDay.set(day, meals.length + (day > 0 ? 1 : 0));
     for (const at of meals) {
       const meal = await written('a meal', () => logMeal(agent, gatewayUrl, person, foods, random, new Date(at)), 201);
       person.mealIds.push(meal.body.id);
-      if (day === 0) person.currentMealId = meal.body.id;
+      if (day === 0) {
+        person.currentMealId = meal.body.id;
+        person.currentMealDay = 0;
+      }
     }
     if (day > 0) await written('a symptom', () => logSymptom(agent, gatewayUrl, person, random, new Date(first + 3 * HOUR_MS), person.mealIds.at(-1)), 201);
   });

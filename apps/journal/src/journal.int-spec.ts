@@ -1,4 +1,4 @@
-import { Caller, Food, localDay, Meal, localDayRange, JournalMessages, Messages, Rpc, RpcParsed, UNMEASURED_COMPONENTS } from '@fodmap/contracts';
+import { Caller, Food, localDay, Meal, localDayRange, JournalMessages, Messages, Rpc, RpcParsed, UNMEASURED_COMPONENTS, todayIn } from '@fodmap/contracts';
 import { EventStore, rebuildInlineProjection, rpcFailure, subject } from '@fodmap/server';
 import { ServiceCaller, startService, suitePrefix, testConfig } from '@fodmap/testing';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
@@ -399,7 +399,7 @@ describe('a meal created with its foods in one request (issue 18)', () => {
 describe('corrections (issue 18)', () => {
   it("moves a completed meal to yesterday: today's figures leave it, yesterday's list has it, and the change is a MealChanged", async () => {
     const user = newUser();
-    const today = localDay(new Date(), user.timeZone);
+    const today = todayIn(user.timeZone);
     const yesterday = localDay(new Date(Date.now() - 86_400_000), user.timeZone);
     const meal = await services.call(Rpc.journal.createMeal, {
       caller: user,
@@ -573,7 +573,7 @@ describe("the caller's own days", () => {
   // Meals are never in the future (issue 18): yesterday's 23:30 is the latest local evening always in the past.
   it("puts yesterday's 23:30 in Los Angeles on that local day for ?date=, and off today's list and dashboard, though it is today in UTC", async () => {
     const angeleno = newUser('America/Los_Angeles');
-    const today = localDay(new Date(), angeleno.timeZone);
+    const today = todayIn(angeleno.timeZone);
     const { start: todayStart } = localDayRange(today, angeleno.timeZone);
     const yesterday = localDay(new Date(todayStart.getTime() - 60_000), angeleno.timeZone);
     const { start } = localDayRange(yesterday, angeleno.timeZone);

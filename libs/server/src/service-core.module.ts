@@ -2,13 +2,11 @@ import { ServiceHealth } from '@fodmap/contracts';
 import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { connect, NatsConnection } from 'nats';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig, SERVER_CONFIG, ServerConfig } from './config';
 import { ServiceDataSource, serviceDataSourceOptions } from './database';
-import { RpcInFlightInterceptor } from './lifecycle';
 import { readiness } from './observability/readiness';
 import { SERVICE_REQUEST_PROXY, ServiceRequester, serviceRequestProxy } from './service-requester';
 import { subject } from './subjects';
@@ -90,8 +88,6 @@ export class ServiceCoreModule {
         { provide: NATS_CONNECTION, useFactory: (cfg: ServerConfig) => connect({ ...cfg.nats, name: options.name }), inject: [SERVER_CONFIG] },
         NatsConnectionCloser,
         DependencyReadiness,
-        // Shutdown waits for the handlers it counts (lifecycle/rpc-draining.ts).
-        { provide: APP_INTERCEPTOR, useClass: RpcInFlightInterceptor },
         { provide: SERVICE_REQUEST_PROXY, useFactory: (cfg: ServerConfig) => serviceRequestProxy(cfg, options.name), inject: [SERVER_CONFIG] },
         ServiceRequester,
       ],

@@ -1,4 +1,4 @@
-import { CreateMealInput, Food, InsightsActivity, JournalMessages, localDay, LogSymptomInput, Meal, MEAL_FOODS_MAX, Messages, servingUnitsFor, Symptom, httpContract } from '@fodmap/contracts';
+import { CreateMealInput, Food, InsightsActivity, JournalMessages, localDay, LogSymptomInput, Meal, MEAL_FOODS_MAX, Messages, servingUnitsFor, Symptom, httpContract, todayIn } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
@@ -53,7 +53,7 @@ async function logSymptom(api: ApiSession, fields: Partial<LogSymptomInput> = {}
 
 /** The person's today and yesterday, and 19:00 yesterday as an instant: a dinner moved to the evening before. */
 function days(timeZone = LONDON) {
-  const today = localDay(new Date(), timeZone);
+  const today = todayIn(timeZone);
   const yesterday = localDay(new Date(Date.now() - DAY_MS), timeZone);
   return { today, yesterday };
 }

@@ -1,4 +1,4 @@
-import { type AccountExport, AccountMessages, type Caller, FODMAP_RATING_LABELS, type Food, httpContract, localDay, type Meal, Rpc, type RouteFileJson, type Symptom } from '@fodmap/contracts';
+import { type AccountExport, AccountMessages, type Caller, FODMAP_RATING_LABELS, type Food, httpContract, type Meal, Rpc, type RouteFileJson, type Symptom, todayIn } from '@fodmap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { unzipSync } from 'fflate';
 import { ApiSession, catalogueFood, messageOf, okBody, registerUser } from '../support/api';
@@ -78,7 +78,7 @@ afterAll(async () => {
   await journal?.close();
 });
 
-const today = () => localDay(new Date(), BERLIN);
+const today = () => todayIn(BERLIN);
 
 describe('GET /api/account/export', () => {
   let exported: RouteFileJson<typeof exportRoute>;

@@ -1,16 +1,4 @@
-import {
-  Food,
-  httpContract,
-  InsightsMessages,
-  localDay,
-  LogSymptomInput,
-  Meal,
-  Messages,
-  type RouteResponse,
-  SERVER_VERSION,
-  SEVERITY_SCORE,
-  SYMPTOM_LABELS,
-} from '@fodmap/contracts';
+import { Food, httpContract, InsightsMessages, localDay, LogSymptomInput, Meal, Messages, type RouteResponse, SERVER_VERSION, SEVERITY_SCORE, SYMPTOM_LABELS, todayIn } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiSession, catalogueFood, expectOk, okBody, registerUser } from '../support/api';
@@ -98,9 +86,9 @@ describe('GET /api/insights/activity', () => {
     const fortnight = await projected(ann, httpContract.insights.activity, { endDate: '2025-03-15', period: '14', _t: '1' }, ({ summary }) => expect(summary.totalSymptoms).toBe(3));
     expect(fortnight.dailyData.map(({ date }) => date)).toEqual(Array.from({ length: 14 }, (_, i) => `2025-03-${String(15 - i).padStart(2, '0')}`));
 
-    const todayBefore = localDay(new Date(), NEW_YORK);
+    const todayBefore = todayIn(NEW_YORK);
     const res = await ann.call(httpContract.insights.activity);
-    const todayAfter = localDay(new Date(), NEW_YORK);
+    const todayAfter = todayIn(NEW_YORK);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const dates = okBody(res).dailyData.map(({ date }) => date);

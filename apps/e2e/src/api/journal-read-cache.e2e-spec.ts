@@ -1,4 +1,4 @@
-import { Food, httpContract, localDay } from '@fodmap/contracts';
+import { Food, httpContract, todayIn } from '@fodmap/contracts';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import { Answer, ApiSession, catalogueFood, expectOk, okBody, registerUser } from '../support/api';
@@ -30,7 +30,7 @@ async function readThrice<T>(request: () => Promise<Answer<T>>): Promise<T> {
 
 const stats = (api: ApiSession) => readThrice(() => api.call(httpContract.dashboard.stats));
 const todaysMeals = (api: ApiSession) => readThrice(() => api.call(httpContract.meals.list, { query: { todayOnly: 'true' } }));
-const today = localDay(new Date(), 'Europe/London');
+const today = todayIn('Europe/London');
 
 describe('cached home screen reads', () => {
   it("show the person's own symptom and meal changes at once", async () => {

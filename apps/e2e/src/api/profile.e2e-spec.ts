@@ -1,4 +1,4 @@
-import { localDay, localDayRange, Messages, ProfileMessages, httpContract } from '@fodmap/contracts';
+import { localDay, localDayRange, Messages, ProfileMessages, httpContract, todayIn } from '@fodmap/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { ApiSession, expectFailure, expectOk, okBody, registerUser } from '../support/api';
 
@@ -58,7 +58,7 @@ describe('PATCH /api/auth/user/profile (issue 18: the first-run question and Pro
     // Two zones 25 hours apart: each day starts at a different instant, and the earlier start is 'today' in one only.
     const [kiritimati, pagoPago] = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
     const now = new Date();
-    const startOfToday = (zone: string) => localDayRange(localDay(now, zone), zone).start;
+    const startOfToday = (zone: string) => localDayRange(todayIn(zone, now), zone).start;
     const [inToday, notInToday] = startOfToday(kiritimati) < startOfToday(pagoPago) ? [kiritimati, pagoPago] : [pagoPago, kiritimati];
     const timestamp = startOfToday(inToday).toISOString();
 

@@ -1,4 +1,4 @@
-import { httpContract, localDay, startOfLocalDay } from '@fodmap/contracts';
+import { httpContract, startOfLocalDay, todayIn } from '@fodmap/contracts';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
 import { Locator, Page } from 'playwright-core';
@@ -43,7 +43,7 @@ describe('the daily loop on a phone (issue 18)', () => {
     const zone = afternoonZone(new Date());
     const page = await signedUpPhone(browser(), 'dailyloop', 'Lena', { timezoneId: zone });
     await toastSeen(page, 'Welcome!');
-    const today = localDay(new Date(), zone);
+    const today = todayIn(zone);
     const midnight = startOfLocalDay(today, zone).getTime();
     // The phone's clock says noon today; the app reads it afresh.
     await page.clock.setFixedTime(new Date(midnight + 12 * HOUR_MS));

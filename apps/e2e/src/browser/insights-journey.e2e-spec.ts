@@ -1,4 +1,4 @@
-import { correlationLabelOf, Food, httpContract, localDay, Meal, MealType, Rpc, Severity, startOfLocalDay, SymptomType } from '@fodmap/contracts';
+import { correlationLabelOf, Food, httpContract, localDay, Meal, MealType, Rpc, Severity, startOfLocalDay, SymptomType, todayIn } from '@fodmap/contracts';
 import { seededRandom } from '@fodmap/server';
 import { eventually } from '@fodmap/testing';
 import { describe, expect, it } from '@jest/globals';
@@ -114,7 +114,7 @@ describe('Insights on a phone', () => {
     };
     const garlic = await search(GARLIC);
     const lowFoods = await Promise.all(LOW_FOODS.map(search));
-    const today = localDay(new Date(), TOKYO);
+    const today = todayIn(TOKYO);
     const plan = planHistory(today, garlic, lowFoods);
     // Three weeks of writes go straight to the journal as the person: through the gateway they would meet the person's
     // write rate (120 a minute), which a person logging by hand never reaches.

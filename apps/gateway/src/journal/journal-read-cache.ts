@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Caller, localDay } from '@fodmap/contracts';
+import { Caller, todayIn } from '@fodmap/contracts';
 import { GatewayConfig, SERVER_CONFIG } from '@fodmap/server';
 import Redis from 'ioredis';
 import { REDIS } from '../infra/infra.module';
@@ -65,13 +65,13 @@ export class JournalReadCache {
   async read<T>(caller: Caller, read: string, ask: () => Promise<T>): Promise<JsonText<T>> {
     if (this.seconds === 0) return jsonText(await ask());
     const key = this.prefix + caller.userId;
-    const today = localDay(new Date(), caller.timeZone);
+    const today = todayIn(caller.timeZone);
     const field = `${caller.timeZone}|${today}|${read}`;
     const cached = (await this.redis.eval(READ, 1, key, field).catch((error: unknown) => this.unavailable(error))) as [string, string | null] | null;
     if (cached?.[1]) return cached[1];
     const answer = jsonText(await ask());
     // An answer asked for just before the caller's midnight may be the new day's: keep it under neither.
-    if (cached && localDay(new Date(), caller.timeZone) === today) {
+    if (cached && todayIn(caller.timeZone) === today) {
       await this.redis.eval(STORE, 1, key, cached[0], field, answer, this.seconds).catch((error: unknown) => this.unavailable(error));
     }
     return answer;

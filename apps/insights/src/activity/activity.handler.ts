@@ -1,4 +1,4 @@
-import { activityRange, DailyInsight, daysBetween, FodmapRating, fodmapRisk, InsightsActivity, localDay, localDayRange, Rpc, RpcParsed, SERVER_VERSION } from '@fodmap/contracts';
+import { activityRange, DailyInsight, daysBetween, FodmapRating, fodmapRisk, InsightsActivity, localDayRange, Rpc, RpcParsed, SERVER_VERSION, todayIn } from '@fodmap/contracts';
 import { Handles, loadInsightsConfig, projectionTables, schemaOf } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -41,7 +41,7 @@ export class ActivityHandler {
   /** Spec §2 Advanced Analytics: every day of the range in the caller's time zone, newest first, with the summary. */
   @Handles(Rpc.insights.activity)
   async activity({ caller, input }: RpcParsed<typeof Rpc.insights.activity>): Promise<InsightsActivity> {
-    const { startDate, endDate } = activityRange(input, localDay(new Date(), caller.timeZone));
+    const { startDate, endDate } = activityRange(input, todayIn(caller.timeZone));
     const rows: DayRow[] = await this.dataSource.query(this.sql, [
       caller.userId,
       localDayRange(startDate, caller.timeZone).start,

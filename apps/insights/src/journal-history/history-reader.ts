@@ -1,4 +1,4 @@
-import { activityRange, Caller, CorrelationPeriod, FoodSnapshot, localDay, mealFoodEntry, MealFood, Severity, startOfLocalDay, SymptomType, SymptomWindow } from '@fodmap/contracts';
+import { activityRange, Caller, CorrelationPeriod, FoodSnapshot, mealFoodEntry, MealFood, Severity, startOfLocalDay, SymptomType, SymptomWindow, todayIn } from '@fodmap/contracts';
 import { projectionTables, schemaOf } from '@fodmap/server';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -127,5 +127,5 @@ export class HistoryReader {
 
 /** The first instant of the `period` local days ending today in the caller's zone. */
 export function periodStart(caller: Caller, period: CorrelationPeriod): Date {
-  return startOfLocalDay(activityRange({ period }, localDay(new Date(), caller.timeZone)).startDate, caller.timeZone);
+  return startOfLocalDay(activityRange({ period }, todayIn(caller.timeZone)).startDate, caller.timeZone);
 }

@@ -1,4 +1,4 @@
-import { DashboardStats, dayScore, localDay, localDayRange, Rpc, RpcParsed } from '@fodmap/contracts';
+import { DashboardStats, dayScore, localDayRange, Rpc, RpcParsed, todayIn } from '@fodmap/contracts';
 import { Handles } from '@fodmap/server';
 import { Controller } from '@nestjs/common';
 import { MealReader } from '../meals/meal-reader';
@@ -10,7 +10,7 @@ export class DashboardHandler {
   /** 'Today's Overview' for the caller's own today: the day's score over every food eaten, meals, symptoms, warnings. */
   @Handles(Rpc.journal.dashboardStats)
   async stats({ caller }: RpcParsed<typeof Rpc.journal.dashboardStats>): Promise<DashboardStats> {
-    const { meals, symptomsCount } = await this.meals.day(caller.userId, localDayRange(localDay(new Date(), caller.timeZone), caller.timeZone));
+    const { meals, symptomsCount } = await this.meals.day(caller.userId, localDayRange(todayIn(caller.timeZone), caller.timeZone));
     const { score, band, unknown } = dayScore(meals.flatMap((meal) => meal.foods.map((food) => food.ratingAtQuantity)));
     return {
       todayScore: score,

@@ -1,4 +1,4 @@
-import { AccountMessages, Caller, CorrelationEntry, DAILY_SUMMARY_DEFAULT_TIME_ZONE, DAILY_SUMMARY_HOUR, DEFAULT_CORRELATION_PERIOD, localDay, Messages, NotificationsMessages, Rpc } from '@fodmap/contracts';
+import { AccountMessages, Caller, CorrelationEntry, DAILY_SUMMARY_DEFAULT_TIME_ZONE, DAILY_SUMMARY_HOUR, DEFAULT_CORRELATION_PERIOD, Messages, NotificationsMessages, Rpc, todayIn } from '@fodmap/contracts';
 import { enqueueMany, rpcFailure, SERVER_CONFIG, ServerConfig, ServiceRequester } from '@fodmap/server';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -161,7 +161,7 @@ export class DailySummaries {
     // The sender would drop it (provenAddressesOnly): say why instead of 'sent'.
     if (!recipient.emailVerified) throw rpcFailure(403, AccountMessages.verifyEmailFirst);
     await this.dataSource.transaction(async (manager) => {
-      const person = { ...recipient, timeZone: caller.timeZone, day: localDay(new Date(), caller.timeZone) };
+      const person = { ...recipient, timeZone: caller.timeZone, day: todayIn(caller.timeZone) };
       await this.record(manager, [person], 'Today so far', () => `daily-summary-test:${randomUUID()}`);
     });
     return { message: NotificationsMessages.testEmailSent };

@@ -1,4 +1,4 @@
-import { DAILY_SUMMARY_DEFAULT_TIME_ZONE, DEFAULT_DOMAIN_CONFIG, DomainConfig, localDay } from '@fodmap/contracts';
+import { DAILY_SUMMARY_DEFAULT_TIME_ZONE, DEFAULT_DOMAIN_CONFIG, DomainConfig, todayIn } from '@fodmap/contracts';
 import { defineJob, emailsFailed, emailsSent, emailsSkipped, JobCannotSucceedError, jobHandler, JobHandler, ProjectionJobs, userPseudonym } from '@fodmap/server';
 import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -182,7 +182,7 @@ export class EmailSender {
     if (!caps || caps.uncapped.has(email.emailType)) return [];
     const now = new Date();
     const allowances: Allowance[] = [
-      { counter: `address:${email.to.toLowerCase()}`, day: localDay(now, 'UTC'), max: caps.perAddressPerDay, what: `today's ${caps.perAddressPerDay} emails to this address` },
+      { counter: `address:${email.to.toLowerCase()}`, day: todayIn('UTC', now), max: caps.perAddressPerDay, what: `today's ${caps.perAddressPerDay} emails to this address` },
     ];
     const perPerson = caps.perPersonPerDay[email.emailType];
     if (perPerson !== undefined && email.userId !== null) {
@@ -196,9 +196,9 @@ export class EmailSender {
   private async personalDay(userId: number, now: Date): Promise<string> {
     const [recipient]: Array<{ time_zone: string }> = await this.options.dataSource.query('SELECT time_zone FROM notifications.recipients WHERE user_id = $1', [userId]);
     try {
-      return localDay(now, recipient?.time_zone ?? DAILY_SUMMARY_DEFAULT_TIME_ZONE);
+      return todayIn(recipient?.time_zone ?? DAILY_SUMMARY_DEFAULT_TIME_ZONE, now);
     } catch {
-      return localDay(now, DAILY_SUMMARY_DEFAULT_TIME_ZONE);
+      return todayIn(DAILY_SUMMARY_DEFAULT_TIME_ZONE, now);
     }
   }
 

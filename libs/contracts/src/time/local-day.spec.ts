@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { daysBetween, localDay, localDayRange } from './local-day';
+import { daysBetween, localDay, localDayRange, todayIn } from './local-day';
 
 describe('local days', () => {
   it('places 23:30 in Los Angeles on that local day, though it is the next day in UTC', () => {
@@ -23,8 +23,37 @@ describe('local days', () => {
     expect(localDay(start, 'America/Santiago')).toBe('2026-09-06');
     expect(localDay(new Date(start.getTime() - 1), 'America/Santiago')).toBe('2026-09-05');
   });
+
+  it('gives a remembered range as a copy: changing the Dates it gave changes nothing', () => {
+    const first = localDayRange('2026-07-01', 'Europe/Berlin');
+    first.start.setTime(0);
+    expect(localDayRange('2026-07-01', 'Europe/Berlin').start).toEqual(new Date('2026-06-30T22:00:00Z'));
+  });
 });
 
+describe('todayIn', () => {
+  it("is the zone's day now, and moves on at the zone's midnight, not at UTC's", () => {
+    const zone = 'America/Los_Angeles';
+    expect(todayIn(zone, new Date('2026-03-10T06:30:00Z'))).toBe('2026-03-09');
+    // The same zone again, within the day it remembers, then just before and at the next local midnight.
+    expect(todayIn(zone, new Date('2026-03-10T03:00:00Z'))).toBe('2026-03-09');
+    expect(todayIn(zone, new Date('2026-03-10T06:59:59.999Z'))).toBe('2026-03-09');
+    expect(todayIn(zone, new Date('2026-03-10T07:00:00Z'))).toBe('2026-03-10');
+    // And back to an earlier day than the one it remembers.
+    expect(todayIn(zone, new Date('2026-03-09T06:59:59Z'))).toBe('2026-03-08');
+  });
+
+  it('agrees with localDay on every hour around a change of the clocks', () => {
+    const zone = 'Europe/London';
+    for (let at = Date.parse('2026-10-24T00:00:00Z'); at < Date.parse('2026-10-27T00:00:00Z'); at += 1_800_000) {
+      expect(todayIn(zone, new Date(at))).toBe(localDay(new Date(at), zone));
+    }
+  });
+
+  it('rejects an unknown time zone', () => {
+    expect(() => todayIn('Mars/Olympus')).toThrow(RangeError);
+  });
+});
 
 describe('localDay', () => {
   it("places an evening meal in New York on that evening's day, not the next UTC day", () => {

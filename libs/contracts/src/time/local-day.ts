@@ -46,10 +46,38 @@ export function startOfLocalDay(day: string, timeZone: string): Date {
   return localDay(new Date(guess), timeZone) === day ? new Date(guess) : new Date(guess + 3_600_000);
 }
 
+/**
+ * Days' ranges already worked out, by zone and day (a range takes six formatters' work; today's is asked for on every
+ * read of the home screen), at most REMEMBERED_RANGES of them: beyond that they start again from none.
+ */
+const REMEMBERED_RANGES = 10_000;
+const dayRanges = new Map<string, { start: number; end: number }>();
+
 /** The instants [start, end) of a local calendar day in a zone: 23, 24 or 25 hours long. */
 export function localDayRange(day: string, timeZone: string): { start: Date; end: Date } {
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return { start: startOfLocalDay(day, timeZone), end: startOfLocalDay(next, timeZone) };
+  const key = `${timeZone}|${day}`;
+  let range = dayRanges.get(key);
+  if (range === undefined) {
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    range = { start: startOfLocalDay(day, timeZone).getTime(), end: startOfLocalDay(next, timeZone).getTime() };
+    if (dayRanges.size >= REMEMBERED_RANGES) dayRanges.clear();
+    dayRanges.set(key, range);
+  }
+  return { start: new Date(range.start), end: new Date(range.end) };
+}
+
+/** Per zone, today as last worked out and its range: until the zone's midnight, today needs no formatter. */
+const todays = new Map<string, { day: string; start: number; end: number }>();
+
+/** The calendar day (YYYY-MM-DD) it is now (or at `now`) in an IANA time zone; throws on an unknown zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const at = now.getTime();
+  const known = todays.get(timeZone);
+  if (known !== undefined && at >= known.start && at < known.end) return known.day;
+  const day = localDay(now, timeZone);
+  const { start, end } = localDayRange(day, timeZone);
+  if (todays.size < REMEMBERED_ZONES || todays.has(timeZone)) todays.set(timeZone, { day, start: start.getTime(), end: end.getTime() });
+  return day;
 }
 
 /** Every day from `start` to `end`, both included (YYYY-MM-DD). */

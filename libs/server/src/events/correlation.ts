@@ -1,8 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { NatsContext } from '@nestjs/microservices';
-import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Observable } from 'rxjs';
 
 /**
  * Why something happens, carried through one piece of work: the HTTP request's correlation id (gateway), the RPC
@@ -30,15 +26,4 @@ export function withCausation<T>(causation: Causation, work: () => T): T {
 /** A client-supplied id is kept only if it is short and plain, so it cannot smuggle anything into logs or headers. */
 export function saneCorrelationId(value: unknown): string | null {
   return typeof value === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : null;
-}
-
-/** Runs each RPC handler of a service inside the correlation id its request carried (or a new one). */
-@Injectable()
-export class CorrelationInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'rpc') return next.handle();
-    const nats = context.switchToRpc().getContext<NatsContext | undefined>();
-    const correlationId = saneCorrelationId(nats?.getHeaders?.()?.get(CORRELATION_HEADER)) ?? randomUUID();
-    return new Observable((subscriber) => withCausation({ correlationId, causationId: null }, () => next.handle().subscribe(subscriber)));
-  }
 }

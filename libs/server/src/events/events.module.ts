@@ -10,7 +10,6 @@ import { NATS_CONNECTION, SERVICE_NAME } from '../service-core.module';
 import { consumerDeadLetters, onScrape } from '../observability/metrics';
 import { readiness } from '../observability/readiness';
 import { RpcObserver } from '../observability/rpc-observer';
-import { CorrelationInterceptor } from './correlation';
 import { eraseEventsOf, EraseRows, erasureProjection } from './erasure';
 import { qualifiedTable, schemaOf } from './sql';
 import { EventStore } from './event-store';
@@ -123,9 +122,8 @@ export class EventsModule {
           inject: [getDataSourceToken(), SERVICE_NAME],
         },
         EventProcessors,
-        // Every handler of the service runs inside its request's correlation id, which the events it appends carry.
-        { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor },
-        // Then inside its metrics, log line and span (after the correlation, so both carry its id).
+        // Every handler of the service runs inside its request's correlation id (which the events it appends carry), its
+        // metrics, log line and span.
         { provide: APP_INTERCEPTOR, useFactory: (config: ServerConfig) => new RpcObserver(config.natsPrefix), inject: [SERVER_CONFIG] },
       ],
       exports: [EventStore],

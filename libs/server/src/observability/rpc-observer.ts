@@ -1,6 +1,8 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { NatsContext } from '@nestjs/microservices';
+import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
+import { CORRELATION_HEADER, saneCorrelationId, withCausation } from '../events/correlation';
 import { rootLogger, userPseudonym } from './logger';
 import { rpcHandlerDuration } from './metrics';
 import { contextOf, inSpan, SpanKind, TRACEPARENT } from './tracing';
@@ -11,10 +13,11 @@ export function subjectLabel(subject: string, natsPrefix: string): string {
 }
 
 /**
- * Around every RPC handler of a service (after CorrelationInterceptor, so inside the request's correlation id): its
- * duration by subject and outcome, one log line (subject, duration, outcome, the caller's pseudonym, and a failure's
- * status) carrying the correlation id the gateway's access line has, and a span continuing the caller's trace when
- * tracing is on.
+ * Around every RPC handler of a service, the one interceptor its requests go through (each of Nest's costs an RxJS
+ * pipeline and an AsyncResource per request): runs the handler inside the correlation id its request carried (or a new
+ * one), which the events it appends and its log lines carry; records its duration by subject and outcome; logs one line
+ * (subject, duration, outcome, the caller's pseudonym, and a failure's status) with the correlation id the gateway's
+ * access line has; and continues the caller's trace in a span when tracing is on.
  */
 @Injectable()
 export class RpcObserver implements NestInterceptor {
@@ -25,7 +28,9 @@ export class RpcObserver implements NestInterceptor {
     const nats = context.switchToRpc().getContext<NatsContext | undefined>();
     const subject = subjectLabel(nats?.getSubject?.() ?? 'unknown', this.natsPrefix);
     const payload = context.switchToRpc().getData<{ caller?: { userId?: number } } | null>();
-    const parent = contextOf(nats?.getHeaders?.()?.get(TRACEPARENT));
+    const headers = nats?.getHeaders?.();
+    const parent = contextOf(headers?.get(TRACEPARENT));
+    const correlationId = saneCorrelationId(headers?.get(CORRELATION_HEADER)) ?? randomUUID();
     const started = performance.now();
     const finish = (outcome: 'ok' | 'error', error?: unknown) => {
       const seconds = (performance.now() - started) / 1000;
@@ -34,8 +39,9 @@ export class RpcObserver implements NestInterceptor {
       if (outcome === 'ok') rootLogger().info(line, 'rpc handled');
       else rootLogger().info({ ...line, status: statusOf(error) }, 'rpc failed');
     };
-    return new Observable((subscriber) => {
-      void inSpan(`rpc ${subject}`, SpanKind.SERVER, parent, { 'messaging.system': 'nats', 'rpc.method': subject }, () =>
+    return new Observable((subscriber) =>
+      withCausation({ correlationId, causationId: null }, () => {
+        void inSpan(`rpc ${subject}`, SpanKind.SERVER, parent, { 'messaging.system': 'nats', 'rpc.method': subject }, () =>
         new Promise<void>((settle, fail) => {
           next.handle().subscribe({
             next: (value) => subscriber.next(value),
@@ -52,7 +58,8 @@ export class RpcObserver implements NestInterceptor {
           });
         }),
       ).catch(() => undefined);
-    });
+      }),
+    );
   }
 }
 

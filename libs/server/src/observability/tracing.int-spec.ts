@@ -8,7 +8,6 @@ import { firstValueFrom } from 'rxjs';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { z } from 'zod';
 import { rpcRecord } from '../caller-signature';
-import { CorrelationInterceptor } from '../events/correlation';
 import { EventRelay } from '../events/relay';
 import { ProjectionConsumer } from '../events/projection-consumer';
 import { installJobQueue } from '../jobs/install';
@@ -49,7 +48,6 @@ describe('tracing across NATS and the event backbone', () => {
     @Module({
       controllers: [DepositController],
       providers: [
-        { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor },
         { provide: APP_INTERCEPTOR, useValue: new RpcObserver(ledger.natsPrefix) },
       ],
     })

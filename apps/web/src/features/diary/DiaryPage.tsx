@@ -2,7 +2,7 @@ import { Alert, IconButton, Paper, Stack, TextField, ToggleButton, ToggleButtonG
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
-import { localDay, type Meal, type Symptom } from '@fodmap/contracts';
+import { type Meal, type Symptom, todayIn } from '@fodmap/contracts';
 import { serverMessage } from '@fodmap/web-client';
 import { Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -117,7 +117,7 @@ function ViewChoice({ view, onChange }: { view: DiaryView; onChange: (view: Diar
 export function DiaryPage() {
   useScreenTitle('Food Diary');
   const timeZone = useTimeZone();
-  const today = localDay(new Date(), timeZone);
+  const today = todayIn(timeZone);
   const [search, setSearch] = useSearchParams();
   const view: DiaryView = search.get('view') === 'all' ? 'all' : 'day';
   // null: today, whichever day that is when the screen is shown.

@@ -1,6 +1,6 @@
 // The journal's reads, on the dashboard's first screen: saving a new meal is create-meal.ts and changing a saved one
 // meal-changes.ts, each loaded with what uses it, so that neither the scoring nor useMutation comes with the first screen.
-import { dashboardRoutes, localDay, mealRoutes, symptomRoutes, type Meal } from '@fodmap/contracts';
+import { dashboardRoutes, localDay, mealRoutes, symptomRoutes, type Meal, todayIn } from '@fodmap/contracts';
 import { isReadOf, routeQuery } from '@fodmap/web-client';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -29,7 +29,7 @@ export function useMeal(id: number, listed?: Meal) {
  * again each time the screen is shown, for a screen that must show what was logged elsewhere meanwhile (an email link).
  */
 export function useMealsOfDay(day: string, timeZone: string, rereadOnVisit = false) {
-  const query = day === localDay(new Date(), timeZone) ? todayMealsQuery() : mealsOnQuery(day);
+  const query = day === todayIn(timeZone) ? todayMealsQuery() : mealsOnQuery(day);
   return useQuery({ ...query, refetchOnMount: rereadOnVisit ? 'always' : undefined });
 }
 
@@ -58,7 +58,7 @@ export const isMealList = isReadOf(mealRoutes.list);
 /** The meal lists a meal belongs in: every meal, its day's, and today's when it is of today. */
 function listsOf(meal: Meal, timeZone: string) {
   const day = localDay(meal.timestamp, timeZone);
-  return [routeQuery(mealRoutes.list), mealsOnQuery(day), ...(day === localDay(new Date(), timeZone) ? [todayMealsQuery()] : [])];
+  return [routeQuery(mealRoutes.list), mealsOnQuery(day), ...(day === todayIn(timeZone) ? [todayMealsQuery()] : [])];
 }
 
 /** A new meal in the lists held that it belongs in (shown or not), in its place by time, before the server's lists follow. */

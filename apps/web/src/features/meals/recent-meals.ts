@@ -1,4 +1,4 @@
-import { localDay, type Meal } from '@fodmap/contracts';
+import { type Meal, todayIn } from '@fodmap/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { shiftDay } from '../symptoms/symptom-format';
 import { mealsOnQuery, todayMealsQuery } from './meals-api';
@@ -13,7 +13,7 @@ const RECENT_DAYS = 7;
  * offers the usual time of a meal type asks for them while it is open.
  */
 export function useRecentMeals(timeZone: string, enabled: boolean): Meal[] {
-  const today = localDay(new Date(), timeZone);
+  const today = todayIn(timeZone);
   const reads = [todayMealsQuery(), ...Array.from({ length: RECENT_DAYS - 1 }, (_, back) => mealsOnQuery(shiftDay(today, -(back + 1))))];
   return useQueries({
     queries: reads.map((read) => ({ ...read, enabled })),

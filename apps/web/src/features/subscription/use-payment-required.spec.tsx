@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { localDay, type SubscriptionStatus } from '@fodmap/contracts';
+import { type SubscriptionStatus, todayIn } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { loadToastSnackbar } from '@fodmap/web-ui';
 import { Route, Routes } from 'react-router-dom';
@@ -33,7 +33,7 @@ function gatedApi() {
   let statusReads = 0;
   return fakeApi((path, init) => {
     if (path === '/api/subscription-status') return json(200, trial(statusReads++ === 0 ? 1 : 0));
-    if (path === `/api/symptoms?date=${localDay(new Date(), ann.timeZone)}`) return json(200, []);
+    if (path === `/api/symptoms?date=${todayIn(ann.timeZone)}`) return json(200, []);
     if (path === '/api/symptoms' && init?.method === 'POST') return json(402, { message: EXPIRED_GATED });
     return undefined;
   });

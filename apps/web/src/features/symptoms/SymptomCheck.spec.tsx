@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { localDay, type Symptom } from '@fodmap/contracts';
+import { type Symptom, todayIn } from '@fodmap/contracts';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ann, fakeApi, json, renderInApp, requests } from '../../test-kit';
 import { SymptomCheck } from './SymptomCheck';
 
-const today = () => localDay(new Date(), ann.timeZone);
+const today = () => todayIn(ann.timeZone);
 const bloating: Symptom = { id: 3, symptomType: 'bloating', severity: 'moderate', notes: null, timestamp: new Date().toISOString(), mealId: null };
 
 function checkApi(todaySymptoms: Symptom[] = []) {

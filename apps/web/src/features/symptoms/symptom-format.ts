@@ -1,4 +1,4 @@
-import { localDay, type Severity } from '@fodmap/contracts';
+import { type Severity, todayIn } from '@fodmap/contracts';
 
 export const SEVERITY_LABELS: Record<Severity, string> = { none: 'None', mild: 'Mild', moderate: 'Moderate', severe: 'Severe' };
 
@@ -20,7 +20,7 @@ export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${da
 
 /** A day's heading in a log: 'Today', 'Yesterday', else the date written out ('Mon, 3 Mar 2025'). */
 export function dayHeading(day: string, timeZone: string, now: Date = new Date()): string {
-  const today = localDay(now, timeZone);
+  const today = todayIn(timeZone, now);
   if (day === today) return 'Today';
   if (day === shiftDay(today, -1)) return 'Yesterday';
   // Noon UTC of the day names that day in every zone; the date is written as a date, with no zone to shift it.

@@ -1,6 +1,6 @@
 // The symptom reads, on the dashboard's first screen (its symptom check); logging, correcting and deleting one are
 // symptom-changes.ts, loaded with the form and the log that use them.
-import { localDay } from '@fodmap/contracts';
+import { todayIn } from '@fodmap/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { symptomsOnQuery } from '../meals/meals-api';
 import { useSession } from '../session/use-session';
@@ -15,7 +15,7 @@ export function useTimeZone(): string {
 
 /** Today's date (YYYY-MM-DD) in the person's zone: the key of today's symptom read. */
 export function useToday(): string {
-  return localDay(new Date(), useTimeZone());
+  return todayIn(useTimeZone());
 }
 
 export function useTodaySymptoms() {
