@@ -26,7 +26,9 @@
 // Prints per window (BENCH_WINDOW_SECONDS; default 300 s for a run of 30 minutes or more, 60 s from 5 minutes, else
 // 10 s): each route's count, p50/p95/p99 and errors; each process's RSS, heap, event-loop delay (p99 and max of the
 // window's scrapes), CPU and CPU per request; consumer lag (events and seconds, the window's maximum), relay and job
-// queue backlogs, daily summaries recorded and sent, warnings and errors logged. Then the whole run per route and the
+// queue backlogs, daily summaries recorded and sent, warnings and errors logged, and the machine's speed: the CPU time
+// of one fixed computation (bench/lib/process-metrics.mjs), which tells a slower machine (a throttled or shared core:
+// every process's CPU per request rises with it) from a slower product. Then the whole run per route and the
 // issue's verdicts: p99 stable (for a run of 20 minutes or more, the last 10 minutes' p99 within 20 % of the first 10
 // minutes'; for a shorter one, the last window's against the first window after the first, which is warm-up), RSS of
 // every process flat (every window after the first within ± 10 % of the first after it), no errors, consumer lag under
@@ -43,8 +45,8 @@ import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
 import { fixedRateMix, weighted } from './lib/mix.mjs';
 import { logMeal, logSymptom, pick, seedPopulation } from './lib/population.mjs';
-import { sampleConsumerLag, sampleProcesses, sumOf, valueOf } from './lib/process-metrics.mjs';
-import { percentile, send } from './lib/load.mjs';
+import { sampleConsumerLag, sampleMachineSpeed, sampleProcesses, sumOf, valueOf } from './lib/process-metrics.mjs';
+import { median, percentile, send } from './lib/load.mjs';
 import { httpContract, pathTo, seededRandom, startStack } from './lib/stack.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 60);
@@ -213,6 +215,8 @@ async function main() {
     samplers.push(metrics);
     const lag = await sampleConsumerLag(stack.config.natsUrl, stack.config.natsPrefix, Math.min(SAMPLE_MS, 1_000));
     samplers.push(lag);
+    const speed = sampleMachineSpeed(SAMPLE_MS);
+    samplers.push(speed);
     const agent = new Agent({ keepAlive: true, maxSockets: 256 });
     const mix = routes(stack.gatewayUrl, agent, foods, random);
     const nextRoute = weighted(mix, random);
@@ -291,6 +295,12 @@ async function main() {
           `relay: max ${gauge('fodmap_relay_unpublished_events')} unpublished, oldest ${window.relaySeconds.toFixed(2)} s; ` +
           `job queue: max ${gauge('fodmap_job_queue_depth')} waiting, oldest ${gauge('fodmap_job_queue_oldest_age_seconds').toFixed(1)} s`,
       );
+      window.machineMicros = percentile(sorted(inWindow(speed.samples, w).map((sample) => sample.micros)), 50);
+      const reference = windows[Math.min(1, w)].machineMicros;
+      console.log(
+        `  machine: a fixed computation took ${(window.machineMicros / 1000).toFixed(2)} ms of CPU (median of the window; ` +
+          `${w === Math.min(1, w) ? 'the reference for the windows after it' : `×${(window.machineMicros / reference).toFixed(2)} window ${Math.min(1, w) + 1}'s`}): the same work is slower on a slower machine`,
+      );
       const summaries = growth('notifications', w, 'fodmap_emails_sent_total', { kind: 'daily-summary' }).value;
       window.summariesRecorded = growth('notifications', w, 'fodmap_daily_summaries_recorded_total').value;
       window.summariesSent = summaries;
@@ -357,7 +367,11 @@ async function main() {
     const lastP99 = p99Of(lastWindows.flatMap((window) => window.all));
     const compared = long ? `the last ${span * WINDOW_SECONDS} s against the first ${span * WINDOW_SECONDS} s` : 'the last window against the first after warm-up (window 2)';
     console.log(`\nverdicts (issue 22)`);
-    console.log(`  p99 stable          ${compared}: ${lastP99.toFixed(1)} ms vs ${firstP99.toFixed(1)} ms, ×${(lastP99 / firstP99).toFixed(2)} (≤ ×${STABLE_P99}): ${verdict(lastP99 <= firstP99 * STABLE_P99)}`);
+    const machine = (some) => median(some.map((window) => window.machineMicros).filter((micros) => micros !== undefined));
+    console.log(
+      `  p99 stable          ${compared}: ${lastP99.toFixed(1)} ms vs ${firstP99.toFixed(1)} ms, ×${(lastP99 / firstP99).toFixed(2)} (≤ ×${STABLE_P99}): ${verdict(lastP99 <= firstP99 * STABLE_P99)}` +
+        ` (the machine's fixed computation over the same windows: ×${(machine(lastWindows) / machine(firstWindows)).toFixed(2)})`,
+    );
     const afterWarmUp = windows.slice(windowCount > 1 ? 1 : 0);
     const drifts = processes.map((process) => {
       const series = afterWarmUp.map((window) => window.rss[process]).filter((value) => value !== undefined);

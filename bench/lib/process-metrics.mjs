@@ -1,7 +1,10 @@
 // What each process of a stack says about itself on its ops port (`GET /metrics`, prom-client's text format; see
 // libs/server/src/observability/metrics.ts and docs/operations.md), sampled at an interval for the load benches: resident
 // memory, event-loop delay, CPU, and the backlogs the services read when scraped (relay, consumers, job queue).
-// Also how far each JetStream consumer of the stack is behind, in events and in seconds, read from NATS directly.
+// Also how far each JetStream consumer of the stack is behind, in events and in seconds, read from NATS directly, and the
+// machine's own speed.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { connect } from 'nats';
 
 /** The series of a Prometheus text exposition: `{ name, labels, value }` each (comments and blank lines skipped). */
@@ -114,4 +117,25 @@ export async function sampleConsumerLag(natsUrl, prefix, intervalMs) {
       await nats.close();
     },
   };
+}
+
+/** The CPU time (ns) this process's main thread has run, from /proc: a thread's own, not its helpers' (GC, libuv). */
+const mainThreadCpuNs = () => Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+const SPEED_BLOCK = Buffer.alloc(64 * 1024, 7);
+const SPEED_ROUNDS = 50;
+
+/**
+ * The machine's own speed, every `intervalMs`: the CPU time one fixed computation (SHA-256 of 3.2 MB) takes on this
+ * process's main thread. The same work takes more on a slower CPU (a throttled or shared core), so a window whose
+ * latency and CPU per request rose along with this figure was a slower machine, not a slower product.
+ * Each sample is `{ at, micros }`.
+ */
+export function sampleMachineSpeed(intervalMs) {
+  return every(intervalMs, async () => {
+    const before = mainThreadCpuNs();
+    const hash = createHash('sha256');
+    for (let round = 0; round < SPEED_ROUNDS; round++) hash.update(SPEED_BLOCK);
+    hash.digest();
+    return [{ at: performance.now(), micros: (mainThreadCpuNs() - before) / 1000 }];
+  });
 }
